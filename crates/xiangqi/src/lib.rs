@@ -1,0 +1,24 @@
+//! Xiangqi (Chinese chess) rules: positions, legal moves, notations, rule sets and
+//! games, on the standard 9x10 board and on the hexagonal Xiang Hex board.
+//!
+//! ```
+//! use xiangqi::{Position, Standard};
+//!
+//! let pos = Position::<Standard>::startpos();
+//! assert_eq!(pos.perft(3), 79_666);
+//! ```
+
+pub mod bitboard;
+pub mod geometry;
+mod movegen;
+pub mod notation;
+mod position;
+pub mod types;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use geometry::{Geometry, Hex, Standard, Tables, Variant};
+pub use movegen::MoveList;
+pub use notation::{fen::FenError, iccs::MoveError};
+pub use position::{IllegalMove, IllegalReason, Position, PositionError, Setup, Undo};
+pub use types::{ByColor, Cell, Color, Move, Piece, Role};

@@ -1,0 +1,238 @@
+//! Legal move generation, written once for every geometry.
+//!
+//! Moves are produced as a source cell and a set of targets (cozy-chess style), so
+//! counting them at the leaves of a perft is a popcount. Legality is tested only
+//! where it can fail: when the general is in check, when the general moves, when
+//! the moving piece leaves a line or horse leg of its own general, or when it lands
+//! on such a line (where it may become a cannon's screen). Every other pseudo-legal
+//! move is legal without a test.
+
+use arrayvec::ArrayVec;
+
+use crate::{
+    bitboard::Bitboard,
+    geometry::{Geometry, Tables},
+    position::{Position, first_along},
+    types::{Cell, Color, Move, Role},
+};
+
+/// Room for every legal move of any position on either board.
+pub type MoveList = ArrayVec<Move, 256>;
+
+trait Sink {
+    /// Moves from `from` to every cell of `targets`, all legal.
+    fn many(&mut self, from: Cell, targets: u128);
+    fn one(&mut self, m: Move);
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn many(&mut self, _: Cell, targets: u128) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn many(&mut self, from: Cell, targets: u128) {
+        for to in Bitboard(targets) {
+            self.push(Move::new(from, to));
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+#[inline(always)]
+fn slide(t: &Tables, from: usize, occ: u128) -> u128 {
+    let mut a = 0;
+    for d in 0..t.dirs {
+        let ray = t.ray[d][from];
+        let b = ray & occ;
+        a |= if b == 0 { ray } else { ray ^ t.ray[d][first_along(t, d, b)] };
+    }
+    a
+}
+
+#[inline(always)]
+fn cannon(t: &Tables, from: usize, occ: u128, enemy: u128) -> u128 {
+    let mut a = 0;
+    for d in 0..t.dirs {
+        let ray = t.ray[d][from];
+        let b = ray & occ;
+        if b == 0 {
+            a |= ray;
+            continue;
+        }
+        let screen = first_along(t, d, b);
+        a |= (ray ^ t.ray[d][screen]) & !(1 << screen);
+        let beyond = t.ray[d][screen] & occ;
+        if beyond != 0 {
+            a |= (1 << first_along(t, d, beyond)) & enemy;
+        }
+    }
+    a
+}
+
+#[inline(always)]
+fn stepped(steps: &[crate::geometry::Step], occ: u128) -> u128 {
+    let mut a = 0;
+    for st in steps {
+        if occ >> st.via & 1 == 0 {
+            a |= st.to;
+        }
+    }
+    a
+}
+
+impl<G: Geometry> Position<G> {
+    /// Cells the piece on `from` could move to or capture on, ignoring whether its
+    /// own general is left in check (empty if the cell is empty).
+    pub fn pseudo_targets(&self, from: Cell) -> Bitboard {
+        let Some(p) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let own = self.by_color[p.color.index()];
+        let enemy = self.by_color[(!p.color).index()];
+        Bitboard(self.targets(p.role, p.color, from.index(), own | enemy, enemy) & !own)
+    }
+
+    /// The cells a piece on `from` attacks (could capture on, if an enemy stood
+    /// there), with the current occupancy. For a cannon: the cells just beyond a screen.
+    pub fn attacks_from(&self, from: Cell) -> Bitboard {
+        let Some(p) = self.piece_at(from) else {
+            return Bitboard::EMPTY;
+        };
+        let occ = self.occupied().0;
+        let t = G::TABLES;
+        if p.role == Role::Cannon {
+            let mut a = 0;
+            for d in 0..t.dirs {
+                let b = t.ray[d][from.index()] & occ;
+                if b == 0 {
+                    continue;
+                }
+                let beyond = t.ray[d][first_along(t, d, b)] & occ;
+                if beyond != 0 {
+                    a |= 1 << first_along(t, d, beyond);
+                }
+            }
+            return Bitboard(a);
+        }
+        Bitboard(self.targets(p.role, p.color, from.index(), occ, occ))
+    }
+
+    #[inline(always)]
+    fn targets(&self, role: Role, color: Color, from: usize, occ: u128, enemy: u128) -> u128 {
+        let t = G::TABLES;
+        let c = color.index();
+        match role {
+            Role::General => t.king[c][from],
+            Role::Advisor => t.advisor[c][from],
+            Role::Elephant => stepped(&t.elephant[c][from][..t.elephant_n[c][from] as usize], occ),
+            Role::Horse => stepped(&t.horse[from][..t.horse_n[from] as usize], occ),
+            Role::Chariot => slide(t, from, occ),
+            Role::Cannon => cannon(t, from, occ, enemy),
+            Role::Soldier => t.soldier[c][from],
+        }
+    }
+
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let t = G::TABLES;
+        let us = self.turn;
+        let own = self.by_color[us.index()];
+        let enemy = self.by_color[(!us).index()];
+        let occ = own | enemy;
+        let general = self.general(us);
+        let in_check = self.attacked_with(general, !us, occ, u128::MAX);
+        let exposure = t.exposure[general.index()];
+        let lines = t.lines[general.index()];
+
+        for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier, Role::Advisor, Role::Elephant] {
+            for from in Bitboard(own & self.by_role[role.index()]) {
+                let targets = self.targets(role, us, from.index(), occ, enemy) & !own;
+                if targets == 0 {
+                    continue;
+                }
+                let risky = if in_check || exposure >> from.0 & 1 != 0 { targets } else { targets & lines };
+                sink.many(from, targets & !risky);
+                for to in Bitboard(risky) {
+                    let m = Move::new(from, to);
+                    if self.is_safe(m) {
+                        sink.one(m);
+                    }
+                }
+            }
+        }
+        for to in Bitboard(t.king[us.index()][general.index()] & !own) {
+            let m = Move::new(general, to);
+            if self.is_safe(m) {
+                sink.one(m);
+            }
+        }
+    }
+
+    /// The legal moves (under the rules of the board alone; a rule set's
+    /// history-dependent limits are applied by [`crate::Game`]).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        self.count_legal() > 0
+    }
+
+    /// Leaf nodes of the legal move tree to `depth` plies (bulk-counted at the last ply).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut p = self.clone();
+        p.perft_in_place(depth)
+    }
+
+    fn perft_in_place(&mut self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal(),
+            _ => {
+                let mut n = 0;
+                for m in self.legal_moves() {
+                    let u = self.play_unchecked(m);
+                    n += self.perft_in_place(depth - 1);
+                    self.undo(m, u);
+                }
+                n
+            }
+        }
+    }
+
+    /// Perft split by root move: `(move, leaves)` in generation order.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let depth = depth.max(1);
+        self.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut p = self.clone();
+                p.play_unchecked(m);
+                (m, p.perft_in_place(depth - 1))
+            })
+            .collect()
+    }
+}

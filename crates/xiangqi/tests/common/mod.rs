@@ -1,0 +1,41 @@
+//! Access to the reference data in `../shared/testdata`, produced by an independent
+//! implementation (see its README).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The reference-data folder: `$XIANGQI_TESTDATA`, or `shared/testdata` beside the checkout.
+pub fn testdata_dir() -> PathBuf {
+    if let Ok(dir) = std::env::var("XIANGQI_TESTDATA") {
+        return PathBuf::from(dir);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata")
+}
+
+/// The non-comment lines of a reference file.
+pub fn data_lines(name: &str) -> Vec<String> {
+    let path = testdata_dir().join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("reference data {} is missing ({e}); set XIANGQI_TESTDATA", path.display())
+    });
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
+}
+
+/// One perft line: the FEN and `(depth, nodes)` pairs.
+pub fn perft_cases() -> Vec<(String, Vec<(u32, u64)>)> {
+    data_lines("perft.epd")
+        .into_iter()
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let depths = parts
+                .map(|p| {
+                    let (d, n) = p.trim().split_once(' ').expect("D<depth> <nodes>");
+                    (d.trim_start_matches('D').parse().unwrap(), n.parse().unwrap())
+                })
+                .collect();
+            (fen, depths)
+        })
+        .collect()
+}
