@@ -1,0 +1,33 @@
+//! `xiangqi`: the command line of the project. Each subcommand lives in its own module.
+
+mod perft;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "xiangqi", version, about = "Xiangqi (Chinese chess): rules, engine and play server")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move-generator check and benchmark).
+    Perft(perft::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft(args)) => perft::run(args),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            ExitCode::SUCCESS
+        }
+    }
+}
