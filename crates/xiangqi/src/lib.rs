@@ -9,16 +9,20 @@
 //! ```
 
 pub mod bitboard;
+pub mod game;
 pub mod geometry;
 mod movegen;
 pub mod notation;
 mod position;
+pub mod rules;
 pub mod types;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use game::{Game, GameError};
 pub use geometry::{Geometry, Hex, Standard, Tables, Variant};
 pub use movegen::MoveList;
 pub use notation::{fen::FenError, iccs::MoveError};
 pub use position::{IllegalMove, IllegalReason, Position, PositionError, Setup, Undo};
+pub use rules::{Outcome, Reason, Repetition, RuleSet, Rules};
 pub use types::{ByColor, Cell, Color, Move, Piece, Role};

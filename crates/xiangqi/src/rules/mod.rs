@@ -1,0 +1,253 @@
+//! Named rule sets. The seeds agree on how pieces move but not on how a game ends
+//! when it repeats, so each reading is a value a game carries, not a hard-coded
+//! choice.
+//!
+//! | rule set | repetition | check limit | chase | no-attacker draw | move limit |
+//! |---|---|---|---|---|---|
+//! | `itsyourturn` | none | 4th check by one piece illegal | two-point rule | yes | off |
+//! | `asian` | at the 3rd occurrence: a sole perpetual checker or chaser loses, else draw | – | judged in the repetition | yes | 120 plies |
+//! | `casual` | the 3rd occurrence is a draw | – | – | yes | 120 plies |
+//! | `hex` | recreating an earlier position loses | – | – | yes | off |
+//!
+//! Stalemate loses and the generals may never face each other in every rule set:
+//! all five seeds agree on both.
+
+pub mod chase;
+mod repetition;
+
+use std::{fmt, str::FromStr};
+
+pub(crate) use repetition::judge;
+
+/// A named rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RuleSet {
+    /// Exactly the play-site seed (`001`): "One player may not put the other player
+    /// in check four turns in a row by moving the same piece each turn", its
+    /// two-point perpetual-chase rule as written, and "Chinese Chess ends in a draw
+    /// when both players have only Elephants and Advisers … in addition to their
+    /// Kings". It says nothing of repeated positions or a move limit, so neither
+    /// ends a game.
+    ItsYourTurn,
+    /// The competition (AXF) reading of seeds `000` and `004` ("perpetual check or
+    /// perpetual attack is not allowed: the player forcing the repetition must do
+    /// something else"): when a position occurs for the third time, a side that
+    /// checked with every move of the repetition loses, else a side that chased the
+    /// same unprotected piece with every move loses; if both or neither offend, the
+    /// game is drawn. Draw after 120 plies without a capture.
+    #[default]
+    Asian,
+    /// Friendly play: the third occurrence of a position is a draw; draw after
+    /// 120 plies without a capture.
+    Casual,
+    /// Xiang Hex (seed `003`): "A player loses if stalemate or repetition of
+    /// position. If both players have no pieces which can cross the river, the game
+    /// is drawn." The player who recreates an earlier position loses.
+    Hex,
+}
+
+impl RuleSet {
+    pub const ALL: [RuleSet; 4] = [RuleSet::ItsYourTurn, RuleSet::Asian, RuleSet::Casual, RuleSet::Hex];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::ItsYourTurn => "itsyourturn",
+            RuleSet::Asian => "asian",
+            RuleSet::Casual => "casual",
+            RuleSet::Hex => "hex",
+        }
+    }
+
+    /// The rules this name stands for.
+    pub fn rules(self) -> Rules {
+        match self {
+            RuleSet::ItsYourTurn => Rules {
+                repetition: Repetition::Ignored,
+                check_limit: Some(4),
+                two_point_chase: true,
+                no_attackers_draw: true,
+                move_limit: None,
+            },
+            RuleSet::Asian => Rules {
+                repetition: Repetition::Perpetual { occurrences: 3 },
+                check_limit: None,
+                two_point_chase: false,
+                no_attackers_draw: true,
+                move_limit: Some(120),
+            },
+            RuleSet::Casual => Rules {
+                repetition: Repetition::Draw { occurrences: 3 },
+                check_limit: None,
+                two_point_chase: false,
+                no_attackers_draw: true,
+                move_limit: Some(120),
+            },
+            RuleSet::Hex => Rules {
+                repetition: Repetition::RecreatorLoses { occurrences: 2 },
+                check_limit: None,
+                two_point_chase: false,
+                no_attackers_draw: true,
+                move_limit: None,
+            },
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown rule set {s:?} (expected itsyourturn, asian, casual or hex)"))
+    }
+}
+
+/// What a repeated position means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// Repetition ends nothing.
+    Ignored,
+    /// The n-th occurrence of a position is a draw.
+    Draw { occurrences: u32 },
+    /// At the n-th occurrence the repetition is judged: perpetual check, then
+    /// perpetual chase, loses for a sole offender; anything else draws.
+    Perpetual { occurrences: u32 },
+    /// The player whose move makes a position occur for the n-th time loses.
+    RecreatorLoses { occurrences: u32 },
+}
+
+/// The rules a game is played under; [`RuleSet::rules`] gives the named ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub repetition: Repetition,
+    /// A move that would be the n-th check in a row given by moving the same
+    /// piece is illegal.
+    pub check_limit: Option<u32>,
+    /// The play-site seed's two-point perpetual-chase rule.
+    pub two_point_chase: bool,
+    /// Draw when neither side has a piece that can ever cross the river.
+    pub no_attackers_draw: bool,
+    /// Draw after this many plies without a capture.
+    pub move_limit: Option<u32>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<crate::Color>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    pub fn win(winner: crate::Color, reason: Reason) -> Outcome {
+        Outcome { winner: Some(winner), reason }
+    }
+
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome { winner: None, reason }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`, as game records write it.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(crate::Color::Red) => "1-0",
+            Some(crate::Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(c) => write!(f, "{} wins: {}", capitalised(c.name()), self.reason),
+            None => write!(f, "Draw: {}", self.reason),
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Checkmate,
+    /// The side to move has no legal move without being in check (it loses).
+    Stalemate,
+    PerpetualCheck,
+    PerpetualChase,
+    /// A repeated position: a draw, or under the hex rules a loss for the side that recreated it.
+    Repetition,
+    /// Neither side has a piece that can cross the river.
+    NoAttackers,
+    MoveLimit,
+    Resignation,
+    TimeForfeit,
+    Agreement,
+}
+
+impl Reason {
+    /// A stable lower-case name (`"checkmate"`, `"perpetual_check"`) for storage and APIs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::PerpetualChase => "perpetual_chase",
+            Reason::Repetition => "repetition",
+            Reason::NoAttackers => "no_attackers",
+            Reason::MoveLimit => "move_limit",
+            Reason::Resignation => "resignation",
+            Reason::TimeForfeit => "time_forfeit",
+            Reason::Agreement => "agreement",
+        }
+    }
+
+    pub const ALL: [Reason; 10] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::PerpetualCheck,
+        Reason::PerpetualChase,
+        Reason::Repetition,
+        Reason::NoAttackers,
+        Reason::MoveLimit,
+        Reason::Resignation,
+        Reason::TimeForfeit,
+        Reason::Agreement,
+    ];
+}
+
+impl FromStr for Reason {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Reason::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| format!("unknown reason {s:?}"))
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate (no legal move)",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::PerpetualChase => "perpetual chase",
+            Reason::Repetition => "repetition of position",
+            Reason::NoAttackers => "neither side can cross the river",
+            Reason::MoveLimit => "move limit without a capture",
+            Reason::Resignation => "resignation",
+            Reason::TimeForfeit => "time forfeit",
+            Reason::Agreement => "agreement",
+        })
+    }
+}
