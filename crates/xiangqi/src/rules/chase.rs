@@ -83,6 +83,7 @@ pub fn threatens_unprotected<G: Geometry>(pos: &Position<G>, from: Cell, target:
     let (Some(a), Some(t)) = (view.piece_at(from), view.piece_at(target)) else { return false };
     a.color == view.turn()
         && t.color != a.color
+        && t.role != Role::General
         && view.is_legal(Move::new(from, target))
         && !is_protected(&view, from, target)
 }
