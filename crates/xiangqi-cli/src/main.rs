@@ -2,6 +2,8 @@
 
 mod perft;
 mod progress;
+mod render;
+mod status;
 
 use std::process::ExitCode;
 
@@ -18,12 +20,15 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::Args),
+    /// Show a position: board, side to move, check, legal moves and outcome.
+    Status(status::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Status(args)) => status::run(args),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

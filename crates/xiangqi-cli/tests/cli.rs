@@ -1,0 +1,96 @@
+//! The command-line contracts other tools rely on: `perft` and `status` output.
+
+use std::process::{Command, Output};
+
+fn xiangqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_divide_prints_a_line_per_root_move_then_nodes_and_speed() {
+    let o = xiangqi(&["perft", "2", "--divide", "--threads", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 44 + 2);
+    assert!(lines.contains(&"h2e2: 45"), "black has 45 replies to the central cannon");
+    assert_eq!(lines[44], "nodes: 1920");
+    assert!(lines[45].contains("nodes/s"));
+}
+
+#[test]
+fn perft_from_a_fen_and_on_the_hex_board() {
+    let o = xiangqi(&["perft", "3", "--fen", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]);
+    assert!(stdout(&o).lines().any(|l| l.starts_with("nodes: ")));
+    let o = xiangqi(&["perft", "3", "--variant", "hex"]);
+    assert!(stdout(&o).contains("nodes: 28968"));
+    let o = xiangqi(&["perft", "2", "--fen", "not a fen"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn perft_epd_counts_passes_and_failures() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-epd-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cases.epd");
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    std::fs::write(&file, format!("# comment\n{start};D1 44;D2 1920\n{start};D1 45\n")).unwrap();
+    let o = xiangqi(&["perft", "--epd", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out.lines().any(|l| l.contains(start) && l.contains("depth 1") && l.contains("got 44")));
+    assert_eq!(out.lines().last(), Some("2 passed, 1 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn status_json_is_one_object_with_the_documented_fields() {
+    let o = xiangqi(&["status", "--json", "--moves", "h2e2 h9g7"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["side"], "red");
+    assert_eq!(v["check"], false);
+    assert_eq!(v["outcome"], serde_json::Value::Null);
+    let legal: Vec<&str> = v["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let mut sorted = legal.clone();
+    sorted.sort();
+    assert_eq!(legal, sorted);
+    assert!(legal.contains(&"e2e6"));
+    assert!(v["fen"].as_str().unwrap().starts_with("rnbakab1r/"));
+}
+
+#[test]
+fn status_reports_a_finished_game() {
+    let mated = "3a1kb2/9/8n/5R3/2P6/9/8P/9/9/3AKA3 b - - 2 28";
+    let o = xiangqi(&["status", "--json", "--fen", mated, "--rules", "itsyourturn"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["outcome"]["winner"], "red");
+    assert_eq!(v["outcome"]["reason"], "checkmate");
+    assert_eq!(v["legal"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn status_refuses_an_illegal_move_naming_the_ply_move_and_reason() {
+    let o = xiangqi(&["status", "--moves", "h2e2 h9g7 h0g3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("ply 3") && err.contains("h0g3") && err.contains("own piece"), "{err}");
+    let o = xiangqi(&["status", "--moves", "zz99"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ply 1"));
+}
+
+#[test]
+fn status_draws_the_board_with_chinese_glyphs() {
+    let o = xiangqi(&["status"]);
+    let out = stdout(&o);
+    assert!(out.contains("俥─傌─相─仕─帥─仕─相─傌─俥"));
+    assert!(out.contains("車─馬─象─士─將─士─象─馬─車"));
+    assert!(out.contains("楚 河"));
+    let o = xiangqi(&["status", "--variant", "hex"]);
+    assert!(stdout(&o).contains("/帥\\"));
+}
