@@ -140,10 +140,10 @@ fn hex_elephant_moves_two_diagonal_steps_and_stays_home() {
 #[test]
 fn hex_elephant_is_blocked_by_a_piece_on_its_eye() {
     let free = position(&with_generals(&[("c1", 'B')]), Color::Red);
-    // Sideways over e1 to g1 as well: the sideways diagonal stays at the same height.
+    // Sideways over e2 to g1 as well: the sideways diagonal stays at the same height.
     assert_eq!(targets(&free, "c1"), ["a3", "e5", "g1"]);
-    // d3 is one diagonal step from c1 towards e5: its eye.
-    let blocked = position(&with_generals(&[("c1", 'B'), ("d3", 'n'), ("e1", 'N')]), Color::Red);
+    // d3 is the eye towards e5, e2 the eye towards g1.
+    let blocked = position(&with_generals(&[("c1", 'B'), ("d3", 'n'), ("e2", 'N')]), Color::Red);
     assert_eq!(targets(&blocked, "c1"), ["a3"]);
 }
 
