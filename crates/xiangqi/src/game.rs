@@ -11,7 +11,7 @@
 //! for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
 //!     game.play_str(m).unwrap();
 //! }
-//! assert_eq!(game.legal_moves().len(), 45);
+//! assert_eq!(game.legal_moves().len(), 34);
 //! assert!(game.outcome().is_none());
 //! game.resign(Color::Black);
 //! assert_eq!(game.outcome().unwrap().reason, Reason::Resignation);

@@ -14,9 +14,11 @@
 //! ```
 //! use xiangqi::{Position, Standard};
 //!
-//! let pos: Position<Standard> = "4k4/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
-//! assert_eq!(pos.to_fen(), "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
-//! assert!("4k4/9/9/9/9/9/9/9/9/4K4 x".parse::<Position<Standard>>().is_err());
+//! let pos: Position<Standard> = "3k5/9/9/9/9/9/9/9/9/4K4 w".parse().unwrap();
+//! assert_eq!(pos.to_fen(), "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+//! assert!("3k5/9/9/9/9/9/9/9/9/4K4 x".parse::<Position<Standard>>().is_err());
+//! // Generals facing on an open file is not a position.
+//! assert!("4k4/9/9/9/9/9/9/9/9/4K4 w".parse::<Position<Standard>>().is_err());
 //! ```
 
 use std::str::FromStr;
