@@ -146,7 +146,7 @@ impl<G: Geometry> Position<G> {
     }
 
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S) {
+    fn generate<S: Sink>(&self, sink: &mut S, mask: u128) {
         let t = G::TABLES;
         let us = self.turn;
         let own = self.by_color[us.index()];
@@ -159,7 +159,7 @@ impl<G: Geometry> Position<G> {
 
         for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier, Role::Advisor, Role::Elephant] {
             for from in Bitboard(own & self.by_role[role.index()]) {
-                let targets = self.targets(role, us, from.index(), occ, enemy) & !own;
+                let targets = self.targets(role, us, from.index(), occ, enemy) & !own & mask;
                 if targets == 0 {
                     continue;
                 }
@@ -173,7 +173,7 @@ impl<G: Geometry> Position<G> {
                 }
             }
         }
-        for to in Bitboard(t.king[us.index()][general.index()] & !own) {
+        for to in Bitboard(t.king[us.index()][general.index()] & !own & mask) {
             let m = Move::new(general, to);
             if self.is_safe(m) {
                 sink.one(m);
@@ -185,15 +185,35 @@ impl<G: Geometry> Position<G> {
     /// history-dependent limits are applied by [`crate::Game`]).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut list, u128::MAX);
         list
+    }
+
+    /// The legal moves that land on a cell of `targets` (for example the enemy
+    /// pieces: the captures, which a quiescence search wants alone).
+    pub fn legal_moves_to(&self, targets: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, targets.0);
+        list
+    }
+
+    /// The legal captures.
+    pub fn legal_captures(&self) -> MoveList {
+        self.legal_moves_to(self.by_color(!self.turn))
     }
 
     /// The number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c);
+        self.generate(&mut c, u128::MAX);
         c.0
+    }
+
+    /// Whether a legal move gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p.is_check()
     }
 
     /// Whether the side to move has at least one legal move.

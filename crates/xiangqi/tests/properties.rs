@@ -90,3 +90,19 @@ proptest! {
         let _ = hex.parse_move(&text);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn legal_captures_are_exactly_the_legal_moves_onto_enemy_pieces(choices in prop::collection::vec(any::<u16>(), 0..150)) {
+        for pos in playout::<Standard>(&choices).iter().step_by(5) {
+            let enemy = pos.by_color(!pos.turn());
+            let mut expected: Vec<Move> = pos.legal_moves().into_iter().filter(|m| enemy.contains(m.to)).collect();
+            let mut got: Vec<Move> = pos.legal_captures().into_iter().collect();
+            expected.sort();
+            got.sort();
+            prop_assert_eq!(got, expected);
+        }
+    }
+}
