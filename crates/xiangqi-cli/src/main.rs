@@ -1,9 +1,11 @@
 //! `xiangqi`: the command line of the project. Each subcommand lives in its own module.
 
+mod bench;
 mod perft;
 mod progress;
 mod render;
 mod status;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -22,6 +24,10 @@ enum Command {
     Perft(perft::Args),
     /// Show a position: board, side to move, check, legal moves and outcome.
     Status(status::Args),
+    /// Speak UCI or UCCI on standard input and output (for GUIs and match runners).
+    Uci(uci::Args),
+    /// Search fixed positions to a fixed depth: node count signature and speed.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +35,8 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Status(args)) => status::run(args),
+        Some(Command::Uci(args)) => uci::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

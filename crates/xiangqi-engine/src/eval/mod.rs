@@ -1,0 +1,317 @@
+//! Static evaluation: material and piece-square values blended between middle
+//! game and endgame, mobility, king safety (attacks on the palace against its
+//! advisors and elephants), cannons and chariots lined up with the enemy general,
+//! and soldiers across the river.
+//!
+//! Piece-square values are not hand-written tables: they are computed per cell
+//! from a few tuned weights and the cell's facts ([`board::Board`]), so the same
+//! evaluation plays on both boards.
+//!
+//! ```
+//! use xiangqi::{Position, Standard};
+//! use xiangqi_engine::eval::Evaluator;
+//!
+//! let eval = Evaluator::<Standard>::default();
+//! // The start position is symmetric: only the tempo bonus remains.
+//! assert!(eval.evaluate(&Position::startpos()).abs() < 30);
+//! ```
+
+pub mod board;
+pub mod params;
+
+use std::marker::PhantomData;
+
+use board::{ALIGNED, Board};
+pub use params::{P, Params};
+use xiangqi::{Bitboard, Color, Geometry, Piece, Position, Role};
+
+use crate::score::Value;
+
+/// Game phase of a full board; each chariot counts 4, each horse and cannon 2.
+const FULL_PHASE: i32 = 32;
+
+/// An evaluator for one geometry with one set of weights.
+pub struct Evaluator<G: Geometry> {
+    params: Params,
+    board: Board,
+    /// Material + piece-square value per piece index and cell: (middle game, endgame).
+    pst: Vec<[(i32, i32); 90]>,
+    _geometry: PhantomData<G>,
+}
+
+impl<G: Geometry> Default for Evaluator<G> {
+    fn default() -> Self {
+        Self::new(Params::default())
+    }
+}
+
+impl<G: Geometry> Evaluator<G> {
+    pub fn new(params: Params) -> Self {
+        let board = Board::new::<G>();
+        let mut e = Evaluator { params, board, pst: vec![[(0, 0); 90]; 14], _geometry: PhantomData };
+        e.build_pst();
+        e
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    fn build_pst(&mut self) {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                for c in G::TABLES.reachable(piece) {
+                    self.pst[piece.index()][c.index()] = self.cell_value(color, role, c.index());
+                }
+            }
+        }
+    }
+
+    fn cell_value(&self, color: Color, role: Role, c: usize) -> (i32, i32) {
+        let p = &self.params;
+        let b = &self.board;
+        let i = color.index();
+        let adv = b.advance[i][c];
+        let centre = 4 - b.side[c];
+        let mut v = (0, 0);
+        let mut add = |w: P, k: i32| {
+            let (mg, eg) = p.pair(w);
+            v.0 += mg * k;
+            v.1 += eg * k;
+        };
+        match role {
+            Role::General => {
+                add(P::general_raised_mg, i32::from(!b.back_row[i][c]));
+                add(P::general_side_mg, b.side[c]);
+            }
+            Role::Advisor => {
+                add(P::advisor_mg, 1);
+                add(P::advisor_centre_mg, i32::from(c == b.palace_centre[i]));
+            }
+            Role::Elephant => {
+                add(P::elephant_mg, 1);
+                add(P::elephant_centre_mg, i32::from(b.centre_file[c]));
+            }
+            Role::Horse => {
+                add(P::horse_mg, 1);
+                add(P::horse_centre_mg, centre);
+                add(P::horse_advance_mg, adv);
+                add(P::horse_near_palace_mg, b.near_enemy_palace[i][c]);
+                add(P::horse_edge_mg, i32::from(b.edge[c]));
+                add(P::horse_back_row_mg, i32::from(b.back_row[i][c]));
+            }
+            Role::Chariot => {
+                add(P::chariot_mg, 1);
+                add(P::chariot_advance_mg, adv);
+                add(P::chariot_centre_mg, centre);
+                add(P::chariot_back_row_mg, i32::from(b.back_row[i][c]));
+            }
+            Role::Cannon => {
+                add(P::cannon_mg, 1);
+                add(P::cannon_centre_file_mg, i32::from(b.centre_file[c]));
+                add(P::cannon_advance_mg, adv);
+                add(P::cannon_home_rows_mg, i32::from((1..=2).contains(&adv)));
+            }
+            Role::Soldier => {
+                add(P::soldier_mg, 1);
+                if b.crossed[i][c] {
+                    add(P::soldier_crossed_mg, 1);
+                    add(P::soldier_advance_mg, adv - 5);
+                    add(P::soldier_near_palace_mg, b.near_enemy_palace[i][c]);
+                    add(P::soldier_last_row_mg, i32::from(b.last_row[i][c]));
+                    add(P::soldier_centre_mg, centre);
+                }
+            }
+        }
+        v
+    }
+
+    /// The score of a position for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position<G>) -> Value {
+        let (mg, eg, phase) = self.terms(pos);
+        let phase = phase.min(FULL_PHASE);
+        let mut v = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
+        // A side without a piece that can cross the river cannot win.
+        if v > 0 && !has_attackers(pos, Color::Red) || v < 0 && !has_attackers(pos, Color::Black) {
+            v /= 8;
+        }
+        let v = if pos.turn() == Color::Red { v } else { -v };
+        v + self.params.get(P::tempo)
+    }
+
+    /// Middle-game and endgame scores for Red, and the phase.
+    fn terms(&self, pos: &Position<G>) -> (i32, i32, i32) {
+        let p = &self.params;
+        let b = &self.board;
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut phase = 0;
+        let occ = pos.occupied();
+        let mut attackers = [0i32; 2];
+        for color in Color::ALL {
+            let i = color.index();
+            for role in [Role::Chariot, Role::Horse, Role::Cannon] {
+                attackers[i] += pos.pieces(Piece::new(color, role)).count() as i32;
+            }
+        }
+        for color in Color::ALL {
+            let i = color.index();
+            let them = !color;
+            let enemy_general = pos.general(them).index();
+            let enemy_palace = G::TABLES.palace(them);
+            let mut danger = 0;
+            let mut acc = Acc::default();
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                for c in pos.pieces(piece) {
+                    let (m, e) = self.pst[piece.index()][c.index()];
+                    acc.mg += m;
+                    acc.eg += e;
+                    match role {
+                        Role::Chariot => {
+                            phase += 4;
+                            let targets = pos.pseudo_targets(c);
+                            acc.add(p, P::chariot_mobility_mg, targets.count() as i32);
+                            danger +=
+                                p.get(P::palace_attack_chariot) * (targets & enemy_palace).count() as i32;
+                            let between = b.between(c.index(), enemy_general);
+                            if between != 0 && between & !ALIGNED & occ.0 == 0 {
+                                acc.add(p, P::chariot_open_line_mg, 1);
+                            }
+                        }
+                        Role::Horse => {
+                            phase += 2;
+                            let targets = pos.pseudo_targets(c);
+                            let n = targets.count() as i32;
+                            acc.add(p, P::horse_mobility_mg, n);
+                            acc.add(p, P::horse_trapped_mg, i32::from(n == 0));
+                            danger += p.get(P::palace_attack_horse) * (targets & enemy_palace).count() as i32;
+                        }
+                        Role::Cannon => {
+                            phase += 2;
+                            acc.add(p, P::cannon_mobility_mg, pos.pseudo_targets(c).count() as i32);
+                            danger += p.get(P::palace_attack_cannon)
+                                * (pos.attacks_from(c) & enemy_palace).count() as i32;
+                            let between = b.between(c.index(), enemy_general);
+                            if between != 0 {
+                                match (Bitboard(between & !ALIGNED) & occ).count() {
+                                    0 => acc.add(p, P::cannon_no_screen_mg, 1),
+                                    1 => acc.add(p, P::cannon_one_screen_mg, 1),
+                                    2 => acc.add(p, P::cannon_two_screens_mg, 1),
+                                    _ => {}
+                                }
+                            }
+                        }
+                        Role::Soldier if b.crossed[i][c.index()] => {
+                            danger += p.get(P::palace_attack_soldier)
+                                * (pos.pseudo_targets(c) & enemy_palace).count() as i32;
+                            let friends = (Bitboard(b.beside[c.index()]) & pos.pieces(piece)).count() as i32;
+                            // Each connected pair is seen from both soldiers: count half.
+                            let (m, e) = p.pair(P::soldier_connected_mg);
+                            acc.mg += m * friends / 2;
+                            acc.eg += e * friends / 2;
+                        }
+                        Role::Advisor => {
+                            acc.mg += p.get(P::advisor_defence) * attackers[them.index()];
+                        }
+                        Role::Elephant => {
+                            acc.mg += p.get(P::elephant_defence) * attackers[them.index()];
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let enemy_defenders = (pos.pieces(Piece::new(them, Role::Advisor))
+                | pos.pieces(Piece::new(them, Role::Elephant)))
+            .count() as i32;
+            // Attacks on a palace hurt more the fewer defenders it has left.
+            let pressure = danger * (6 - enemy_defenders).max(2) / 4;
+            acc.mg += pressure * pressure * p.get(P::king_danger_scale) / 1024;
+            mg[i] = acc.mg;
+            eg[i] = acc.eg;
+        }
+        (mg[0] - mg[1], eg[0] - eg[1], phase)
+    }
+}
+
+/// A middle-game and endgame sum.
+#[derive(Default)]
+struct Acc {
+    mg: i32,
+    eg: i32,
+}
+
+impl Acc {
+    #[inline]
+    fn add(&mut self, p: &Params, w: P, k: i32) {
+        let (m, e) = p.pair(w);
+        self.mg += m * k;
+        self.eg += e * k;
+    }
+}
+
+/// Whether a side still has a piece that can cross the river.
+pub fn has_attackers<G: Geometry>(pos: &Position<G>, color: Color) -> bool {
+    [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier]
+        .iter()
+        .any(|&r| pos.pieces(Piece::new(color, r)).any())
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi::{Hex, Standard};
+
+    use super::*;
+
+    fn eval(fen: &str) -> Value {
+        Evaluator::<Standard>::default().evaluate(&fen.parse().unwrap())
+    }
+
+    /// The same position seen from the other side: rows reversed, colours swapped.
+    fn flipped(fen: &str) -> String {
+        let mut fields = fen.split(' ');
+        let board: Vec<String> =
+            fields
+                .next()
+                .unwrap()
+                .split('/')
+                .rev()
+                .map(|row| {
+                    row.chars()
+                        .map(|c| {
+                            if c.is_ascii_uppercase() {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+        let turn = if fields.next() == Some("w") { "b" } else { "w" };
+        format!("{} {turn} - - 0 1", board.join("/"))
+    }
+
+    #[test]
+    fn the_evaluation_is_colour_symmetric() {
+        for fen in [
+            "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1",
+            "2bak4/4a4/4b4/4C4/p3c1p2/2P6/4P1n2/4B4/3RA4/2BAK4 b - - 0 1",
+        ] {
+            assert_eq!(eval(fen), eval(&flipped(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn an_extra_chariot_is_worth_a_lot() {
+        let v = eval("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+        assert!(v > 500, "{v}");
+    }
+
+    #[test]
+    fn hex_start_is_balanced() {
+        let e = Evaluator::<Hex>::default();
+        assert!(e.evaluate(&Position::<Hex>::startpos()).abs() < 40);
+    }
+}

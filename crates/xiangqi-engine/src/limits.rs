@@ -1,0 +1,130 @@
+//! What bounds a search (depth, nodes, time) and how a clock becomes a time budget.
+
+use std::{
+    sync::atomic::{AtomicBool, Ordering},
+    time::Duration,
+};
+
+/// The time left on the mover's clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub time: Duration,
+    pub increment: Duration,
+    /// Moves until the next time control, if the control is not sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// The limits of one search; all `None` means search until stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub move_time: Option<Duration>,
+    pub clock: Option<Clock>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<i32>,
+    /// Time kept back per move for the protocol's latency.
+    pub move_overhead: Duration,
+}
+
+impl Limits {
+    pub fn depth(depth: i32) -> Self {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    pub fn nodes(nodes: u64) -> Self {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+
+    pub fn move_time(t: Duration) -> Self {
+        Limits { move_time: Some(t), ..Limits::default() }
+    }
+
+    /// The time budget: (the time to aim for, the time never to exceed).
+    pub fn budget(&self) -> Option<(Duration, Duration)> {
+        let overhead = self.move_overhead;
+        if let Some(t) = self.move_time {
+            let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
+            return Some((t, t));
+        }
+        let clock = self.clock?;
+        let safe = clock.time.saturating_sub(overhead).max(Duration::from_millis(1));
+        let moves = clock.moves_to_go.unwrap_or(32).clamp(1, 40);
+        let optimum = (safe / moves + clock.increment * 3 / 4).min(safe * 3 / 4);
+        let maximum = (optimum * 4).min(safe * 3 / 4).max(optimum);
+        Some((optimum, maximum))
+    }
+}
+
+/// How a caller steers a running search from another thread.
+#[derive(Debug, Default)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+}
+
+impl Control {
+    pub fn new() -> Self {
+        Control::default()
+    }
+
+    /// Asks the search to return as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// While pondering, time limits are not applied; [`Control::ponderhit`] starts the clock.
+    pub fn set_pondering(&self, on: bool) {
+        self.pondering.store(on, Ordering::Relaxed);
+    }
+
+    /// The opponent played the expected move: the search now counts its time.
+    pub fn ponderhit(&self) {
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_clock_is_never_overspent() {
+        for ms in [1u64, 10, 50, 200, 1000, 60_000] {
+            let limits = Limits {
+                clock: Some(Clock {
+                    time: Duration::from_millis(ms),
+                    increment: Duration::from_millis(10),
+                    moves_to_go: None,
+                }),
+                move_overhead: Duration::from_millis(20),
+                ..Limits::default()
+            };
+            let (optimum, maximum) = limits.budget().unwrap();
+            assert!(optimum <= maximum);
+            assert!(maximum <= Duration::from_millis(ms.saturating_sub(20).max(1)), "{ms}: {maximum:?}");
+        }
+    }
+
+    #[test]
+    fn moves_to_go_one_may_use_most_of_the_clock() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: Duration::from_secs(10),
+                increment: Duration::ZERO,
+                moves_to_go: Some(1),
+            }),
+            ..Limits::default()
+        };
+        let (optimum, _) = limits.budget().unwrap();
+        assert!(optimum >= Duration::from_secs(5));
+    }
+}

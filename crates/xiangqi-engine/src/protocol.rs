@@ -1,0 +1,514 @@
+//! The UCI and UCCI protocols over any line reader and writer: a thin layer that
+//! parses commands, keeps the position, and runs [`Engine::search`] on its own
+//! thread so that `stop`, `ponderhit` and `isready` are answered while it thinks.
+//!
+//! The first command picks the dialect: `ucci` selects UCCI, anything else UCI
+//! (as Pikafish speaks it: ICCS coordinates with ranks 0-9, `w` for Red in FENs).
+//!
+//! ```
+//! use std::io::Cursor;
+//!
+//! let input = Cursor::new("uci\nisready\nposition startpos moves h2e2\ngo depth 3\nquit\n");
+//! let mut output = Vec::new();
+//! xiangqi_engine::protocol::run(input, &mut output);
+//! let text = String::from_utf8(output).unwrap();
+//! assert!(text.contains("uciok") && text.contains("readyok") && text.contains("bestmove "));
+//! ```
+
+use std::{
+    io::{BufRead, Write},
+    str::FromStr,
+    sync::{Arc, Mutex},
+    thread::{Scope, ScopedJoinHandle},
+    time::Duration,
+};
+
+use xiangqi::{Color, Geometry, Hex, Move, Position, RuleSet, Standard, Variant, notation::iccs};
+
+use crate::{Clock, Control, Engine, Info, Limits, Options, Root, Score, SearchResult};
+
+const NAME: &str = concat!("xiangqi-engine ", env!("CARGO_PKG_VERSION"));
+const AUTHOR: &str = "the xiangqi authors";
+const MAX_HASH_MB: usize = 65_536;
+const MAX_THREADS: usize = 256;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dialect {
+    Uci,
+    Ucci,
+}
+
+/// The position being played, on either board.
+#[derive(Clone)]
+enum Board {
+    Standard(Root<Standard>),
+    Hex(Root<Hex>),
+}
+
+type Out<'w> = Arc<Mutex<dyn Write + Send + 'w>>;
+
+fn say(out: &Out<'_>, line: &str) {
+    // A closed output (the GUI went away) leaves nothing to report to.
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+struct Running<'s> {
+    control: Arc<Control>,
+    handle: ScopedJoinHandle<'s, ()>,
+}
+
+struct Session<'s, 'w> {
+    scope: &'s Scope<'s, 'w>,
+    dialect: Option<Dialect>,
+    out: Out<'w>,
+    engine: Arc<Mutex<Engine>>,
+    variant: Variant,
+    rule_set: RuleSet,
+    board: Board,
+    move_overhead: Duration,
+    /// UCCI: clock times in milliseconds (the default) or seconds.
+    millis: bool,
+    running: Option<Running<'s>>,
+}
+
+/// Runs the protocol until `quit` or the end of the input.
+pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) {
+    let out: Out<'_> = Arc::new(Mutex::new(output));
+    std::thread::scope(|scope| serve(scope, input, out));
+}
+
+fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
+    let mut session = Session {
+        scope,
+        dialect: None,
+        out,
+        engine: Arc::new(Mutex::new(Engine::new(Options::default()))),
+        variant: Variant::Standard,
+        rule_set: RuleSet::Asian,
+        board: Board::Standard(Root::from_position(Position::startpos(), RuleSet::Asian.rules())),
+        move_overhead: Duration::from_millis(30),
+        millis: true,
+        running: None,
+    };
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if !session.command(line.trim()) {
+            break;
+        }
+    }
+    session.finish_search();
+    if session.dialect == Some(Dialect::Ucci) {
+        say(&session.out, "bye");
+    }
+}
+
+impl<'s, 'w> Session<'s, 'w> {
+    fn info_string(&self, text: &str) {
+        say(&self.out, &format!("info string {text}"));
+    }
+
+    /// Handles one line; `false` ends the session.
+    fn command(&mut self, line: &str) -> bool {
+        let mut tokens = line.split_whitespace();
+        let Some(cmd) = tokens.next() else { return true };
+        let args: Vec<&str> = tokens.collect();
+        if self.dialect.is_none() {
+            self.dialect = Some(if cmd == "ucci" { Dialect::Ucci } else { Dialect::Uci });
+        }
+        match cmd {
+            "uci" | "ucci" => self.handshake(),
+            "isready" => say(&self.out, "readyok"),
+            "quit" => return false,
+            "stop" => self.finish_search(),
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.control.ponderhit();
+                }
+            }
+            "ucinewgame" => {
+                self.finish_search();
+                self.lock_engine().clear();
+            }
+            "setoption" => {
+                self.finish_search();
+                if let Err(e) = self.set_option(&args) {
+                    self.info_string(&e);
+                }
+            }
+            "position" => {
+                self.finish_search();
+                if let Err(e) = self.position(&args) {
+                    self.info_string(&e);
+                }
+            }
+            "banmoves" => {
+                self.finish_search();
+                if let Err(e) = self.ban(&args) {
+                    self.info_string(&e);
+                }
+            }
+            "go" => {
+                self.finish_search();
+                if let Err(e) = self.go(&args) {
+                    self.info_string(&e);
+                }
+            }
+            other => self.info_string(&format!("unknown command: {other}")),
+        }
+        true
+    }
+
+    fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine> {
+        // A search thread that panicked leaves a usable engine behind.
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn handshake(&self) {
+        let out = &self.out;
+        say(out, &format!("id name {NAME}"));
+        say(out, &format!("id author {AUTHOR}"));
+        if self.dialect == Some(Dialect::Ucci) {
+            say(out, "option usemillisec type check default true");
+            say(out, &format!("option hashsize type spin min 1 max {MAX_HASH_MB} default 64"));
+            say(out, &format!("option threads type spin min 1 max {MAX_THREADS} default 1"));
+            say(out, "option ponder type check default false");
+            say(out, "ucciok");
+        } else {
+            say(out, &format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"));
+            say(out, &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
+            say(out, "option name Ponder type check default false");
+            say(out, "option name Move Overhead type spin default 30 min 0 max 5000");
+            say(out, "option name UCI_Variant type combo default xiangqi var xiangqi var hex");
+            say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
+            say(out, "option name Clear Hash type button");
+            say(out, "uciok");
+        }
+    }
+
+    /// `setoption name <name> value <value>` (UCI, and UCCI engines that accept it)
+    /// or `setoption <name> <value>` (UCCI).
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        let (name, value) = if args.first() == Some(&"name") {
+            let v = args.iter().position(|a| *a == "value");
+            let name = args[1..v.unwrap_or(args.len())].join(" ");
+            let value = v.map(|i| args[i + 1..].join(" ")).unwrap_or_default();
+            (name, value)
+        } else {
+            let name = args.first().ok_or("setoption needs an option name")?.to_string();
+            (name, args.get(1..).map(|v| v.join(" ")).unwrap_or_default())
+        };
+        let number = |v: &str, max: usize| -> Result<usize, String> {
+            v.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=max).contains(n))
+                .ok_or_else(|| format!("option {name}: {v:?} is not a number from 1 to {max}"))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" | "hashsize" => {
+                let mb = number(&value, MAX_HASH_MB)?;
+                self.lock_engine().set_hash(mb);
+            }
+            "threads" => {
+                let n = number(&value, MAX_THREADS)?;
+                self.lock_engine().set_threads(n);
+            }
+            "move overhead" => {
+                let ms: u64 =
+                    value.parse().map_err(|_| format!("option {name}: {value:?} is not a number"))?;
+                self.move_overhead = Duration::from_millis(ms.min(5000));
+            }
+            "uci_variant" => {
+                let variant = Variant::from_str(&value)?;
+                self.variant = variant;
+                self.board = self.start_board(None)?;
+            }
+            "rule" => {
+                self.rule_set = RuleSet::from_str(&value)?;
+                self.board = self.start_board(None)?;
+            }
+            "usemillisec" => self.millis = value != "false",
+            "clear hash" | "newgame" => self.lock_engine().clear(),
+            // Accepted and meaningless here.
+            "ponder" | "uci_chess960" | "multipv" | "batch" | "debug" | "promotion" | "idle" | "style"
+            | "knowledge" | "pruning" | "randomness" | "bookfiles" | "egtbpaths" => {}
+            _ => return Err(format!("unknown option: {name}")),
+        }
+        Ok(())
+    }
+
+    fn rules(&self) -> xiangqi::Rules {
+        match self.variant {
+            Variant::Standard => self.rule_set.rules(),
+            Variant::Hex => RuleSet::Hex.rules(),
+        }
+    }
+
+    /// The position of `fen` (or the start) with `moves` played.
+    fn start_board(&self, spec: Option<(&str, &[&str])>) -> Result<Board, String> {
+        let rules = self.rules();
+        Ok(match self.variant {
+            Variant::Standard => Board::Standard(build_root::<Standard>(spec, rules)?),
+            Variant::Hex => Board::Hex(build_root::<Hex>(spec, rules)?),
+        })
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        let moves_at = args.iter().position(|a| *a == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let fen = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => "startpos".to_string(),
+            Some(&"fen") if setup.len() > 1 => setup[1..].join(" "),
+            _ => return Err("position needs `startpos` or `fen <fen>`, then optionally `moves ...`".into()),
+        };
+        self.board = self.start_board(Some((&fen, moves)))?;
+        Ok(())
+    }
+
+    fn ban(&mut self, args: &[&str]) -> Result<(), String> {
+        match &mut self.board {
+            Board::Standard(root) => ban_moves(root, args),
+            Board::Hex(root) => ban_moves(root, args),
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<(), String> {
+        let turn = match &self.board {
+            Board::Standard(r) => r.position().turn(),
+            Board::Hex(r) => r.position().turn(),
+        };
+        let go = parse_go(args, self.dialect == Some(Dialect::Ucci), self.millis, turn)?;
+        let mut limits = go.limits;
+        limits.move_overhead = self.move_overhead;
+        let mut board = self.board.clone();
+        if !go.search_moves.is_empty() {
+            let names: Vec<&str> = go.search_moves.iter().map(String::as_str).collect();
+            match &mut board {
+                Board::Standard(r) => restrict(r, &names)?,
+                Board::Hex(r) => restrict(r, &names)?,
+            }
+        }
+        let control = Arc::new(Control::new());
+        control.set_pondering(go.ponder);
+        let wait = go.infinite || go.ponder;
+        let (engine, out, dialect, ctl) =
+            (self.engine.clone(), self.out.clone(), self.dialect, control.clone());
+        let ucci = dialect == Some(Dialect::Ucci);
+        let handle = self.scope.spawn(move || {
+            let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
+            let result = match &board {
+                Board::Standard(root) => think(&mut engine, root, &limits, &ctl, &out, ucci),
+                Board::Hex(root) => think(&mut engine, root, &limits, &ctl, &out, ucci),
+            };
+            drop(engine);
+            // In infinite or ponder mode the answer waits for `stop` or `ponderhit`.
+            while wait && !ctl.is_stopped() && (go.infinite || ctl.is_pondering()) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            say(&out, &result);
+        });
+        self.running = Some(Running { control, handle });
+        Ok(())
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.control.stop();
+            let _ = r.handle.join();
+        }
+    }
+}
+
+/// Searches and returns the `bestmove` line.
+fn think<G: Geometry>(
+    engine: &mut Engine,
+    root: &Root<G>,
+    limits: &Limits,
+    control: &Control,
+    out: &Out<'_>,
+    ucci: bool,
+) -> String {
+    let result =
+        engine.search(root, limits, control, &mut |info| say(out, &info_line(info, ucci, G::TABLES)));
+    bestmove_line(&result, ucci, G::TABLES)
+}
+
+fn info_line(info: &Info, ucci: bool, t: &xiangqi::Tables) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|m| iccs::write(t, *m)).collect();
+    let ms = info.time.as_millis();
+    if ucci {
+        let score = match info.score {
+            Score::Cp(v) => v,
+            Score::Mate(n) if n > 0 => crate::MATE - (2 * n - 1),
+            Score::Mate(n) => -crate::MATE - 2 * n,
+        };
+        return format!(
+            "info depth {} score {score} time {ms} nodes {} pv {}",
+            info.depth,
+            info.nodes,
+            pv.join(" ")
+        );
+    }
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {ms} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        pv.join(" ")
+    )
+}
+
+fn bestmove_line(result: &SearchResult, ucci: bool, t: &xiangqi::Tables) -> String {
+    match (result.best, ucci) {
+        (None, true) => "nobestmove".to_string(),
+        (None, false) => "bestmove (none)".to_string(),
+        (Some(best), _) => {
+            let mut line = format!("bestmove {}", iccs::write(t, best));
+            if let Some(p) = result.ponder {
+                line.push_str(&format!(" ponder {}", iccs::write(t, p)));
+            }
+            line
+        }
+    }
+}
+
+fn build_root<G: Geometry>(spec: Option<(&str, &[&str])>, rules: xiangqi::Rules) -> Result<Root<G>, String> {
+    let (fen, moves) = spec.unwrap_or(("startpos", &[]));
+    let start: Position<G> = if fen == "startpos" {
+        Position::startpos()
+    } else {
+        fen.parse().map_err(|e| format!("bad FEN {fen:?}: {e}"))?
+    };
+    let mut pos = start.clone();
+    let mut played = Vec::with_capacity(moves.len());
+    for text in moves {
+        let m = pos.parse_move(text).map_err(|e| format!("move {text}: {e}"))?;
+        pos.play_unchecked(m);
+        played.push(m);
+    }
+    Root::new(start, &played, rules).map_err(|e| e.to_string())
+}
+
+fn parse_moves<G: Geometry>(root: &Root<G>, names: &[&str]) -> Result<Vec<Move>, String> {
+    names
+        .iter()
+        .map(|text| root.position().parse_move(text).map_err(|e| format!("move {text}: {e}")))
+        .collect()
+}
+
+fn ban_moves<G: Geometry>(root: &mut Root<G>, names: &[&str]) -> Result<(), String> {
+    let moves = parse_moves(root, names)?;
+    root.ban(moves);
+    Ok(())
+}
+
+fn restrict<G: Geometry>(root: &mut Root<G>, names: &[&str]) -> Result<(), String> {
+    let moves = parse_moves(root, names)?;
+    root.search_only(moves);
+    Ok(())
+}
+
+/// A parsed `go` command.
+#[derive(Debug, Default)]
+struct Go {
+    limits: Limits,
+    infinite: bool,
+    ponder: bool,
+    search_moves: Vec<String>,
+}
+
+fn parse_go(args: &[&str], ucci: bool, millis: bool, turn: Color) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut clocks = [(None, Duration::ZERO); 2];
+    let mut moves_to_go = None;
+    let mut i = 0;
+    let unit = if ucci && !millis { 1000 } else { 1 };
+    while i < args.len() {
+        let key = args[i];
+        let number = |i: usize| -> Result<u64, String> {
+            let v = args.get(i + 1).ok_or_else(|| format!("go {key} needs a value"))?;
+            v.parse::<i64>().map(|n| n.max(0) as u64).map_err(|_| format!("go {key}: {v:?} is not a number"))
+        };
+        let ms = |i: usize| number(i).map(|n| Duration::from_millis(n.saturating_mul(unit)));
+        let (us, them) = (turn.index(), (!turn).index());
+        let mut takes_value = true;
+        match key {
+            "infinite" => {
+                go.infinite = true;
+                takes_value = false;
+            }
+            "ponder" => {
+                go.ponder = true;
+                takes_value = false;
+            }
+            // UCCI: the opponent offers a draw; this engine plays on.
+            "draw" => takes_value = false,
+            "depth" => go.limits.depth = Some(number(i)?.clamp(1, 120) as i32),
+            "nodes" => go.limits.nodes = Some(number(i)?.max(1)),
+            "mate" => go.limits.mate = Some(number(i)?.clamp(1, 60) as i32),
+            "movetime" => go.limits.move_time = Some(ms(i)?),
+            "movestogo" => moves_to_go = Some(number(i)?.clamp(1, 1000) as u32),
+            "wtime" if !ucci => clocks[0].0 = Some(ms(i)?),
+            "btime" if !ucci => clocks[1].0 = Some(ms(i)?),
+            "winc" if !ucci => clocks[0].1 = ms(i)?,
+            "binc" if !ucci => clocks[1].1 = ms(i)?,
+            "time" if ucci => clocks[us].0 = Some(ms(i)?),
+            "increment" if ucci => clocks[us].1 = ms(i)?,
+            "opptime" if ucci => clocks[them].0 = Some(ms(i)?),
+            "oppincrement" if ucci => clocks[them].1 = ms(i)?,
+            "searchmoves" if !ucci => {
+                go.search_moves = args[i + 1..].iter().map(|s| s.to_string()).collect();
+                break;
+            }
+            other => return Err(format!("go: unknown parameter {other:?}")),
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    if let (Some(time), increment) = clocks[turn.index()] {
+        go.limits.clock = Some(Clock { time, increment, moves_to_go });
+    }
+    Ok(go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(args: &str, ucci: bool, turn: Color) -> Result<Go, String> {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        parse_go(&args, ucci, true, turn)
+    }
+
+    #[test]
+    fn uci_clock_of_the_side_to_move() {
+        let g = go("wtime 1000 btime 2000 winc 10 binc 20 movestogo 5", false, Color::Black).unwrap();
+        let c = g.limits.clock.unwrap();
+        assert_eq!(
+            (c.time, c.increment, c.moves_to_go),
+            (Duration::from_secs(2), Duration::from_millis(20), Some(5))
+        );
+    }
+
+    #[test]
+    fn ucci_clock_is_the_movers() {
+        let g = go("time 3000 increment 30 opptime 100 oppincrement 0", true, Color::Black).unwrap();
+        assert_eq!(g.limits.clock.unwrap().time, Duration::from_secs(3));
+    }
+
+    #[test]
+    fn bad_go_parameters_are_errors() {
+        assert!(go("depth", false, Color::Red).is_err());
+        assert!(go("depth x", false, Color::Red).is_err());
+        assert!(go("sideways 3", false, Color::Red).is_err());
+        assert!(go("wtime 100", true, Color::Red).is_err());
+    }
+}

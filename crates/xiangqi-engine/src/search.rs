@@ -1,0 +1,762 @@
+//! One search thread: iterative deepening over a principal-variation alpha-beta
+//! search with a quiescence search at the leaves.
+//!
+//! Threads share only the transposition table and the stop flags (lazy SMP):
+//! each searches the same tree, and what one finds reaches the others through
+//! the table.
+
+use std::{
+    sync::atomic::{AtomicBool, AtomicU64, Ordering},
+    time::{Duration, Instant},
+};
+
+use xiangqi::{
+    Bitboard, Color, Geometry, Move, MoveList, Piece, Position, Repetition, Role, Undo, rules::chase,
+};
+
+use crate::{
+    eval::Evaluator,
+    limits::{Control, Limits},
+    moves::{History, PackedMove, history_bonus},
+    root::Root,
+    score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_decisive, mate_in, mated_in, to_tt},
+    see,
+    tt::{Bound, Entry, TranspositionTable},
+};
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a Control,
+    /// Set when the main thread ends the search (time, depth or node limit).
+    pub abort: AtomicBool,
+    /// Nodes searched so far, per thread (published every few thousand nodes).
+    pub nodes: Vec<AtomicU64>,
+    pub limits: &'a Limits,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.abort.load(Ordering::Relaxed) || self.control.is_stopped()
+    }
+}
+
+/// One ply of the game, before the root or inside the search.
+#[derive(Clone, Copy)]
+struct Record {
+    hash: u64,
+    /// Whether the move into this position gave check.
+    check: bool,
+    /// The move into this position (`None` for the start and after a null move).
+    mv: Option<Move>,
+    undo: Option<Undo>,
+    /// Enemy pieces chased by the move, computed when a repetition needs it.
+    chased: Option<Bitboard>,
+}
+
+/// A finished iteration, as reported to the caller.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub value: Value,
+    pub pv: Vec<Move>,
+}
+
+/// Late-move reductions by depth and move number.
+fn reduction(depth: i32, moves: usize) -> i32 {
+    let d = f64::from(depth.clamp(1, 63));
+    let m = (moves.clamp(1, 63)) as f64;
+    (0.75 + d.ln() * m.ln() / 2.25) as i32
+}
+
+pub(crate) struct Worker<'a, G: Geometry> {
+    pub id: usize,
+    pos: Position<G>,
+    eval: &'a Evaluator<G>,
+    shared: &'a Shared<'a>,
+    history: &'a mut History,
+    root: &'a Root<G>,
+    records: Vec<Record>,
+    /// Index in `records` of the root position.
+    root_index: usize,
+    killers: Vec<[Option<Move>; 2]>,
+    pv: Vec<Vec<Move>>,
+    static_evals: Vec<Value>,
+    pub nodes: u64,
+    seldepth: usize,
+    root_moves: Vec<Move>,
+    start: Instant,
+    budget: Option<(Duration, Duration)>,
+    reductions: Vec<[i32; 64]>,
+}
+
+impl<'a, G: Geometry> Worker<'a, G> {
+    pub fn new(
+        id: usize,
+        root: &'a Root<G>,
+        eval: &'a Evaluator<G>,
+        shared: &'a Shared<'a>,
+        history: &'a mut History,
+    ) -> Self {
+        let mut records = Vec::with_capacity(root.past.len() + MAX_PLY + 2);
+        records.push(Record {
+            hash: root.start_hash,
+            check: false,
+            mv: None,
+            undo: None,
+            chased: Some(Bitboard::EMPTY),
+        });
+        for p in &root.past {
+            records.push(Record {
+                hash: p.hash,
+                check: p.check,
+                mv: Some(p.mv),
+                undo: None,
+                chased: Some(p.chased),
+            });
+        }
+        if let Some(last) = records.last_mut() {
+            last.check = root.position.is_check();
+        }
+        let root_index = records.len() - 1;
+        let reductions = (0..64).map(|d| std::array::from_fn(|m| reduction(d, m))).collect();
+        Worker {
+            id,
+            pos: root.position.clone(),
+            eval,
+            shared,
+            history,
+            root,
+            records,
+            root_index,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            static_evals: vec![0; MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            root_moves: root.moves(),
+            start: Instant::now(),
+            budget: shared.limits.budget(),
+            reductions,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Whether the search must end now. The main thread also enforces the limits.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.is_main() {
+                self.check_limits();
+            }
+        }
+        self.shared.stopped()
+    }
+
+    fn check_limits(&mut self) {
+        if let Some(max) = self.shared.limits.nodes
+            && self.shared.total_nodes() >= max
+        {
+            self.shared.abort.store(true, Ordering::Relaxed);
+        }
+        if self.shared.control.is_pondering() {
+            self.start = Instant::now();
+            return;
+        }
+        if let Some((_, maximum)) = self.budget
+            && self.start.elapsed() >= maximum
+        {
+            self.shared.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Iterative deepening; `report` sees each finished iteration (main thread only).
+    pub fn run(&mut self, report: &mut dyn FnMut(&Iteration, &Self)) -> Option<Iteration> {
+        if self.root_moves.is_empty() {
+            return None;
+        }
+        let max_depth = self.shared.limits.depth.unwrap_or(MAX_PLY as i32 - 4).clamp(1, MAX_PLY as i32 - 4);
+        let mut best: Option<Iteration> = None;
+        let mut stable = 0;
+        let mut value = 0;
+        let mut depth = 1 + (self.id % 2) as i32;
+        while depth <= max_depth {
+            let v = self.aspiration(depth, value, best.is_some());
+            if self.shared.stopped() && best.is_some() {
+                break;
+            }
+            if self.pv[0].is_empty() {
+                // Stopped before any root move finished: keep what the last iteration found.
+                break;
+            }
+            value = v;
+            let it = Iteration { depth, seldepth: self.seldepth, value, pv: self.pv[0].clone() };
+            if best.as_ref().is_some_and(|b| b.pv.first() == it.pv.first()) {
+                stable += 1;
+            } else {
+                stable = 0;
+            }
+            if self.is_main() {
+                report(&it, self);
+            }
+            best = Some(it);
+            if self.shared.stopped() {
+                break;
+            }
+            if self.is_main() && self.iteration_ends_search(value, stable) {
+                break;
+            }
+            depth += 1;
+        }
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        best.or_else(|| {
+            let pv = vec![self.root_moves[0]];
+            Some(Iteration { depth: 0, seldepth: 0, value: 0, pv })
+        })
+    }
+
+    fn iteration_ends_search(&mut self, value: Value, stable: u32) -> bool {
+        let limits = self.shared.limits;
+        if let Some(n) = limits.mate
+            && value >= MATE_BOUND
+            && (crate::score::MATE - value + 1) / 2 <= n
+        {
+            return true;
+        }
+        if self.shared.control.is_pondering() {
+            return false;
+        }
+        if let Some((optimum, _)) = self.budget {
+            if limits.move_time.is_some() {
+                return false;
+            }
+            let scale = match stable {
+                0 => 1.3,
+                1 | 2 => 1.0,
+                _ => 0.6,
+            };
+            // An iteration usually takes longer than all before it: do not start one
+            // that cannot finish.
+            return self.start.elapsed().as_secs_f64() > optimum.as_secs_f64() * scale * 0.5;
+        }
+        false
+    }
+
+    fn aspiration(&mut self, depth: i32, prev: Value, have_prev: bool) -> Value {
+        self.seldepth = 0;
+        if depth < 5 || !have_prev || is_decisive(prev) {
+            return self.search(-INFINITE, INFINITE, depth, 0, true);
+        }
+        let mut delta = 18;
+        let mut alpha = (prev - delta).max(-INFINITE);
+        let mut beta = (prev + delta).min(INFINITE);
+        loop {
+            let v = self.search(alpha, beta, depth, 0, true);
+            if self.shared.stopped() {
+                return v;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta += delta / 2 + 5;
+        }
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.records.last().is_some_and(|r| r.check)
+    }
+
+    #[inline]
+    fn make(&mut self, m: Move) {
+        let undo = self.pos.play_unchecked(m);
+        let check = self.pos.is_check();
+        self.records.push(Record {
+            hash: self.pos.hash(),
+            check,
+            mv: Some(m),
+            undo: Some(undo),
+            chased: None,
+        });
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        let r = self.records.pop().expect("unmake follows make");
+        if let (Some(m), Some(u)) = (r.mv, r.undo) {
+            self.pos.undo(m, u);
+        } else {
+            self.pos.play_null();
+        }
+    }
+
+    fn make_null(&mut self) {
+        self.pos.play_null();
+        self.records.push(Record { hash: self.pos.hash(), check: false, mv: None, undo: None, chased: None });
+    }
+
+    /// The score of the current position if the game would end by repetition or a
+    /// draw rule here, from the side to move's view.
+    fn rule_outcome(&mut self, ply: usize) -> Option<Value> {
+        let rules = self.root.rules;
+        if self.pos.no_attackers() {
+            return Some(DRAW);
+        }
+        if rules.move_limit.is_some_and(|l| self.pos.halfmoves() >= l) {
+            return Some(DRAW);
+        }
+        let n = self.records.len() - 1;
+        if n < 4 || self.records[n].mv.is_none() || self.records[n - 1].mv.is_none() {
+            return None;
+        }
+        let window = (self.pos.halfmoves() as usize).min(n);
+        // Where a second occurrence already ends the game, it counts anywhere.
+        let at_once =
+            matches!(rules.repetition, Repetition::RecreatorLoses { occurrences } if occurrences <= 2);
+        let hash = self.records[n].hash;
+        // Inside the search a repetition counts at once; one reaching back before
+        // the root counts when the position occurs a third time.
+        let mut seen_before_root = false;
+        let mut k = 4;
+        while k <= window {
+            let j = n - k;
+            if self.records[j + 1].mv.is_none() || self.records[j + 2].mv.is_none() {
+                return None;
+            }
+            if self.records[j].hash == hash {
+                if j >= self.root_index || seen_before_root || at_once {
+                    return Some(self.judge_cycle(j, n, ply));
+                }
+                seen_before_root = true;
+            }
+            k += 2;
+        }
+        None
+    }
+
+    /// The verdict on the cycle of plies after position `from` up to `to` (equal positions).
+    fn judge_cycle(&mut self, from: usize, to: usize, ply: usize) -> Value {
+        let rules = self.root.rules;
+        match rules.repetition {
+            Repetition::Ignored | Repetition::Draw { .. } => DRAW,
+            // The player whose move recreated the position (the opponent) loses.
+            Repetition::RecreatorLoses { .. } => mate_in(ply),
+            Repetition::Perpetual { .. } => {
+                // Plies by the side that just moved are to, to-2, ...; by the side to move, to-1, ...
+                let all_check =
+                    |first: usize, records: &[Record]| (first..=to).step_by(2).all(|i| records[i].check);
+                let they = all_check(from + 1 + (to - from + 1) % 2, &self.records);
+                let we = all_check(from + 1 + (to - from) % 2, &self.records);
+                match (they, we) {
+                    (true, false) => return mate_in(ply),
+                    (false, true) => return mated_in(ply),
+                    (true, true) => return DRAW,
+                    (false, false) => {}
+                }
+                self.fill_chases(from, to);
+                let they = self.chases(from, to, false);
+                let we = self.chases(from, to, true);
+                match (they, we) {
+                    (true, false) => mate_in(ply),
+                    (false, true) => mated_in(ply),
+                    _ => DRAW,
+                }
+            }
+        }
+    }
+
+    /// Computes the chase sets of the search's plies in the cycle (those before the
+    /// root were computed with the game).
+    fn fill_chases(&mut self, from: usize, to: usize) {
+        if (from + 1..=to).all(|i| self.records[i].chased.is_some()) {
+            return;
+        }
+        let mut after = self.pos.clone();
+        for i in (from + 1..=to).rev() {
+            let r = self.records[i];
+            let (Some(m), Some(u)) = (r.mv, r.undo) else { return };
+            let mut before = after.clone();
+            before.undo(m, u);
+            if r.chased.is_none() {
+                self.records[i].chased = Some(chase::chased(&before, m, &after));
+            }
+            after = before;
+        }
+    }
+
+    /// Whether a side (the side to move if `to_move`) chased one piece with every move
+    /// of the cycle, following the piece as it flees.
+    fn chases(&self, from: usize, to: usize, to_move: bool) -> bool {
+        let last_is_ours = !to_move;
+        let mut followed: Option<Bitboard> = None;
+        for i in from + 1..=to {
+            let ours = ((to - i) % 2 == 0) == last_is_ours;
+            let r = &self.records[i];
+            let Some(m) = r.mv else { return false };
+            if ours {
+                let c = r.chased.unwrap_or(Bitboard::EMPTY);
+                followed = Some(followed.map_or(c, |f| f & c));
+            } else if let Some(f) = followed.as_mut()
+                && f.contains(m.from)
+            {
+                f.clear(m.from);
+                f.set(m.to);
+            }
+        }
+        followed.is_some_and(Bitboard::any)
+    }
+
+    fn evaluate(&self) -> Value {
+        self.eval.evaluate(&self.pos)
+    }
+
+    fn has_big_pieces(&self, c: Color) -> bool {
+        [Role::Chariot, Role::Horse, Role::Cannon].iter().any(|&r| self.pos.pieces(Piece::new(c, r)).any())
+    }
+
+    fn search(&mut self, mut alpha: Value, mut beta: Value, depth: i32, ply: usize, pv_node: bool) -> Value {
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, pv_node);
+        }
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        let root = ply == 0;
+        if !root {
+            if let Some(v) = self.rule_outcome(ply) {
+                return v;
+            }
+            if ply >= MAX_PLY - 2 {
+                return self.evaluate();
+            }
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.in_check();
+        let hash = self.pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        let tt_move = entry.and_then(|e| e.mv.unpack());
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth >= depth
+        {
+            let v = from_tt(e.value, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+        }
+
+        let static_eval =
+            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+
+        if !pv_node && !in_check && !is_decisive(beta) {
+            // Reverse futility: far above beta at low depth, the opponent will not recover.
+            if depth <= 7 && static_eval - 85 * (depth - i32::from(improving)) >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move surely would.
+            let last_null = self.records.last().is_some_and(|r| r.mv.is_none()) && ply > 0;
+            if depth >= 3 && static_eval >= beta && !last_null && self.has_big_pieces(self.pos.turn()) {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.make_null();
+                let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.unmake();
+                if self.shared.stopped() {
+                    return 0;
+                }
+                if v >= beta {
+                    return if is_decisive(v) { beta } else { v };
+                }
+            }
+        }
+
+        let depth = if tt_move.is_none() && depth >= 5 && pv_node { depth - 1 } else { depth };
+
+        let moves = if root { self.root_moves.iter().copied().collect() } else { self.pos.legal_moves() };
+        if moves.is_empty() {
+            // Checkmate and stalemate both lose.
+            return mated_in(ply);
+        }
+        let mut scored = self.score_moves(&moves, tt_move, ply);
+        let mut best_value = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut quiets_tried: MoveList = MoveList::new();
+        let us = self.pos.turn().index();
+        for i in 0..scored.len() {
+            let (m, order) = pick(&mut scored, i);
+            let capture = self.pos.piece_at(m.to).is_some();
+            let move_count = i + 1;
+            if !root && best_value > -MATE_BOUND && !in_check {
+                if !capture {
+                    let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 4 && move_count > lmp.max(2) {
+                        continue;
+                    }
+                    if depth <= 5 && static_eval + 110 + 90 * depth <= alpha && move_count > 1 {
+                        continue;
+                    }
+                    if depth <= 3 && order < 0 && self.history.get(us, m) < -4000 * depth {
+                        continue;
+                    }
+                } else if depth <= 5 && order < GOOD_CAPTURE && !see::see_ge(&mut self.pos, m, -120 * depth) {
+                    continue;
+                }
+            }
+            self.make(m);
+            let gives_check = self.in_check();
+            let extension = i32::from(gives_check && ply < 2 * depth as usize + 8);
+            let new_depth = depth - 1 + extension;
+            let mut v;
+            if move_count == 1 {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, pv_node);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !capture && !gives_check && move_count > 1 + usize::from(pv_node) {
+                    r = self.reductions[depth.min(63) as usize][move_count.min(63)];
+                    r += i32::from(!pv_node) + i32::from(!improving) - i32::from(in_check);
+                    r -= self.history.get(us, m) / 6000;
+                    if order >= KILLER {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                if v > alpha && r > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                }
+            }
+            self.unmake();
+            if self.shared.stopped() {
+                return 0;
+            }
+            if v > best_value {
+                best_value = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if v >= beta {
+                        if !capture {
+                            self.reward_quiet(m, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if !capture {
+                quiets_tried.push(m);
+            }
+        }
+        if best_value == -INFINITE {
+            // Every move was pruned: only possible when a score is already known.
+            return alpha;
+        }
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if pv_node && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                mv: best_move.map_or(PackedMove::NONE, PackedMove::new),
+                value: to_tt(best_value, ply),
+                eval: if in_check { 0 } else { static_eval },
+                depth,
+                bound,
+            },
+        );
+        best_value
+    }
+
+    fn reward_quiet(&mut self, m: Move, tried: &MoveList, depth: i32, ply: usize) {
+        let us = self.pos.turn().index();
+        let bonus = history_bonus(depth);
+        self.history.update(us, m, bonus);
+        for &q in tried {
+            self.history.update(us, q, -bonus);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+
+    fn score_moves(&mut self, moves: &MoveList, tt_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+        let us = self.pos.turn().index();
+        let killers = self.killers[ply];
+        let mut out = Vec::with_capacity(moves.len());
+        for &m in moves {
+            let s = if Some(m) == tt_move {
+                TT_MOVE
+            } else if let Some(victim) = self.pos.piece_at(m.to) {
+                let attacker = self.pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
+                let mvv = see::value(victim.role) * 8 - attacker / 8;
+                if see::see_ge(&mut self.pos, m, 0) { GOOD_CAPTURE + mvv } else { BAD_CAPTURE + mvv }
+            } else if killers[0] == Some(m) {
+                KILLER + 1
+            } else if killers[1] == Some(m) {
+                KILLER
+            } else {
+                self.history.get(us, m).min(KILLER - 1)
+            };
+            out.push((m, s));
+        }
+        out
+    }
+
+    fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: usize, pv_node: bool) -> Value {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.no_attackers() {
+            return DRAW;
+        }
+        let in_check = self.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { 0 } else { self.evaluate() };
+        }
+        let hash = self.pos.hash();
+        let entry = self.shared.tt.probe(hash);
+        if let Some(e) = entry
+            && !pv_node
+        {
+            let v = from_tt(e.value, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+        }
+        let stand_pat = if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let moves = if in_check { self.pos.legal_moves() } else { self.pos.legal_captures() };
+        if in_check && moves.is_empty() {
+            return mated_in(ply);
+        }
+        let mut scored: Vec<(Move, i32)> = moves
+            .iter()
+            .map(|&m| {
+                let victim = self.pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
+                let attacker = self.pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
+                (m, victim * 8 - attacker / 8)
+            })
+            .collect();
+        let mut best_value = stand_pat;
+        let mut best_move = None;
+        for i in 0..scored.len() {
+            let (m, _) = pick(&mut scored, i);
+            if !in_check {
+                let victim = self.pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
+                if stand_pat + victim / 3 + 150 <= alpha || !see::see_ge(&mut self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.make(m);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, pv_node);
+            self.unmake();
+            if self.shared.stopped() {
+                return 0;
+            }
+            if v > best_value {
+                best_value = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        let bound = if best_value >= beta { Bound::Lower } else { Bound::Upper };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                mv: best_move.map_or(PackedMove::NONE, PackedMove::new),
+                value: to_tt(best_value, ply),
+                eval: if in_check { 0 } else { stand_pat },
+                depth: 0,
+                bound,
+            },
+        );
+        best_value
+    }
+}
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// Moves the best-scored of the remaining moves to `i` and returns it (a lazy
+/// selection sort: most nodes cut off after one or two moves).
+#[inline]
+fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
+}
