@@ -1,0 +1,413 @@
+//! `xiangqi match`: plays two UCI/UCCI engines against each other, judged by the
+//! rules crate. Openings are played in pairs with colours swapped; the running
+//! score, the Elo difference with its 95% error bar and an optional SPRT are
+//! reported, and the games are written as PGN.
+
+mod openings;
+mod pgn;
+mod player;
+mod stats;
+
+use std::{
+    fs::File,
+    io::Write,
+    path::PathBuf,
+    process::ExitCode,
+    str::FromStr,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+        mpsc::channel,
+    },
+    time::{Duration, SystemTime},
+};
+
+use openings::Opening;
+use player::{Clocks, Failure, Player, Spec};
+use stats::{Sprt, Tally, Verdict};
+use xiangqi::{Color, Outcome, Reason, RuleSet, Standard, notation::iccs};
+
+use crate::progress;
+
+const DEFAULT_OPENINGS: &str = include_str!("../../xiangqi-engine/openings/openings.txt");
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// An engine, as comma-separated fields: `self` (this program's engine) or
+    /// `cmd=PATH`, plus `name=`, `arg=` (repeatable), `proto=uci|ucci`,
+    /// `ranks=1` (the engine counts ranks 1-10), `option.NAME=VALUE`. Give two.
+    #[arg(long = "engine", required = true, num_args = 1)]
+    engines: Vec<String>,
+    /// Opening file (ICCS move lines or FENs); default: the engine crate's openings.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Number of games (default: every opening with both colours).
+    #[arg(long)]
+    games: Option<usize>,
+    /// Time control: base seconds + increment seconds per move.
+    #[arg(long, default_value = "10+0.1")]
+    tc: TimeControl,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Stop when a sequential test decides between elo0 and elo1 (for example `0,10`).
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// Append the games to this PGN file.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Rule set that judges the games.
+    #[arg(long, default_value = "asian")]
+    rules: RuleSet,
+    /// Time an engine may exceed its clock by before it forfeits, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    margin: u64,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
+}
+
+/// `base+increment` in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TimeControl {
+    base: Duration,
+    increment: Duration,
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let secs = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e6)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| format!("time control {s:?}: {t:?} is not a number of seconds"))
+        };
+        let tc = TimeControl { base: secs(base)?, increment: secs(inc)? };
+        if tc.base.is_zero() && tc.increment.is_zero() {
+            return Err("the time control gives no time".into());
+        }
+        Ok(tc)
+    }
+}
+
+/// A finished game, reported by a worker.
+struct Finished {
+    index: usize,
+    /// The first engine's points: 1, 0.5 or 0.
+    first_points: f64,
+    first_is_red: bool,
+    result: String,
+    termination: String,
+    pgn: String,
+}
+
+struct Setup {
+    specs: [Spec; 2],
+    openings: Vec<Opening>,
+    tc: TimeControl,
+    rules: RuleSet,
+    margin: Duration,
+    max_plies: usize,
+    date: String,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    match run_match(args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("xiangqi match: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_match(args: Args) -> Result<ExitCode, String> {
+    if args.engines.len() != 2 {
+        return Err(format!("give exactly two --engine options (got {})", args.engines.len()));
+    }
+    let specs = [Spec::parse(&args.engines[0])?, Spec::parse(&args.engines[1])?];
+    let text = match &args.openings {
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        None => DEFAULT_OPENINGS.to_string(),
+    };
+    let openings = openings::parse(&text)?;
+    let games = args.games.unwrap_or(2 * openings.len()).max(1);
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let mut pgn_file = match &args.pgn {
+        Some(p) => Some(
+            File::options().create(true).append(true).open(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let setup = Arc::new(Setup {
+        specs,
+        openings,
+        tc: args.tc,
+        rules: args.rules,
+        margin: Duration::from_millis(args.margin),
+        max_plies: args.max_plies.max(1),
+        date: today(),
+    });
+    // Check that both engines start before spending any time.
+    for spec in &setup.specs {
+        Player::start(spec)?;
+    }
+    let (a, b) = (setup.specs[0].name.clone(), setup.specs[1].name.clone());
+    println!(
+        "{a} vs {b}: {games} games at {}+{} s, {} openings",
+        args.tc.base.as_secs_f64(),
+        args.tc.increment.as_secs_f64(),
+        setup.openings.len()
+    );
+
+    let next = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel::<Result<Finished, String>>();
+    let mut workers = Vec::new();
+    for _ in 0..args.concurrency.clamp(1, 64).min(games) {
+        let (setup, next, stop, tx) = (setup.clone(), next.clone(), stop.clone(), tx.clone());
+        workers.push(std::thread::spawn(move || worker(&setup, games, &next, &stop, &tx)));
+    }
+    drop(tx);
+
+    let bar = progress::bar(games as u64, "match");
+    let mut tally = Tally::default();
+    let mut verdict = Verdict::Continue;
+    let mut error = None;
+    for message in rx {
+        let f = match message {
+            Ok(f) => f,
+            Err(e) => {
+                stop.store(true, Ordering::Relaxed);
+                error = Some(e);
+                continue;
+            }
+        };
+        match f.first_points {
+            p if p > 0.75 => tally.wins += 1,
+            p if p < 0.25 => tally.losses += 1,
+            _ => tally.draws += 1,
+        }
+        if let Some(file) = pgn_file.as_mut() {
+            file.write_all(f.pgn.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
+        }
+        let (red, black) = if f.first_is_red { (&a, &b) } else { (&b, &a) };
+        let line = format!(
+            "game {:>4}: {red} - {black} {} ({})   score {a} {:.1} - {:.1} {b}   {}",
+            f.index + 1,
+            f.result,
+            f.termination,
+            tally.points(),
+            f64::from(tally.games()) - tally.points(),
+            elo_text(&tally)
+        );
+        bar.suspend(|| println!("{line}"));
+        bar.inc(1);
+        bar.set_message(format!(
+            "{a} {:.1}-{:.1} {b}",
+            tally.points(),
+            f64::from(tally.games()) - tally.points()
+        ));
+        if let Some(s) = sprt {
+            verdict = s.verdict(&tally);
+            if verdict != Verdict::Continue {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    for w in workers {
+        let _ = w.join();
+    }
+    println!();
+    println!("{a} vs {b}: +{} ={} -{} in {} games", tally.wins, tally.draws, tally.losses, tally.games());
+    println!(
+        "score: {:.1} / {} ({:.1}%)",
+        tally.points(),
+        tally.games(),
+        100.0 * tally.points() / f64::from(tally.games().max(1))
+    );
+    println!("{}", elo_text(&tally));
+    if let Some(s) = sprt {
+        let (lo, hi) = s.bounds();
+        let decision = match verdict {
+            Verdict::H1 => "H1 accepted",
+            Verdict::H0 => "H0 accepted",
+            Verdict::Continue => "undecided",
+        };
+        println!(
+            "SPRT elo0={} elo1={}: LLR {:.2} ({lo:.2}, {hi:.2}): {decision}",
+            s.elo0,
+            s.elo1,
+            tally.llr(s.elo0, s.elo1)
+        );
+    }
+    match error {
+        Some(e) => Err(e),
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+fn elo_text(t: &Tally) -> String {
+    match t.elo() {
+        Some((elo, err)) if err.is_finite() => format!("Elo {elo:+.1} ± {err:.1}"),
+        Some((elo, _)) => format!("Elo {elo:+.1} ± inf"),
+        None => "Elo ?".into(),
+    }
+}
+
+fn worker(
+    setup: &Setup,
+    games: usize,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: &std::sync::mpsc::Sender<Result<Finished, String>>,
+) {
+    let mut players: [Option<Player>; 2] = [None, None];
+    while !stop.load(Ordering::Relaxed) {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= games {
+            break;
+        }
+        for (slot, spec) in players.iter_mut().zip(&setup.specs) {
+            if slot.is_none() {
+                match Player::start(spec) {
+                    Ok(p) => *slot = Some(p),
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        }
+        let finished = play_game(setup, index, &mut players);
+        if tx.send(Ok(finished)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Plays game `index`: opening `index / 2`, the first engine Red in even games.
+fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> Finished {
+    let opening = &setup.openings[(index / 2) % setup.openings.len()];
+    let first_is_red = index % 2 == 0;
+    let mut game = opening.game(setup.rules);
+    let mut moves: Vec<String> = opening.moves.clone();
+    let mut clocks =
+        Clocks { red: setup.tc.base, black: setup.tc.base, increment: setup.tc.increment, red_to_move: true };
+    let seat = |c: Color| usize::from((c == Color::Red) != first_is_red);
+    let mut termination = None;
+    for p in players.iter_mut().flatten() {
+        if p.new_game().is_err() {
+            termination = Some(format!("{} did not answer", p.spec.name));
+        }
+    }
+    while termination.is_none() && game.outcome().is_none() {
+        if game.ply_count() >= setup.max_plies {
+            game.finish(Outcome::draw(Reason::MoveLimit));
+            break;
+        }
+        let turn = game.turn();
+        clocks.red_to_move = turn == Color::Red;
+        let who = seat(turn);
+        let Some(player) = players[who].as_mut() else { break };
+        let name = player.spec.name.clone();
+        let own = if turn == Color::Red { clocks.red } else { clocks.black };
+        let answer = player.go(&opening.fen, &moves, clocks, setup.margin + Duration::from_millis(500));
+        let (text, used) = match answer {
+            Ok(a) => a,
+            Err(failure) => {
+                // A silent or dead engine is restarted for the next game.
+                players[who] = None;
+                let (why, text) = match failure {
+                    Failure::Timeout => (Reason::TimeForfeit, "no move in time".to_string()),
+                    Failure::Died(e) => (Reason::Resignation, format!("engine died ({e})")),
+                };
+                termination = Some(format!("{name}: {text}"));
+                game.finish(Outcome::win(!turn, why));
+                break;
+            }
+        };
+        if used > own + setup.margin {
+            termination = Some(format!("{name} lost on time"));
+            game.finish(Outcome::win(!turn, Reason::TimeForfeit));
+            break;
+        }
+        let left = own - used.min(own) + setup.tc.increment;
+        if turn == Color::Red {
+            clocks.red = left;
+        } else {
+            clocks.black = left;
+        }
+        match game.play_str(&text) {
+            Ok(m) => moves.push(iccs::write(<Standard as xiangqi::Geometry>::TABLES, m)),
+            Err(e) => {
+                termination = Some(format!("{name} played {text:?}: {e}"));
+                game.finish(Outcome::win(!turn, Reason::Resignation));
+            }
+        }
+    }
+    let outcome = game.outcome().unwrap_or(Outcome::draw(Reason::Agreement));
+    let termination = termination.unwrap_or_else(|| outcome.to_string());
+    let first_points = match outcome.winner {
+        None => 0.5,
+        Some(c) if (c == Color::Red) == first_is_red => 1.0,
+        Some(_) => 0.0,
+    };
+    let (red, black) = if first_is_red { (0, 1) } else { (1, 0) };
+    let pgn = pgn::write(&pgn::Record {
+        event: "xiangqi match",
+        round: index + 1,
+        red: &setup.specs[red].name,
+        black: &setup.specs[black].name,
+        start_fen: &opening.fen,
+        moves: &moves,
+        result: outcome.result(),
+        termination: &termination,
+        date: &setup.date,
+    });
+    Finished { index, first_points, first_is_red, result: outcome.result().to_string(), termination, pgn }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+fn today() -> String {
+    let secs = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!((tc.base, tc.increment), (Duration::from_secs(10), Duration::from_millis(100)));
+        assert_eq!("60".parse::<TimeControl>().unwrap().increment, Duration::ZERO);
+        assert!("x+1".parse::<TimeControl>().is_err());
+        assert!("0+0".parse::<TimeControl>().is_err());
+        assert!("-1+0".parse::<TimeControl>().is_err());
+    }
+
+    #[test]
+    fn dates_look_like_pgn_dates() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert_eq!(&d[4..5], ".");
+    }
+}

@@ -1,0 +1,111 @@
+//! Game records in PGN with ICCS moves (`[Format "ICCS"]`), as Xiangqi programs
+//! such as XQStudio and the `xqbase` archives exchange them.
+
+use std::fmt::Write;
+
+use xiangqi::{Color, Position};
+
+/// One finished game.
+pub struct Record<'a> {
+    pub event: &'a str,
+    pub round: usize,
+    pub red: &'a str,
+    pub black: &'a str,
+    pub start_fen: &'a str,
+    pub moves: &'a [String],
+    pub result: &'a str,
+    /// Why the game ended, in words.
+    pub termination: &'a str,
+    pub date: &'a str,
+}
+
+fn quoted(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game as PGN text (ending in a blank line).
+pub fn write(r: &Record<'_>) -> String {
+    let mut out = String::new();
+    let tags = [
+        ("Event", r.event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", r.date.to_string()),
+        ("Round", r.round.to_string()),
+        ("Red", r.red.to_string()),
+        ("Black", r.black.to_string()),
+        ("Result", r.result.to_string()),
+    ];
+    for (k, v) in tags {
+        let _ = writeln!(out, "[{k} \"{}\"]", quoted(&v));
+    }
+    let standard_start = Position::<xiangqi::Standard>::startpos().to_fen();
+    if r.start_fen != standard_start {
+        let _ = writeln!(out, "[FEN \"{}\"]", quoted(r.start_fen));
+    }
+    let _ = writeln!(out, "[Format \"ICCS\"]");
+    let _ = writeln!(out, "[Termination \"{}\"]", quoted(r.termination));
+    out.push('\n');
+    let start: Option<Position> = r.start_fen.parse().ok();
+    let black_first = start.as_ref().is_some_and(|p| p.turn() == Color::Black);
+    let mut number = start.as_ref().map_or(1, Position::fullmoves);
+    let mut line = String::new();
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, m) in r.moves.iter().enumerate() {
+        let red_moves = (i % 2 == 0) != black_first;
+        if red_moves {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(
+            m.to_uppercase()
+                .chars()
+                .enumerate()
+                .map(|(k, c)| if k == 2 { format!("-{c}") } else { c.to_string() })
+                .collect(),
+        );
+        if !red_moves {
+            number += 1;
+        }
+    }
+    tokens.push(r.result.to_string());
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_game_is_written_with_iccs_moves() {
+        let moves = ["h2e2".to_string(), "h9g7".to_string(), "h0g2".to_string()];
+        let fen = Position::<xiangqi::Standard>::startpos().to_fen();
+        let text = write(&Record {
+            event: "match",
+            round: 3,
+            red: "a",
+            black: "b",
+            start_fen: &fen,
+            moves: &moves,
+            result: "1/2-1/2",
+            termination: "repetition",
+            date: "2026.11.22",
+        });
+        assert!(text.contains("[Format \"ICCS\"]"));
+        assert!(!text.contains("[FEN"));
+        assert!(text.contains("1. H2-E2 H9-G7 2. H0-G2 1/2-1/2"), "{text}");
+    }
+}
