@@ -10,6 +10,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use arrayvec::ArrayVec;
 use xiangqi::{
     Bitboard, Color, Geometry, Move, MoveList, Piece, Position, Repetition, Role, Undo, rules::chase,
 };
@@ -289,6 +290,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
     #[inline]
     fn make(&mut self, m: Move) {
         let undo = self.pos.play_unchecked(m);
+        self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
         self.records.push(Record {
             hash: self.pos.hash(),
@@ -504,20 +506,49 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
         let depth = if tt_move.is_none() && depth >= 5 && pv_node { depth - 1 } else { depth };
 
-        let moves = if root { self.root_moves.iter().copied().collect() } else { self.pos.legal_moves() };
-        if moves.is_empty() {
-            // Checkmate and stalemate both lose.
-            return mated_in(ply);
-        }
-        let mut scored = self.score_moves(&moves, tt_move, ply);
+        // The hash move is tried before any generation: it often cuts off alone.
+        let first = tt_move.filter(|&m| !root && self.pos.is_legal(m));
+        let mut pending = first;
+        let mut scored = Scored::new();
+        let mut generated = false;
         let mut best_value = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: MoveList = MoveList::new();
         let us = self.pos.turn().index();
-        for i in 0..scored.len() {
-            let (m, order) = pick(&mut scored, i);
+        let mut i = 0;
+        let mut move_count = 0;
+        loop {
+            let (m, order) = if let Some(m) = pending.take() {
+                (m, TT_MOVE)
+            } else {
+                if !generated {
+                    generated = true;
+                    let moves =
+                        if root { self.root_moves.iter().copied().collect() } else { self.pos.legal_moves() };
+                    if moves.is_empty() {
+                        // Checkmate and stalemate both lose.
+                        return mated_in(ply);
+                    }
+                    scored = self.score_moves(&moves, tt_move, ply);
+                    if let Some(f) = first {
+                        scored.retain(|(m, _)| *m != f);
+                    }
+                }
+                if i >= scored.len() {
+                    break;
+                }
+                let (m, order) = pick(&mut scored, i);
+                // Captures are first ordered as if they won material; one that loses it
+                // by exchange goes after the quiet moves.
+                if (GOOD_CAPTURE..KILLER_CEILING).contains(&order) && !see::see_ge(&mut self.pos, m, 0) {
+                    scored[i].1 = order - GOOD_CAPTURE + BAD_CAPTURE;
+                    continue;
+                }
+                i += 1;
+                (m, order)
+            };
+            move_count += 1;
             let capture = self.pos.piece_at(m.to).is_some();
-            let move_count = i + 1;
             if !root && best_value > -MATE_BOUND && !in_check {
                 if !capture {
                     let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
@@ -625,17 +656,16 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
     }
 
-    fn score_moves(&mut self, moves: &MoveList, tt_move: Option<Move>, ply: usize) -> Vec<(Move, i32)> {
+    fn score_moves(&mut self, moves: &MoveList, tt_move: Option<Move>, ply: usize) -> Scored {
         let us = self.pos.turn().index();
         let killers = self.killers[ply];
-        let mut out = Vec::with_capacity(moves.len());
+        let mut out = Scored::new();
         for &m in moves {
             let s = if Some(m) == tt_move {
                 TT_MOVE
             } else if let Some(victim) = self.pos.piece_at(m.to) {
                 let attacker = self.pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
-                let mvv = see::value(victim.role) * 8 - attacker / 8;
-                if see::see_ge(&mut self.pos, m, 0) { GOOD_CAPTURE + mvv } else { BAD_CAPTURE + mvv }
+                GOOD_CAPTURE + see::value(victim.role) * 8 - attacker / 8
             } else if killers[0] == Some(m) {
                 KILLER + 1
             } else if killers[1] == Some(m) {
@@ -677,7 +707,23 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 return v;
             }
         }
-        let stand_pat = if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let stand_pat = if in_check {
+            -INFINITE
+        } else if let Some(e) = entry {
+            e.eval
+        } else {
+            let (v, full) = self.eval.evaluate_within(&self.pos, alpha, beta);
+            if !full {
+                // Far outside the window: the rough score decides, and is not stored.
+                if v >= beta {
+                    return v;
+                }
+                if !pv_node && v + crate::eval::LAZY_MARGIN + 900 <= alpha {
+                    return v;
+                }
+            }
+            v
+        };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -686,7 +732,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if in_check && moves.is_empty() {
             return mated_in(ply);
         }
-        let mut scored: Vec<(Move, i32)> = moves
+        let mut scored: Scored = moves
             .iter()
             .map(|&m| {
                 let victim = self.pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
@@ -742,8 +788,13 @@ impl<'a, G: Geometry> Worker<'a, G> {
     }
 }
 
+/// Moves with their ordering scores.
+type Scored = ArrayVec<(Move, i32), 256>;
+
 const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
+/// Above every good capture's score.
+const KILLER_CEILING: i32 = GOOD_CAPTURE + (1 << 20);
 const KILLER: i32 = 1 << 26;
 const BAD_CAPTURE: i32 = -(1 << 28);
 

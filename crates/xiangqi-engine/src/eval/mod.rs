@@ -29,6 +29,11 @@ use crate::score::Value;
 
 /// Game phase of a full board; each chariot counts 4, each horse and cannon 2.
 const FULL_PHASE: i32 = 32;
+const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
+
+/// How far the terms beyond material and placement can move the score, for lazy
+/// evaluation: outside the window by more than this, they are not computed.
+pub const LAZY_MARGIN: Value = 320;
 
 /// An evaluator for one geometry with one set of weights.
 pub struct Evaluator<G: Geometry> {
@@ -129,7 +134,23 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The score of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position<G>) -> Value {
-        let (mg, eg, phase) = self.terms(pos);
+        self.evaluate_within(pos, -crate::score::INFINITE, crate::score::INFINITE).0
+    }
+
+    /// The score, computed in full only if material and placement alone leave it
+    /// within `LAZY_MARGIN` of the window (`alpha`, `beta`); also whether it is full.
+    pub fn evaluate_within(&self, pos: &Position<G>, alpha: Value, beta: Value) -> (Value, bool) {
+        let (mg, eg, phase) = self.placement(pos);
+        let quick = self.blend(pos, mg, eg, phase);
+        if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
+            return (quick, false);
+        }
+        let (dmg, deg) = self.terms(pos);
+        (self.blend(pos, mg + dmg, eg + deg, phase), true)
+    }
+
+    /// The tapered score for the side to move, from Red's middle-game and endgame scores.
+    fn blend(&self, pos: &Position<G>, mg: i32, eg: i32, phase: i32) -> Value {
         let phase = phase.min(FULL_PHASE);
         let mut v = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
         // A side without a piece that can cross the river cannot win.
@@ -140,13 +161,32 @@ impl<G: Geometry> Evaluator<G> {
         v + self.params.get(P::tempo)
     }
 
-    /// Middle-game and endgame scores for Red, and the phase.
-    fn terms(&self, pos: &Position<G>) -> (i32, i32, i32) {
+    /// Material and piece-square sums for Red (middle game, endgame) and the phase.
+    fn placement(&self, pos: &Position<G>) -> (i32, i32, i32) {
+        let (mut mg, mut eg, mut phase) = (0, 0, 0);
+        for color in Color::ALL {
+            let sign = if color == Color::Red { 1 } else { -1 };
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                let table = &self.pst[piece.index()];
+                for c in pos.pieces(piece) {
+                    let (m, e) = table[c.index()];
+                    mg += sign * m;
+                    eg += sign * e;
+                }
+                phase += PHASE[role.index()] * pos.pieces(piece).count() as i32;
+            }
+        }
+        (mg, eg, phase)
+    }
+
+    /// Mobility, king safety, lines to the general and soldier structure for Red
+    /// (middle game, endgame).
+    fn terms(&self, pos: &Position<G>) -> (i32, i32) {
         let p = &self.params;
         let b = &self.board;
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
-        let mut phase = 0;
         let occ = pos.occupied();
         let mut attackers = [0i32; 2];
         for color in Color::ALL {
@@ -165,12 +205,8 @@ impl<G: Geometry> Evaluator<G> {
             for role in Role::ALL {
                 let piece = Piece::new(color, role);
                 for c in pos.pieces(piece) {
-                    let (m, e) = self.pst[piece.index()][c.index()];
-                    acc.mg += m;
-                    acc.eg += e;
                     match role {
                         Role::Chariot => {
-                            phase += 4;
                             let targets = pos.pseudo_targets(c);
                             acc.add(p, P::chariot_mobility_mg, targets.count() as i32);
                             danger +=
@@ -181,7 +217,6 @@ impl<G: Geometry> Evaluator<G> {
                             }
                         }
                         Role::Horse => {
-                            phase += 2;
                             let targets = pos.pseudo_targets(c);
                             let n = targets.count() as i32;
                             acc.add(p, P::horse_mobility_mg, n);
@@ -189,7 +224,6 @@ impl<G: Geometry> Evaluator<G> {
                             danger += p.get(P::palace_attack_horse) * (targets & enemy_palace).count() as i32;
                         }
                         Role::Cannon => {
-                            phase += 2;
                             acc.add(p, P::cannon_mobility_mg, pos.pseudo_targets(c).count() as i32);
                             danger += p.get(P::palace_attack_cannon)
                                 * (pos.attacks_from(c) & enemy_palace).count() as i32;
@@ -231,7 +265,7 @@ impl<G: Geometry> Evaluator<G> {
             mg[i] = acc.mg;
             eg[i] = acc.eg;
         }
-        (mg[0] - mg[1], eg[0] - eg[1], phase)
+        (mg[0] - mg[1], eg[0] - eg[1])
     }
 }
 
