@@ -540,4 +540,6 @@ pub enum IllegalReason {
     LeavesGeneralInCheck,
     #[error("the rule set forbids it: {0}")]
     Forbidden(&'static str),
+    #[error("no piece of the side to move can make that move")]
+    NoSuchMove,
 }
