@@ -1,0 +1,306 @@
+//! Game records in PGN as xqbase defines it for Chinese chess: `[Game "Chinese
+//! Chess"]` first, then Event, Site, Date, Round, Red, Black, Result, an optional
+//! FEN for games that do not start from the usual setup, and `[Format "ICCS"]`,
+//! `"WXF"` or `"Chinese"` naming the move syntax.
+//!
+//! Reading skips comments (`{...}`, `;` to the end of the line), variations in
+//! parentheses, numeric annotations and move numbers, and accepts moves in any
+//! of the three syntaxes whatever the Format tag says.
+//!
+//! ```
+//! use xiangqi::{Game, RuleSet, notation::pgn::{self, Format, Record}};
+//!
+//! let mut game = Game::startpos(RuleSet::Asian);
+//! game.play_str("h2e2").unwrap();
+//! game.play_str("h9g7").unwrap();
+//! let text = pgn::write(&Record::from_game(&game), Format::Wxf);
+//! assert!(text.contains("1. C2=5 H8+7"));
+//! let back = pgn::read(&text).unwrap();
+//! assert_eq!(back.moves, game.moves());
+//! ```
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use super::{chinese, fen::FenError, wxf};
+use crate::{
+    game::{Game, GameError},
+    geometry::Standard,
+    position::Position,
+    rules::RuleSet,
+    types::Move,
+};
+
+/// The move syntax of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Iccs,
+    Wxf,
+    Chinese,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Iccs => "ICCS",
+            Format::Wxf => "WXF",
+            Format::Chinese => "Chinese",
+        }
+    }
+
+    /// Writes a legal move in this syntax.
+    pub fn write(self, pos: &Position<Standard>, m: Move) -> String {
+        match self {
+            Format::Iccs => pos.move_name(m),
+            Format::Wxf => wxf::write(pos, m),
+            Format::Chinese => chinese::write(pos, m),
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "iccs" => Ok(Format::Iccs),
+            "wxf" => Ok(Format::Wxf),
+            "chinese" => Ok(Format::Chinese),
+            other => Err(format!("unknown move format {other:?} (ICCS, WXF or Chinese)")),
+        }
+    }
+}
+
+/// A game record: tags, the start position, the moves and the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Tags in order, without Game, FEN and Format (which follow from the rest).
+    pub tags: Vec<(String, String)>,
+    pub start: Position<Standard>,
+    pub moves: Vec<Move>,
+}
+
+impl Record {
+    /// The record of a game, with the result (and a Termination tag saying why)
+    /// when it is over. Event, Site, Date, Round, Red and Black are `?` until set.
+    pub fn from_game(game: &Game) -> Record {
+        let mut tags: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Red", "Black"]
+            .iter()
+            .map(|k| (k.to_string(), "?".to_string()))
+            .collect();
+        let result = game.outcome().map_or("*", |o| o.result());
+        tags.push(("Result".into(), result.into()));
+        if let Some(o) = game.outcome() {
+            tags.push(("Termination".into(), o.reason.to_string()));
+        }
+        tags.push(("RuleSet".into(), game.rule_set().to_string()));
+        Record { tags, start: game.start().clone(), moves: game.moves() }
+    }
+
+    /// A tag's value.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an earlier value.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Replays the record as a game under a rule set (the record's `RuleSet`
+    /// tag when `rules` is `None`, else the asian rules).
+    ///
+    /// # Errors
+    /// [`PgnError::Move`] if a move is refused under the rules.
+    pub fn to_game(&self, rules: Option<RuleSet>) -> Result<Game, PgnError> {
+        let rules = rules.or_else(|| self.tag("RuleSet")?.parse().ok()).unwrap_or_default();
+        let mut game = Game::new(self.start.clone(), rules);
+        for (i, &m) in self.moves.iter().enumerate() {
+            game.play(m).map_err(|e| PgnError::Move {
+                ply: i + 1,
+                text: self.start_name(i),
+                source: Box::new(e),
+            })?;
+        }
+        Ok(game)
+    }
+
+    fn start_name(&self, ply: usize) -> String {
+        let mut pos = self.start.clone();
+        for &m in &self.moves[..ply] {
+            pos.play_unchecked(m);
+        }
+        pos.move_name(self.moves[ply])
+    }
+}
+
+/// Why a record could not be read.
+#[derive(Debug, Error)]
+pub enum PgnError {
+    #[error("line {line}: malformed tag {text:?}")]
+    Tag { line: usize, text: String },
+    #[error("bad FEN tag: {0}")]
+    Fen(#[from] FenError),
+    #[error("move {ply} ({text}): {source}")]
+    Move { ply: usize, text: String, source: Box<GameError> },
+    #[error("unclosed {0} in the moves")]
+    Unclosed(&'static str),
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a record as PGN with moves in the given syntax.
+pub fn write(record: &Record, format: Format) -> String {
+    let mut out = String::from("[Game \"Chinese Chess\"]\n");
+    for (k, v) in &record.tags {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
+    if record.start != Position::startpos() {
+        let _ = writeln!(out, "[FEN \"{}\"]", record.start.to_fen());
+    }
+    let _ = writeln!(out, "[Format \"{}\"]\n", format.name());
+    let mut pos = record.start.clone();
+    let mut line = String::new();
+    let mut tokens = Vec::new();
+    for (i, &m) in record.moves.iter().enumerate() {
+        let number = pos.fullmoves();
+        if pos.turn() == crate::Color::Red {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(format.write(&pos, m));
+        pos.play_unchecked(m);
+    }
+    tokens.push(record.tag("Result").unwrap_or("*").to_string());
+    for t in tokens {
+        if !line.is_empty() && line.chars().count() + 1 + t.chars().count() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Reads the first game of a PGN text.
+///
+/// # Errors
+/// A [`PgnError`] naming the malformed tag, the bad FEN or the first move that
+/// cannot be read or played.
+pub fn read(text: &str) -> Result<Record, PgnError> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    let mut in_moves = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if !in_moves && line.starts_with('[') {
+            let (k, v) =
+                parse_tag(line).ok_or_else(|| PgnError::Tag { line: i + 1, text: line.to_string() })?;
+            tags.push((k, v));
+            continue;
+        }
+        if !line.is_empty() {
+            in_moves = true;
+        }
+        if in_moves && line.starts_with('[') {
+            break; // the next game's tags
+        }
+        movetext.push_str(raw);
+        movetext.push('\n');
+    }
+    let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
+        Some((_, fen)) => Position::from_fen(fen)?,
+        None => Position::startpos(),
+    };
+    let format =
+        tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("Format")).and_then(|(_, v)| v.parse().ok());
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for token in move_tokens(&movetext)? {
+        let m = super::parse_in(&pos, &token, format.unwrap_or_default()).map_err(|e| PgnError::Move {
+            ply: moves.len() + 1,
+            text: token.clone(),
+            source: Box::new(GameError::Notation(e)),
+        })?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    tags.retain(|(k, _)| !["Game", "FEN", "Format"].iter().any(|n| k.eq_ignore_ascii_case(n)));
+    Ok(Record { tags, start, moves })
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    let rest = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        value.push(if c == '\\' { chars.next()? } else { c });
+    }
+    Some((key.to_string(), value))
+}
+
+/// The move words of a movetext: comments, variations, annotations, move
+/// numbers and results removed.
+fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
+    let mut clean = String::new();
+    let mut depth = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                if !chars.by_ref().any(|c| c == '}') {
+                    return Err(PgnError::Unclosed("comment"));
+                }
+                clean.push(' ');
+            }
+            ';' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                clean.push(' ');
+            }
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    if depth > 0 {
+        return Err(PgnError::Unclosed("variation"));
+    }
+    let mut tokens = Vec::new();
+    for word in clean.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) || word.starts_with('$') {
+            continue;
+        }
+        // "12." and "12..." are move numbers; "12.h2e2" carries a move after one.
+        // A leading number without dots is part of a move (`15=6`).
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let word = if digits > 0 && word[digits..].starts_with('.') {
+            word[digits..].trim_start_matches('.')
+        } else {
+            word
+        };
+        if !word.is_empty() {
+            tokens.push(word.to_string());
+        }
+    }
+    Ok(tokens)
+}
