@@ -27,6 +27,7 @@ mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tune;
 
 pub use engine::{Engine, Info, Options, SearchResult};
 pub use limits::{Clock, Control, Limits};

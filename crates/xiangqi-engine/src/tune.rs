@@ -1,0 +1,273 @@
+//! Tuning the evaluation weights from game results (Texel's method).
+//!
+//! 1. [`selfplay`] plays fast games from the opening file (each start spiced with
+//!    two random plies) and keeps the quiet positions (side to move not in check,
+//!    the engine's choice not a capture), each labelled with the game's result.
+//! 2. [`fit_scale`] finds the scale `K` that best maps evaluations to results by
+//!    the logistic curve `1 / (1 + 10^(-K * eval / 400))`.
+//! 3. [`tune`] moves every weight by a step while the mean squared error between
+//!    predicted and actual results falls (coordinate descent), halving the step
+//!    when no weight improves.
+//!
+//! The `tune` binary drives the three steps; its output is a `name = value` file
+//! that [`Params::parse`](crate::eval::Params::parse) reads and whose values become the defaults in
+//! `eval/params.rs`.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use xiangqi::{Color, Game, Position, RuleSet, Standard};
+
+use crate::{
+    Control, Engine, Limits, Options, Root,
+    eval::{Evaluator, Params, params::NAMES},
+};
+
+/// The openings self-play starts from.
+pub const OPENINGS: &str = include_str!("../openings/openings.txt");
+
+/// A quiet position and the result of its game from Red's view (1, 0.5 or 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub pos: Position<Standard>,
+    pub result: f64,
+}
+
+/// Reads `FEN;result` lines.
+///
+/// # Errors
+/// The first line that is not a FEN, a `;` and a number from 0 to 1.
+pub fn parse_samples(text: &str) -> Result<Vec<Sample>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, line)| {
+            let (fen, result) =
+                line.rsplit_once(';').ok_or_else(|| format!("line {}: expected FEN;result", n + 1))?;
+            let pos = fen.parse().map_err(|e| format!("line {}: {e}", n + 1))?;
+            let result: f64 =
+                result.trim().parse().map_err(|_| format!("line {}: bad result {result:?}", n + 1))?;
+            if !(0.0..=1.0).contains(&result) {
+                return Err(format!("line {}: result {result} is not within 0..1", n + 1));
+            }
+            Ok(Sample { pos, result })
+        })
+        .collect()
+}
+
+/// A small deterministic generator (xorshift), so that runs can be repeated.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Plays `games` games at `nodes` nodes a move on `threads` threads and returns
+/// the samples as `FEN;result` lines.
+pub fn selfplay(games: usize, nodes: u64, threads: usize, seed: u64, params: &Params) -> Vec<String> {
+    let openings: Vec<Vec<String>> = OPENINGS
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
+    let next = AtomicUsize::new(0);
+    let mut out = Vec::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                let (openings, next) = (&openings, &next);
+                scope.spawn(move || {
+                    let mut lines = Vec::new();
+                    let mut engine = Engine::new(Options { hash_mb: 4, threads: 1, params: params.clone() });
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= games {
+                            break;
+                        }
+                        let mut rng = Rng(seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                        lines.extend(play_one(&mut engine, &openings[i % openings.len()], nodes, &mut rng));
+                    }
+                    lines
+                })
+            })
+            .collect();
+        for h in handles {
+            out.extend(h.join().unwrap_or_default());
+        }
+    });
+    out
+}
+
+fn play_one(engine: &mut Engine, opening: &[String], nodes: u64, rng: &mut Rng) -> Vec<String> {
+    let mut game = Game::startpos(RuleSet::Asian);
+    for m in opening {
+        if game.play_str(m).is_err() {
+            return Vec::new();
+        }
+    }
+    for _ in 0..2 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return Vec::new();
+        }
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    engine.clear();
+    let mut quiet = Vec::new();
+    while game.outcome().is_none() && game.ply_count() < 300 {
+        let root = Root::from_game(&game);
+        let result = engine.search(&root, &Limits::nodes(nodes), &Control::new(), &mut |_| {});
+        let Some(best) = result.best else { break };
+        let pos = game.position();
+        if !pos.is_check() && pos.piece_at(best.to).is_none() {
+            quiet.push(pos.to_fen());
+        }
+        if game.play(best).is_err() {
+            break;
+        }
+    }
+    let result = match game.outcome().and_then(|o| o.winner) {
+        Some(Color::Red) => "1",
+        Some(Color::Black) => "0",
+        None => "0.5",
+    };
+    quiet.into_iter().map(|fen| format!("{fen};{result}")).collect()
+}
+
+/// Evaluations from Red's view for every sample, with the given weights.
+fn red_evals(samples: &[Sample], params: &Params) -> Vec<f64> {
+    let eval = Evaluator::<Standard>::new(params.clone());
+    let chunk = samples.len().div_ceil(2).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                let eval = &eval;
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|s| {
+                            let v = f64::from(eval.evaluate(&s.pos));
+                            if s.pos.turn() == Color::Red { v } else { -v }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        parts.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    })
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+fn mse(samples: &[Sample], evals: &[f64], k: f64) -> f64 {
+    let sum: f64 = samples.iter().zip(evals).map(|(s, e)| (s.result - sigmoid(k, *e)).powi(2)).sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The error of a set of weights on the samples.
+pub fn error(samples: &[Sample], params: &Params, k: f64) -> f64 {
+    mse(samples, &red_evals(samples, params), k)
+}
+
+/// The logistic scale that best fits the samples with the given weights.
+pub fn fit_scale(samples: &[Sample], params: &Params) -> f64 {
+    let evals = red_evals(samples, params);
+    let (mut lo, mut hi) = (0.05f64, 4.0f64);
+    // The error is unimodal in K: a ternary search finds its minimum.
+    for _ in 0..60 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if mse(samples, &evals, a) < mse(samples, &evals, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Coordinate descent from `start`; `report(pass, error)` is called after each pass.
+/// Weights named in `frozen` keep their values.
+pub fn tune(
+    samples: &[Sample],
+    start: &Params,
+    k: f64,
+    passes: usize,
+    frozen: &[&str],
+    report: &mut dyn FnMut(usize, f64, &Params),
+) -> Params {
+    let mut best = start.clone();
+    let mut best_err = error(samples, &best, k);
+    let mut step = 8;
+    for pass in 1..=passes {
+        let mut improved = false;
+        for (i, name) in NAMES.iter().enumerate() {
+            if frozen.contains(name) {
+                continue;
+            }
+            for delta in [step, -step] {
+                let mut trial = best.clone();
+                trial.0[i] += delta;
+                let e = error(samples, &trial, k);
+                if e < best_err {
+                    best = trial;
+                    best_err = e;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        report(pass, best_err, &best);
+        if !improved {
+            if step == 1 {
+                break;
+            }
+            step /= 2;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_parse_and_bad_lines_are_errors() {
+        let s = parse_samples("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;0.5\n")
+            .unwrap();
+        assert_eq!(s.len(), 1);
+        assert!(parse_samples("nonsense;1").is_err());
+        assert!(
+            parse_samples("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1;2").is_err()
+        );
+    }
+
+    #[test]
+    fn tuning_moves_a_weight_towards_the_results() {
+        // Red a chariot up and winning every game: a larger chariot value fits better.
+        let fen = "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let samples = parse_samples(&format!("{fen};1\n")).unwrap();
+        let mut start = Params::default();
+        let chariot = NAMES.iter().position(|n| *n == "chariot_mg").unwrap();
+        start.0[chariot] = 100;
+        let frozen: Vec<&str> = NAMES.iter().copied().filter(|n| !n.starts_with("chariot_")).collect();
+        let tuned = tune(&samples, &start, 1.0, 3, &frozen, &mut |_, _, _| {});
+        assert!(tuned.0[chariot] > 100);
+        assert!(error(&samples, &tuned, 1.0) < error(&samples, &start, 1.0));
+    }
+
+    #[test]
+    fn selfplay_labels_quiet_positions() {
+        let lines = selfplay(1, 200, 1, 7, &Params::default());
+        assert!(!lines.is_empty());
+        assert!(parse_samples(&lines.join("\n")).is_ok());
+    }
+}
