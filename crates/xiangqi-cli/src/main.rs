@@ -3,6 +3,7 @@
 mod bench;
 mod matches;
 mod perft;
+mod play;
 mod progress;
 mod render;
 mod status;
@@ -25,6 +26,8 @@ enum Command {
     Perft(perft::Args),
     /// Show a position: board, side to move, check, legal moves and outcome.
     Status(status::Args),
+    /// Play a game in the terminal, against the engine or two people at one keyboard.
+    Play(play::Args),
     /// Speak UCI or UCCI on standard input and output (for GUIs and match runners).
     Uci(uci::Args),
     /// Search fixed positions to a fixed depth: node count signature and speed.
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Status(args)) => status::run(args),
+        Some(Command::Play(args)) => play::run(args),
         Some(Command::Uci(args)) => uci::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => matches::run(args),

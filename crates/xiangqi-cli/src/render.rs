@@ -41,10 +41,15 @@ impl Paint {
     }
 }
 
-/// Draws a position; `last` marks the cells of the last move.
+/// Draws a position from Red's side; `last` marks the cells of the last move.
 pub fn board<G: Geometry>(pos: &Position<G>, last: Option<Move>, paint: Paint) -> String {
+    board_from(pos, last, paint, false)
+}
+
+/// Draws a position, from Black's side when `flipped` (the standard board only).
+pub fn board_from<G: Geometry>(pos: &Position<G>, last: Option<Move>, paint: Paint, flipped: bool) -> String {
     match G::VARIANT {
-        Variant::Standard => standard(pos, last, paint),
+        Variant::Standard => standard(pos, last, paint, flipped),
         Variant::Hex => hex(pos, last, paint),
     }
 }
@@ -54,7 +59,7 @@ fn marked(last: Option<Move>, c: Cell) -> bool {
 }
 
 /// The empty point at (file, rank): a line crossing shaped by the board edges and the river.
-fn crossing(file: usize, rank: usize) -> char {
+pub(crate) fn crossing(file: usize, rank: usize) -> char {
     let (left, right) = (file == 0, file == 8);
     let top = rank == 9 || rank == 4 && !left && !right;
     let bottom = rank == 0 || rank == 5 && !left && !right;
@@ -80,42 +85,54 @@ fn diagonal(file: usize, upper: usize) -> char {
     }
 }
 
-fn standard<G: Geometry>(pos: &Position<G>, last: Option<Move>, paint: Paint) -> String {
+fn standard<G: Geometry>(pos: &Position<G>, last: Option<Move>, paint: Paint, flipped: bool) -> String {
     let t: &Tables = G::TABLES;
-    let files = "   a  b  c  d  e  f  g  h  i\n";
-    let mut out = String::from(files);
-    for rank in (0..10).rev() {
+    // Screen column and row (row 0 at the top) to the board's file and rank.
+    let cell_at = |col: usize, row: usize| {
+        if flipped { t.cell(8 - col, row) } else { t.cell(col, 9 - row) }
+    };
+    let letters: String = (0..9)
+        .map(|col| {
+            let file = if flipped { 8 - col } else { col };
+            format!("{}  ", (b'a' + file as u8) as char)
+        })
+        .collect();
+    let files = format!("   {}\n", letters.trim_end());
+    let mut out = files.clone();
+    for row in 0..10 {
+        let rank = if flipped { row } else { 9 - row };
         out.push_str(&format!("{rank}  "));
-        for file in 0..9 {
-            let Some(c) = t.cell(file, rank) else { continue };
+        for col in 0..9 {
+            let Some(c) = cell_at(col, row) else { continue };
             let here = marked(last, c);
             match pos.piece_at(c) {
                 Some(p) => out.push_str(&paint.piece(p, here)),
                 None => {
-                    let tail = if file < 8 { '─' } else { ' ' };
-                    out.push_str(&paint.mark(&format!("{}{tail}", crossing(file, rank)), here));
+                    let tail = if col < 8 { '─' } else { ' ' };
+                    out.push_str(&paint.mark(&format!("{}{tail}", crossing(col, 9 - row)), here));
                 }
             }
-            if file < 8 {
+            if col < 8 {
                 out.push('─');
             }
         }
         out.push_str(&format!("  {rank}\n"));
-        if rank == 5 {
-            out.push_str("   │    楚 河          漢 界    │\n");
-        } else if rank > 0 {
+        if row == 4 {
+            let (a, b) = if flipped { ("漢 界", "楚 河") } else { ("楚 河", "漢 界") };
+            out.push_str(&format!("   │    {a}          {b}    │\n"));
+        } else if row < 9 {
             out.push_str("   ");
-            for file in 0..9 {
+            for col in 0..9 {
                 out.push('│');
-                if file < 8 {
+                if col < 8 {
                     out.push(' ');
-                    out.push(diagonal(file, rank));
+                    out.push(diagonal(col, 9 - row));
                 }
             }
             out.push('\n');
         }
     }
-    out.push_str(files);
+    out.push_str(&files);
     out
 }
 

@@ -1,0 +1,114 @@
+//! The engine as a terminal opponent: levels, hints, draw offers.
+
+use std::{
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use xiangqi::{Color, Game, Move, Position, Standard};
+use xiangqi_engine::{Control, Engine, Info, Limits, Options, Root, Score};
+
+use super::notation;
+
+/// What the engine found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub best: Move,
+    pub score: Score,
+    pub depth: i32,
+}
+
+impl Found {
+    pub fn summary(&self) -> String {
+        format!("depth {}, {}", self.depth, self.score)
+    }
+}
+
+/// One line of the engine's thinking.
+#[derive(Clone, Debug)]
+pub struct Thinking(pub Info);
+
+impl Thinking {
+    /// `depth 9  cp 35  120k nodes  C2=5 H8+7 ...`, the PV in WXF from `pos`.
+    pub fn line(&self, pos: &Position<Standard>) -> String {
+        let i = &self.0;
+        let mut p = pos.clone();
+        let pv: Vec<String> =
+            i.pv.iter()
+                .take(8)
+                .map_while(|&m| {
+                    p.is_legal(m).then(|| {
+                        let name = notation::wxf(&p, m);
+                        p.play_unchecked(m);
+                        name
+                    })
+                })
+                .collect();
+        format!(
+            "depth {:>2}  {:<9} {:>6}k nodes  {}",
+            i.depth,
+            i.score.to_string(),
+            i.nodes / 1000,
+            pv.join(" ")
+        )
+    }
+}
+
+/// The engine at a strength level; clones share one engine (and its hash table).
+#[derive(Clone)]
+pub struct Opponent {
+    level: u8,
+    engine: Arc<Mutex<Engine>>,
+}
+
+impl Opponent {
+    pub fn new(level: u8) -> Self {
+        let engine = Engine::new(Options { hash_mb: 32, ..Options::default() });
+        Opponent { level: level.clamp(1, 10), engine: Arc::new(Mutex::new(engine)) }
+    }
+
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Levels 1-4 search that many plies; 5-10 think from 0.1 s to 4 s a move.
+    fn limits(&self) -> Limits {
+        match self.level {
+            l @ 1..=4 => Limits::depth(l as i32),
+            l => Limits::move_time(Duration::from_millis(100 << (l - 5).min(5))),
+        }
+    }
+
+    /// The best move for the side to move (the game must not be over).
+    pub fn best_move(&self, game: &Game, mut on_info: Option<&mut dyn FnMut(Thinking)>) -> Found {
+        self.search(game, &self.limits(), &mut on_info)
+    }
+
+    fn search(&self, game: &Game, limits: &Limits, on_info: &mut Option<&mut dyn FnMut(Thinking)>) -> Found {
+        let root = Root::from_game(game);
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        let result = engine.search(&root, limits, &Control::new(), &mut |info: &Info| {
+            if let Some(f) = on_info.as_mut() {
+                f(Thinking(info.clone()));
+            }
+        });
+        let best = result
+            .best
+            .or_else(|| game.legal_moves().first().copied())
+            .expect("a game that goes on has a move");
+        Found { best, score: result.score, depth: result.depth }
+    }
+
+    /// Whether the engine, playing `side`, takes a draw: when it judges itself
+    /// clearly worse.
+    pub fn accepts_draw(&self, game: &Game, side: Color) -> bool {
+        let found = self.search(game, &Limits::move_time(Duration::from_millis(300)), &mut None);
+        let for_mover = match found.score {
+            Score::Cp(v) => v,
+            Score::Mate(n) if n > 0 => 10_000,
+            Score::Mate(_) => -10_000,
+        };
+        let for_engine = if game.turn() == side { for_mover } else { -for_mover };
+        for_engine <= -50
+    }
+}
