@@ -84,6 +84,12 @@ impl Opponent {
         self.search(game, &self.limits(), &mut on_info)
     }
 
+    /// The engine's advice for the side to move, at full strength for a second
+    /// whatever the opponent's level.
+    pub fn hint(&self, game: &Game) -> Found {
+        self.search(game, &Limits::move_time(Duration::from_secs(1)), &mut None)
+    }
+
     fn search(&self, game: &Game, limits: &Limits, on_info: &mut Option<&mut dyn FnMut(Thinking)>) -> Found {
         let root = Root::from_game(game);
         let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());

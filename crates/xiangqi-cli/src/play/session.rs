@@ -185,7 +185,7 @@ impl Session {
 
     fn hint(&mut self) -> Result<Reply, String> {
         self.ensure_on()?;
-        let found = self.opponent.best_move(&self.game, None);
+        let found = self.opponent.hint(&self.game);
         Ok(Reply::say(format!("Hint: {} ({})", notation::wxf(self.position(), found.best), found.summary())))
     }
 
