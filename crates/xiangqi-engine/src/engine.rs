@@ -197,3 +197,38 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     let us = time.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / us) as u64
 }
+
+#[cfg(test)]
+mod tests {
+    use xiangqi::{Hex, Position, RuleSet, Standard};
+
+    use super::*;
+
+    #[test]
+    fn several_threads_agree_on_a_legal_move() {
+        let mut engine = Engine::new(Options { hash_mb: 4, threads: 3, ..Options::default() });
+        let root = Root::from_position(Position::<Standard>::startpos(), RuleSet::Asian.rules());
+        let result = engine.search(&root, &Limits::depth(6), &Control::new(), &mut |_| {});
+        assert!(root.position().is_legal(result.best.unwrap()));
+        assert_eq!(result.depth, 6);
+    }
+
+    #[test]
+    fn a_stopped_search_still_answers_a_legal_move() {
+        let mut engine = Engine::new(Options { hash_mb: 4, ..Options::default() });
+        let root = Root::from_position(Position::<Hex>::startpos(), RuleSet::Hex.rules());
+        let control = Control::new();
+        control.stop();
+        let result = engine.search(&root, &Limits::default(), &control, &mut |_| {});
+        assert!(root.position().is_legal(result.best.unwrap()));
+    }
+
+    #[test]
+    fn info_arrives_once_per_depth() {
+        let mut engine = Engine::new(Options { hash_mb: 4, ..Options::default() });
+        let root = Root::from_position(Position::<Standard>::startpos(), RuleSet::Asian.rules());
+        let mut depths = Vec::new();
+        engine.search(&root, &Limits::depth(5), &Control::new(), &mut |info| depths.push(info.depth));
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    }
+}

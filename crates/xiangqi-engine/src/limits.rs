@@ -49,7 +49,7 @@ impl Limits {
         }
         let clock = self.clock?;
         let safe = clock.time.saturating_sub(overhead).max(Duration::from_millis(1));
-        let moves = clock.moves_to_go.unwrap_or(32).clamp(1, 40);
+        let moves = clock.moves_to_go.unwrap_or(28).clamp(1, 40);
         let optimum = (safe / moves + clock.increment * 3 / 4).min(safe * 3 / 4);
         let maximum = (optimum * 4).min(safe * 3 / 4).max(optimum);
         Some((optimum, maximum))

@@ -184,6 +184,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, "option name UCI_Variant type combo default xiangqi var xiangqi var hex");
             say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
             say(out, "option name Clear Hash type button");
+            say(out, "option name Weights type string default <default>");
             say(out, "uciok");
         }
     }
@@ -228,6 +229,16 @@ impl<'s, 'w> Session<'s, 'w> {
             "rule" => {
                 self.rule_set = RuleSet::from_str(&value)?;
                 self.board = self.start_board(None)?;
+            }
+            "weights" => {
+                let params = if value.is_empty() || value == "<default>" {
+                    crate::eval::Params::default()
+                } else {
+                    let text = std::fs::read_to_string(&value)
+                        .map_err(|e| format!("option Weights: {value}: {e}"))?;
+                    crate::eval::Params::parse(&text).map_err(|e| format!("option Weights: {value}: {e}"))?
+                };
+                self.lock_engine().set_params(params);
             }
             "usemillisec" => self.millis = value != "false",
             "clear hash" | "newgame" => self.lock_engine().clear(),

@@ -16,7 +16,7 @@ use xiangqi::{
 };
 
 use crate::{
-    eval::Evaluator,
+    eval::{Evaluator, Placement},
     limits::{Control, Limits},
     moves::{History, PackedMove, history_bonus},
     root::Root,
@@ -95,6 +95,8 @@ pub(crate) struct Worker<'a, G: Geometry> {
     start: Instant,
     budget: Option<(Duration, Duration)>,
     reductions: Vec<[i32; 64]>,
+    /// Material and placement sums of the positions on the current line.
+    placements: Vec<Placement>,
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -145,6 +147,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
             start: Instant::now(),
             budget: shared.limits.budget(),
             reductions,
+            placements: {
+                let mut v = Vec::with_capacity(MAX_PLY + 2);
+                v.push(eval.placement(&root.position));
+                v
+            },
         }
     }
 
@@ -245,14 +252,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if limits.move_time.is_some() {
                 return false;
             }
+            // A best move that keeps changing deserves more time; a settled one less.
             let scale = match stable {
-                0 => 1.3,
-                1 | 2 => 1.0,
-                _ => 0.6,
+                0 => 1.5,
+                1 | 2 => 1.1,
+                _ => 0.7,
             };
             // An iteration usually takes longer than all before it: do not start one
-            // that cannot finish.
-            return self.start.elapsed().as_secs_f64() > optimum.as_secs_f64() * scale * 0.5;
+            // that is unlikely to finish.
+            return self.start.elapsed().as_secs_f64() > optimum.as_secs_f64() * scale * 0.6;
         }
         false
     }
@@ -289,6 +297,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     #[inline]
     fn make(&mut self, m: Move) {
+        if let Some(mover) = self.pos.piece_at(m.from) {
+            let (mg, eg, phase) = self.eval.placement_change(mover, m, self.pos.piece_at(m.to));
+            let (a, b, c) = self.placed();
+            self.placements.push((a + mg, b + eg, c + phase));
+        }
         let undo = self.pos.play_unchecked(m);
         self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
@@ -306,6 +319,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let r = self.records.pop().expect("unmake follows make");
         if let (Some(m), Some(u)) = (r.mv, r.undo) {
             self.pos.undo(m, u);
+            self.placements.pop();
         } else {
             self.pos.play_null();
         }
@@ -428,7 +442,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
     }
 
     fn evaluate(&self) -> Value {
-        self.eval.evaluate(&self.pos)
+        self.eval.evaluate_placed(&self.pos, self.placed(), -INFINITE, INFINITE).0
+    }
+
+    #[inline]
+    fn placed(&self) -> Placement {
+        let placed = self.placements[self.placements.len() - 1];
+        debug_assert_eq!(placed, self.eval.placement(&self.pos), "incremental placement drifted");
+        placed
     }
 
     fn has_big_pieces(&self, c: Color) -> bool {
@@ -712,7 +733,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         } else if let Some(e) = entry {
             e.eval
         } else {
-            let (v, full) = self.eval.evaluate_within(&self.pos, alpha, beta);
+            let (v, full) = self.eval.evaluate_placed(&self.pos, self.placed(), alpha, beta);
             if !full {
                 // Far outside the window: the rough score decides, and is not stored.
                 if v >= beta {

@@ -31,6 +31,9 @@ use crate::score::Value;
 const FULL_PHASE: i32 = 32;
 const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
 
+/// Red's material and placement sums (middle game, endgame) and the game phase.
+pub type Placement = (i32, i32, i32);
+
 /// How far the terms beyond material and placement can move the score, for lazy
 /// evaluation: outside the window by more than this, they are not computed.
 pub const LAZY_MARGIN: Value = 320;
@@ -140,7 +143,19 @@ impl<G: Geometry> Evaluator<G> {
     /// The score, computed in full only if material and placement alone leave it
     /// within `LAZY_MARGIN` of the window (`alpha`, `beta`); also whether it is full.
     pub fn evaluate_within(&self, pos: &Position<G>, alpha: Value, beta: Value) -> (Value, bool) {
-        let (mg, eg, phase) = self.placement(pos);
+        self.evaluate_placed(pos, self.placement(pos), alpha, beta)
+    }
+
+    /// As [`Evaluator::evaluate_within`], with the material and placement sums
+    /// ([`Evaluator::placement`]) kept up to date by the caller.
+    pub fn evaluate_placed(
+        &self,
+        pos: &Position<G>,
+        placed: Placement,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, bool) {
+        let (mg, eg, phase) = placed;
         let quick = self.blend(pos, mg, eg, phase);
         if quick - LAZY_MARGIN >= beta || quick + LAZY_MARGIN <= alpha {
             return (quick, false);
@@ -161,8 +176,26 @@ impl<G: Geometry> Evaluator<G> {
         v + self.params.get(P::tempo)
     }
 
+    /// How a move changes the material and placement sums.
+    #[inline]
+    pub fn placement_change(&self, mover: Piece, m: xiangqi::Move, captured: Option<Piece>) -> Placement {
+        let sign = |p: Piece| if p.color == Color::Red { 1 } else { -1 };
+        let table = &self.pst[mover.index()];
+        let (tm, te) = table[m.to.index()];
+        let (fm, fe) = table[m.from.index()];
+        let s = sign(mover);
+        let (mut mg, mut eg, mut phase) = (s * (tm - fm), s * (te - fe), 0);
+        if let Some(c) = captured {
+            let (cm, ce) = self.pst[c.index()][m.to.index()];
+            mg -= sign(c) * cm;
+            eg -= sign(c) * ce;
+            phase -= PHASE[c.role.index()];
+        }
+        (mg, eg, phase)
+    }
+
     /// Material and piece-square sums for Red (middle game, endgame) and the phase.
-    fn placement(&self, pos: &Position<G>) -> (i32, i32, i32) {
+    pub fn placement(&self, pos: &Position<G>) -> Placement {
         let (mut mg, mut eg, mut phase) = (0, 0, 0);
         for color in Color::ALL {
             let sign = if color == Color::Red { 1 } else { -1 };
