@@ -6,6 +6,7 @@ mod perft;
 mod play;
 mod progress;
 mod render;
+mod serve;
 mod status;
 mod uci;
 
@@ -22,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the play server (the default when no command is given).
+    Serve(serve::Args),
     /// Count the leaves of the legal move tree (move-generator check and benchmark).
     Perft(perft::Args),
     /// Show a position: board, side to move, check, legal moves and outcome.
@@ -39,16 +42,13 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Status(args)) => status::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Uci(args)) => uci::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => matches::run(args),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        None => serve::run(serve::Args::default()),
     }
 }

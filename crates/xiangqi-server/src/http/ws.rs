@@ -1,0 +1,94 @@
+//! One WebSocket per page: the client names the games it shows (`{"watch": id}`)
+//! and receives every new state of them, and notices for its user.
+
+use std::{collections::HashMap, sync::Arc};
+
+use axum::{
+    extract::{
+        State,
+        ws::{Message, WebSocket, WebSocketUpgrade},
+    },
+    response::Response,
+};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use tokio::{sync::mpsc, task::JoinHandle};
+
+use super::{AppState, auth::MaybeUser};
+
+#[derive(Deserialize)]
+struct ClientMessage {
+    watch: Option<String>,
+    unwatch: Option<String>,
+}
+
+pub async fn upgrade(State(state): State<Arc<AppState>>, user: MaybeUser, ws: WebSocketUpgrade) -> Response {
+    let name = user.0.map(|u| u.name);
+    ws.max_message_size(4096).on_upgrade(move |socket| serve(socket, state, name))
+}
+
+/// Forwards a broadcast channel into this socket's outbox until either closes.
+fn forward(
+    mut rx: tokio::sync::broadcast::Receiver<Arc<str>>,
+    out: mpsc::Sender<Arc<str>>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            match rx.recv().await {
+                Ok(msg) => {
+                    if out.send(msg).await.is_err() {
+                        break;
+                    }
+                }
+                // A slow client missed some states; the next one carries the whole game.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+            }
+        }
+    })
+}
+
+async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut outbox) = mpsc::channel::<Arc<str>>(64);
+    let mut watching: HashMap<String, JoinHandle<()>> = HashMap::new();
+    let user_task = user.as_ref().map(|name| forward(state.services.hub.watch_user(name), out.clone()));
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = outbox.recv().await {
+            if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+    });
+    while let Some(Ok(msg)) = stream.next().await {
+        let Message::Text(text) = msg else { continue };
+        let Ok(m) = serde_json::from_str::<ClientMessage>(&text) else { continue };
+        if let Some(id) = m.watch.filter(|id| id.len() <= 64 && !watching.contains_key(id)) {
+            if watching.len() >= 32 {
+                continue;
+            }
+            let task = forward(state.services.hub.watch_game(&id), out.clone());
+            // Send the current state at once, so a page that reconnects catches up.
+            if let Ok(loaded) = state.services.load_game(&id).await {
+                let _ = out
+                    .send(Arc::from(
+                        serde_json::json!({"type": "game", "game": loaded.to_json(true)}).to_string(),
+                    ))
+                    .await;
+            }
+            watching.insert(id, task);
+        }
+        if let Some(id) = m.unwatch
+            && let Some(task) = watching.remove(&id)
+        {
+            task.abort();
+        }
+    }
+    for (_, task) in watching {
+        task.abort();
+    }
+    if let Some(t) = user_task {
+        t.abort();
+    }
+    writer.abort();
+}

@@ -1,0 +1,150 @@
+//! The xiangqi play server: turn-based and live Xiangqi between registered
+//! players, as the play-site seed describes it, over a JSON API (`docs/API.md`),
+//! WebSockets and a browser UI. SQLite by default; PostgreSQL for several
+//! stateless instances on one database.
+
+pub mod domain;
+mod error;
+pub mod http;
+pub mod live;
+pub mod store;
+
+use std::{net::SocketAddr, sync::Arc, time::Duration};
+
+use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
+
+pub use crate::error::ApiError;
+use crate::{domain::Services, http::AppState, live::Hub, store::Store};
+
+/// How to run a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `sqlite://xiangqi.db?mode=rwc` or `postgres://user@host/db`.
+    pub database: String,
+    pub bind: SocketAddr,
+}
+
+impl Config {
+    /// A server on a free loopback port.
+    pub fn for_tests(database: &str) -> Config {
+        Config { database: database.to_string(), bind: SocketAddr::from(([127, 0, 0, 1], 0)) }
+    }
+}
+
+/// Why a server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("database {url}: {source}")]
+    Database { url: String, source: sqlx::Error },
+    #[error("cannot listen on {addr}: {source}")]
+    Listen { addr: SocketAddr, source: std::io::Error },
+}
+
+/// A running server.
+pub struct Running {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+    background: Vec<JoinHandle<()>>,
+}
+
+impl Running {
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The base URL, like `http://127.0.0.1:8080`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// Stops accepting requests, finishes the ones under way, and returns.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        for b in &self.background {
+            b.abort();
+        }
+        let _ = (&mut self.task).await;
+    }
+
+    /// Waits until the server stops.
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}
+
+/// Opens the database (creating and migrating it), binds, and serves in the background.
+///
+/// # Errors
+/// [`StartError`] if the database cannot be opened or the address bound.
+pub async fn start(config: Config) -> Result<Running, StartError> {
+    let store = Store::open(&config.database)
+        .await
+        .map_err(|source| StartError::Database { url: config.database.clone(), source })?;
+    let hub = Arc::new(Hub::default());
+    let services = Arc::new(Services::new(store.clone(), hub.clone()));
+    let state = Arc::new(AppState::new(services.clone()));
+    let listener = TcpListener::bind(config.bind)
+        .await
+        .map_err(|source| StartError::Listen { addr: config.bind, source })?;
+    let addr = listener.local_addr().map_err(|source| StartError::Listen { addr: config.bind, source })?;
+    let (stop_tx, stop_rx) = oneshot::channel::<()>();
+    let app = http::router(state);
+    let task = tokio::spawn(async move {
+        let served = axum::serve(listener, app).with_graceful_shutdown(async {
+            let _ = stop_rx.await;
+        });
+        if let Err(e) = served.await {
+            tracing::error!("server stopped: {e}");
+        }
+    });
+    let mut background = vec![tokio::spawn(flag_loop(services.clone()))];
+    if store.backend() == store::Backend::Postgres {
+        background.push(tokio::spawn(listen_loop(config.database.clone(), services)));
+    }
+    Ok(Running { addr, stop: Some(stop_tx), task, background })
+}
+
+/// Live clocks flag by themselves.
+async fn flag_loop(services: Arc<Services>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(500));
+    loop {
+        tick.tick().await;
+        if let Err(e) = services.flag_games().await {
+            tracing::warn!("clock check failed: {}", e.message);
+        }
+    }
+}
+
+/// With PostgreSQL, changes made through any instance reach this one's sockets.
+async fn listen_loop(url: String, services: Arc<Services>) {
+    loop {
+        match sqlx::postgres::PgListener::connect(&url).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen_all([live::GAME_CHANNEL, live::USER_CHANNEL]).await {
+                    tracing::warn!("cannot listen for changes: {e}");
+                } else {
+                    while let Ok(n) = listener.recv().await {
+                        relay(&services, n.channel(), n.payload()).await;
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("cannot connect the change listener: {e}"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn relay(services: &Services, channel: &str, payload: &str) {
+    if channel == live::GAME_CHANNEL {
+        if let Ok(loaded) = services.load_game(payload).await {
+            services.hub.publish_local_game(payload, loaded.to_json(true));
+        }
+    } else if let Ok(v) = serde_json::from_str::<serde_json::Value>(payload)
+        && let Some(user) = v["user"].as_str()
+    {
+        services.hub.publish_local_user(user, &v["notice"]);
+    }
+}
