@@ -199,7 +199,10 @@ impl Services {
     /// Loads a game and replays it with the rules crate (cached by ply).
     pub async fn load_game(&self, id: &str) -> ApiResult<Loaded> {
         let row = self.store.game(id).await?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
-        let moves = self.store.moves(id).await?;
+        let mut moves = self.store.moves(id).await?;
+        // The moves are read after the row: a move committed in between is not
+        // part of this state yet.
+        moves.truncate(row.ply.max(0) as usize);
         let cached = self.cache.0.lock().ok().and_then(|c| c.get(id).cloned());
         let game = match cached {
             Some(g) if g.ply_count() as i64 == row.ply => g,
@@ -226,15 +229,15 @@ impl Services {
         if loaded.row.status != "active" {
             return Err(ApiError::conflict("the game is over"));
         }
-        if color != loaded.turn() {
-            return Err(ApiError::forbidden("it is not your turn"));
-        }
+        // A stale ply first: a second submit of the same move is a conflict, not a turn error.
         if ply != loaded.row.ply {
             return Err(ApiError::conflict(format!(
-                "move {} was already played (the game is at {} moves); reload the game",
-                ply + 1,
+                "the game is at {} moves, not {ply}: the move was made already; reload the game",
                 loaded.row.ply
             )));
+        }
+        if color != loaded.turn() {
+            return Err(ApiError::forbidden("it is not your turn"));
         }
         if matches!(loaded.clock(), ClockSpec::Live { .. }) && loaded.out_of_time(now) {
             self.finish(&loaded, Outcome::win(!color, Reason::TimeForfeit)).await?;

@@ -1,0 +1,569 @@
+//! The play server through its JSON API on a loopback port, on SQLite and, when
+//! `XIANGQI_TEST_POSTGRES_URL` is set (CI sets it), on PostgreSQL: every test runs
+//! once per database.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use xiangqi_server::{Config, Running};
+
+/// A database for one test: a fresh SQLite file, or the shared PostgreSQL test
+/// database (tests there keep apart by using their own user names).
+struct Db {
+    url: String,
+    _dir: Option<TempDir>,
+}
+
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique(prefix: &str) -> String {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    format!("{prefix}{}{n}{}", std::process::id() % 1000, nanos % 10_000)
+}
+
+fn databases() -> Vec<Db> {
+    let dir = std::env::temp_dir().join(unique("xiangqi-test-"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sqlite = Db { url: format!("sqlite://{}/t.db?mode=rwc", dir.display()), _dir: Some(TempDir(dir)) };
+    let mut dbs = vec![sqlite];
+    match std::env::var("XIANGQI_TEST_POSTGRES_URL") {
+        Ok(url) => dbs.push(Db { url, _dir: None }),
+        Err(_) if std::env::var_os("CI").is_some() => panic!("CI must set XIANGQI_TEST_POSTGRES_URL"),
+        Err(_) => eprintln!("XIANGQI_TEST_POSTGRES_URL is not set: PostgreSQL part skipped"),
+    }
+    dbs
+}
+
+async fn server(db: &Db) -> Running {
+    xiangqi_server::start(Config::for_tests(&db.url)).await.expect("server starts")
+}
+
+/// A client with its own cookie jar, like one browser.
+struct Client {
+    http: reqwest::Client,
+    base: String,
+    name: String,
+}
+
+impl Client {
+    fn new(server: &Running, name: &str) -> Client {
+        let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        Client { http, base: format!("{}/api/v1", server.url()), name: name.to_string() }
+    }
+
+    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base)).header("X-Xiangqi", "1");
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        let text = res.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, Value) {
+        self.send(reqwest::Method::GET, path, None).await
+    }
+
+    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    async fn delete(&self, path: &str) -> (StatusCode, Value) {
+        self.send(reqwest::Method::DELETE, path, None).await
+    }
+
+    async fn register(server: &Running, prefix: &str) -> Client {
+        let c = Client::new(server, &unique(prefix));
+        let (s, v) = c.post("/users", json!({"name": c.name, "password": "secret-pass"})).await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        c
+    }
+
+    async fn play(&self, game: &str, ply: i64, mv: &str) -> (StatusCode, Value) {
+        self.post(&format!("/games/{game}/moves"), json!({"ply": ply, "move": mv})).await
+    }
+}
+
+/// Red (`a`) challenges Black (`b`) by name and `b` accepts: the game's id.
+async fn new_game(a: &Client, b: &Client, rules: &str) -> String {
+    let terms = json!({"opponent": b.name, "rules": rules, "color": "red", "clock": {"kind": "correspondence", "days": 3}});
+    let (s, v) = a.post("/challenges", terms).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["challenge"]["id"].as_str().unwrap().to_string();
+    let (s, v) = b.get("/challenges").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(v["incoming"].as_array().unwrap().iter().any(|c| c["id"] == id.as_str()), "{v}");
+    let (s, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["game"]["red"], a.name.as_str());
+    v["game"]["id"].as_str().unwrap().to_string()
+}
+
+/// A game between two fixed-depth searches ending in Red's checkmate.
+const MATING_GAME: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \
+    h1f1 h5f5 b2b5 h9h3 e4e5 f5f2 d0e1 f2f3 e5d5 h3h2 f1g1 f3g3 g2e3 f8f3 e3f5 g3c3 g4g5 c6c5 f5d4 f3f4 a1d1 c5c4 \
+    b5b4 c4b4 d1d3 b4c4 d4f5 h2h4 f5d6 b7b1 d3d1 b1b8 d1b1 c4b4 b1d1 b8d8 g5f5 f4f5 c2e3 f5f3 e3c2 c7d5 g1g6 d5f4 \
+    d6c8 g9e7 g6g8 f4d3 g8d8 h4h3 d8f8";
+
+#[tokio::test]
+async fn accounts_register_log_in_out_and_change_password() {
+    for db in databases() {
+        let s = server(&db).await;
+        let a = Client::register(&s, "acct").await;
+        assert_eq!(a.get("/session").await.1["user"]["name"], a.name.as_str());
+        // The same name in another case is taken.
+        let other = Client::new(&s, "x");
+        let (st, v) =
+            other.post("/users", json!({"name": a.name.to_uppercase(), "password": "another-pass"})).await;
+        assert_eq!(st, StatusCode::CONFLICT, "{v}");
+        assert_eq!(
+            other.post("/users", json!({"name": "no spaces allowed", "password": "another-pass"})).await.0,
+            StatusCode::BAD_REQUEST
+        );
+        assert_eq!(
+            other.post("/users", json!({"name": "shortpw", "password": "short"})).await.0,
+            StatusCode::BAD_REQUEST
+        );
+        // Log out, log in with the wrong and the right password.
+        assert_eq!(a.delete("/session").await.0, StatusCode::NO_CONTENT);
+        assert_eq!(a.get("/session").await.0, StatusCode::UNAUTHORIZED);
+        let (st, v) = a.post("/session", json!({"name": a.name, "password": "wrong-pass"})).await;
+        assert_eq!((st, v["error"].as_str()), (StatusCode::UNAUTHORIZED, Some("unauthorized")));
+        assert_eq!(
+            a.post("/session", json!({"name": a.name, "password": "secret-pass"})).await.0,
+            StatusCode::OK
+        );
+        // Change the password: a second session of the same user ends.
+        let second = Client::new(&s, &a.name);
+        assert_eq!(
+            second.post("/session", json!({"name": a.name, "password": "secret-pass"})).await.0,
+            StatusCode::OK
+        );
+        assert_eq!(
+            a.post("/me/password", json!({"old": "wrong-pass", "new": "new-secret-1"})).await.0,
+            StatusCode::UNAUTHORIZED
+        );
+        assert_eq!(
+            a.post("/me/password", json!({"old": "secret-pass", "new": "new-secret-1"})).await.0,
+            StatusCode::NO_CONTENT
+        );
+        assert_eq!(second.get("/session").await.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(a.get("/session").await.0, StatusCode::OK);
+        // Profile with bio, join date and record.
+        let (st, v) =
+            a.send(reqwest::Method::PUT, "/me/profile", Some(json!({"bio": "I like cannons"}))).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let (_, v) = other.get(&format!("/users/{}", a.name)).await;
+        assert_eq!(v["user"]["bio"], "I like cannons");
+        assert!(v["user"]["joined"].as_i64().unwrap() > 0);
+        assert_eq!(v["user"]["record"], json!({"wins": 0, "losses": 0, "draws": 0}));
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn log_in_attempts_are_rate_limited() {
+    for db in databases() {
+        let s = server(&db).await;
+        let a = Client::register(&s, "rate").await;
+        for _ in 0..5 {
+            assert_eq!(
+                a.post("/session", json!({"name": a.name, "password": "bad-guess"})).await.0,
+                StatusCode::UNAUTHORIZED
+            );
+        }
+        let (st, v) = a.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
+        assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_challenged_game_is_played_to_checkmate() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "red").await, Client::register(&s, "blk").await);
+        let game = new_game(&a, &b, "asian").await;
+        let (_, v) = a.get("/games").await;
+        assert_eq!(v["my_turn"][0]["id"], game.as_str());
+        assert_eq!(b.get("/games").await.1["their_turn"][0]["id"], game.as_str());
+        let mut last = Value::Null;
+        for (ply, mv) in MATING_GAME.split_whitespace().enumerate() {
+            let player = if ply % 2 == 0 { &a } else { &b };
+            let (st, v) = player.play(&game, ply as i64, mv).await;
+            assert_eq!(st, StatusCode::OK, "ply {ply} {mv}: {v}");
+            last = v;
+        }
+        let g = &last["game"];
+        assert_eq!(g["status"], "finished");
+        assert_eq!(
+            g["outcome"],
+            json!({"winner": "red", "reason": "checkmate", "text": "Red wins: checkmate"})
+        );
+        assert_eq!(g["legal"], json!([]));
+        assert_eq!(g["moves"].as_array().unwrap().len(), 69);
+        assert_eq!(g["moves"][0], json!({"iccs": "b0c2", "wxf": "H8+7", "at": g["moves"][0]["at"]}));
+        // The record and the ratings follow.
+        let (_, v) = a.get(&format!("/users/{}", a.name)).await;
+        assert_eq!(v["user"]["record"]["wins"], 1);
+        assert!(v["user"]["rating"].as_i64().unwrap() > 1500);
+        assert_eq!(b.get("/games").await.1["finished"][0]["id"], game.as_str());
+        let pgn =
+            reqwest::get(format!("{}/api/v1/games/{game}/pgn", s.url())).await.unwrap().text().await.unwrap();
+        assert!(
+            pgn.starts_with("[Game \"Chinese Chess\"]")
+                && pgn.contains("[Result \"1-0\"]")
+                && pgn.contains("1. H8+7"),
+            "{pgn}"
+        );
+        // No move after the end.
+        assert_eq!(b.play(&game, 69, "a9a8").await.0, StatusCode::CONFLICT);
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn moves_out_of_turn_illegal_or_in_others_games_are_refused_and_change_nothing() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b, c) = (
+            Client::register(&s, "ra").await,
+            Client::register(&s, "bl").await,
+            Client::register(&s, "ot").await,
+        );
+        let game = new_game(&a, &b, "itsyourturn").await;
+        let (st, v) = b.play(&game, 0, "h7e7").await;
+        assert_eq!((st, v["error"].as_str()), (StatusCode::FORBIDDEN, Some("forbidden")), "out of turn: {v}");
+        let (st, v) = a.play(&game, 0, "h2h8").await;
+        assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(v["error"], "illegal_move");
+        assert!(v["message"].as_str().unwrap().contains("cannot move that way"), "{v}");
+        let (st, v) = a.play(&game, 0, "nonsense").await;
+        assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(c.play(&game, 0, "h2e2").await.0, StatusCode::FORBIDDEN, "not a player");
+        assert_eq!(c.post(&format!("/games/{game}/resign"), json!({})).await.0, StatusCode::FORBIDDEN);
+        let (_, v) = c.get(&format!("/games/{game}")).await;
+        assert_eq!(
+            (v["game"]["ply"].as_i64(), v["game"]["version"].as_i64()),
+            (Some(0), Some(1)),
+            "nothing changed"
+        );
+        // Moves in WXF and Chinese are accepted too.
+        assert_eq!(a.play(&game, 0, "C2=5").await.0, StatusCode::OK);
+        assert_eq!(b.play(&game, 1, "马8进7").await.0, StatusCode::OK);
+        let (_, v) = c.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["last_move"], "h9g7");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_double_submit_is_a_conflict_and_a_race_has_one_winner() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "dbl").await, Client::register(&s, "sub").await);
+        let game = new_game(&a, &b, "casual").await;
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        let (st, v) = a.play(&game, 0, "h2e2").await;
+        assert_eq!((st, v["error"].as_str()), (StatusCode::CONFLICT, Some("conflict")), "{v}");
+        // Two submits of Black's first move at once, from two sessions of the same player.
+        let b2 = Client::new(&s, &b.name);
+        assert_eq!(
+            b2.post("/session", json!({"name": b.name, "password": "secret-pass"})).await.0,
+            StatusCode::OK
+        );
+        let (r1, r2) = tokio::join!(b.play(&game, 1, "h9g7"), b2.play(&game, 1, "b9c7"));
+        let statuses = [r1.0, r2.0];
+        assert!(
+            statuses.contains(&StatusCode::OK) && statuses.contains(&StatusCode::CONFLICT),
+            "{r1:?} {r2:?}"
+        );
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["ply"], 2);
+        assert_eq!(v["game"]["moves"].as_array().unwrap().len(), 2);
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn resignation_and_draw_offers() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "rs").await, Client::register(&s, "dr").await);
+        let game = new_game(&a, &b, "asian").await;
+        let (st, v) = b.post(&format!("/games/{game}/resign"), json!({})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["game"]["outcome"]["text"], "Red wins: resignation");
+        assert_eq!(a.post(&format!("/games/{game}/resign"), json!({})).await.0, StatusCode::CONFLICT);
+
+        let game = new_game(&a, &b, "asian").await;
+        let draw = format!("/games/{game}/draw");
+        assert_eq!(b.post(&draw, json!({"action": "accept"})).await.0, StatusCode::CONFLICT, "no offer yet");
+        let (_, v) = a.post(&draw, json!({"action": "offer"})).await;
+        assert_eq!(v["game"]["draw_offer"], "red");
+        assert_eq!(
+            a.post(&draw, json!({"action": "offer"})).await.0,
+            StatusCode::CONFLICT,
+            "offered already"
+        );
+        let (_, v) = b.post(&draw, json!({"action": "decline"})).await;
+        assert_eq!(v["game"]["draw_offer"], Value::Null);
+        a.post(&draw, json!({"action": "offer"})).await;
+        // A move cancels a standing offer.
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        assert_eq!(a.get(&format!("/games/{game}")).await.1["game"]["draw_offer"], Value::Null);
+        b.post(&draw, json!({"action": "offer"})).await;
+        let (_, v) = a.post(&draw, json!({"action": "accept"})).await;
+        assert_eq!(
+            v["game"]["outcome"],
+            json!({"winner": null, "reason": "agreement", "text": "Draw: agreement"})
+        );
+        assert_eq!(
+            b.post(&draw, json!({"action": "bogus"})).await.0,
+            StatusCode::CONFLICT,
+            "the game is over"
+        );
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn waiting_room_and_auto_match() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b, c) = (
+            Client::register(&s, "wa").await,
+            Client::register(&s, "wb").await,
+            Client::register(&s, "wc").await,
+        );
+        let terms = json!({"rules": "asian", "color": "black", "clock": {"kind": "live", "base": 600000, "increment": 5000}});
+        let (st, v) = a.post("/challenges", terms).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        let id = v["challenge"]["id"].as_str().unwrap().to_string();
+        assert!(
+            b.get("/challenges").await.1["open"].as_array().unwrap().iter().any(|x| x["id"] == id.as_str())
+        );
+        assert!(
+            a.get("/challenges").await.1["outgoing"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["id"] == id.as_str())
+        );
+        assert_eq!(
+            a.post(&format!("/challenges/{id}/accept"), json!({})).await.0,
+            StatusCode::FORBIDDEN,
+            "own challenge"
+        );
+        let (st, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        assert_eq!(
+            (v["game"]["black"].as_str(), v["game"]["red"].as_str()),
+            (Some(a.name.as_str()), Some(b.name.as_str()))
+        );
+        assert_eq!(v["game"]["clocks"]["red"], 600000);
+        assert_eq!(
+            c.post(&format!("/challenges/{id}/accept"), json!({})).await.0,
+            StatusCode::CONFLICT,
+            "taken"
+        );
+        // A cancelled challenge cannot be accepted.
+        let (_, v) = a
+            .post(
+                "/challenges",
+                json!({"rules": "casual", "color": "random", "clock": {"kind": "correspondence", "days": 2}}),
+            )
+            .await;
+        let id = v["challenge"]["id"].as_str().unwrap().to_string();
+        assert_eq!(c.delete(&format!("/challenges/{id}")).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(a.delete(&format!("/challenges/{id}")).await.0, StatusCode::NO_CONTENT);
+        assert_eq!(c.post(&format!("/challenges/{id}/accept"), json!({})).await.0, StatusCode::CONFLICT);
+        // Auto-match: the first waits, the second with the same settings is paired.
+        // A clock no other test (or earlier run on a kept database) asks for.
+        let base = 60_000
+            + i64::from(
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_micros(),
+            );
+        let want =
+            json!({"rules": "itsyourturn", "clock": {"kind": "live", "base": base, "increment": 1000}});
+        let (st, v) = b.post("/automatch", want.clone()).await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+        let (st, _) = b.post("/automatch", want.clone()).await;
+        assert_eq!(st, StatusCode::ACCEPTED, "asking again keeps one place in the queue");
+        let other = json!({"rules": "asian", "clock": {"kind": "live", "base": base, "increment": 1000}});
+        assert_eq!(
+            c.post("/automatch", other).await.0,
+            StatusCode::ACCEPTED,
+            "different settings do not pair"
+        );
+        let (st, v) = c.post("/automatch", want).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        let players = [v["game"]["red"].as_str().unwrap(), v["game"]["black"].as_str().unwrap()];
+        assert!(players.contains(&b.name.as_str()) && players.contains(&c.name.as_str()));
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_errors_and_change_nothing() {
+    for db in databases() {
+        let s = server(&db).await;
+        let a = Client::register(&s, "bad").await;
+        let url = format!("{}/api/v1/challenges", s.url());
+        let raw = |body: String| {
+            a.http.post(&url).header("X-Xiangqi", "1").header("Content-Type", "application/json").body(body)
+        };
+        let r = raw("{not json".into()).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(r.json::<Value>().await.unwrap()["error"], "bad_request");
+        let r = raw(format!("{{\"bio\": \"{}\"}}", "x".repeat(100_000))).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
+        let (st, _) = a
+            .post(
+                "/challenges",
+                json!({"rules": "chess", "color": "red", "clock": {"kind": "correspondence", "days": 1}}),
+            )
+            .await;
+        assert_eq!(st, StatusCode::BAD_REQUEST);
+        let (st, _) = a.post("/challenges", json!({"rules": "asian", "color": "red", "clock": {"kind": "live", "base": 5, "increment": 0}})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST);
+        assert_eq!(a.get("/games/doesnotexist").await.0, StatusCode::NOT_FOUND);
+        assert_eq!(a.get("/users/nobody-here").await.0, StatusCode::NOT_FOUND);
+        assert_eq!(a.post("/challenges/nope/accept", json!({})).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(a.get("/no/such/thing").await.0, StatusCode::NOT_FOUND);
+        // A write without the anti-forgery header is refused even with a valid session.
+        let r = a
+            .http
+            .post(&url)
+            .json(&json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 1}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::FORBIDDEN);
+        assert_eq!(a.get("/challenges").await.1["outgoing"], json!([]), "nothing was created");
+        // An unknown or expired token is unauthorized; a bearer token works without the header.
+        let anon = reqwest::Client::new();
+        let r = anon.get(format!("{}/api/v1/session", s.url())).bearer_auth("0000").send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::UNAUTHORIZED);
+        let fresh = Client::new(&s, &a.name);
+        let (_, v) = fresh.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
+        let token = v["token"].as_str().unwrap();
+        let r = anon
+            .post(&url)
+            .bearer_auth(token)
+            .json(&json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 1}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CREATED);
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_restart_loses_nothing() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "rst").await, Client::register(&s, "art").await);
+        let game = new_game(&a, &b, "asian").await;
+        for (ply, mv) in ["h2e2", "h9g7", "h0g2"].iter().enumerate() {
+            let p = if ply % 2 == 0 { &a } else { &b };
+            assert_eq!(p.play(&game, ply as i64, mv).await.0, StatusCode::OK);
+        }
+        let before = a.get(&format!("/games/{game}")).await.1;
+        s.stop().await;
+        let s = server(&db).await;
+        let a = Client::new(&s, &a.name);
+        assert_eq!(
+            a.post("/session", json!({"name": a.name, "password": "secret-pass"})).await.0,
+            StatusCode::OK
+        );
+        let after = a.get(&format!("/games/{game}")).await.1;
+        assert_eq!(after, before);
+        let b = Client::new(&s, &b.name);
+        b.post("/session", json!({"name": b.name, "password": "secret-pass"})).await;
+        assert_eq!(b.play(&game, 3, "i9h9").await.0, StatusCode::OK);
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn watchers_get_each_move_live_over_the_websocket() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "ws").await, Client::register(&s, "wt").await);
+        let game = new_game(&a, &b, "asian").await;
+        let ws_url = format!("ws://{}/api/v1/ws", s.addr());
+        let (mut socket, _) = tokio_tungstenite::connect_async(ws_url).await.expect("websocket");
+        socket.send(Message::Text(json!({"watch": game}).to_string().into())).await.unwrap();
+        let mut next_game = async || loop {
+            let msg = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+                .await
+                .expect("an update in time");
+            if let Some(Ok(Message::Text(t))) = msg {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "game" {
+                    return v["game"].clone();
+                }
+            }
+        };
+        let first = next_game().await;
+        assert_eq!(first["ply"], 0, "the current state on watching");
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        // Earlier changes may still be on their way (through the database with
+        // PostgreSQL); states only move forward.
+        let update = loop {
+            let g = next_game().await;
+            assert!(g["version"].as_i64() >= first["version"].as_i64());
+            if g["ply"] == 1 {
+                break g;
+            }
+        };
+        assert_eq!(update["last_move"], "h2e2");
+        assert_eq!(update["version"].as_i64(), Some(first["version"].as_i64().unwrap() + 1));
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn live_clocks_flag_by_themselves() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "clk").await, Client::register(&s, "flg").await);
+        let terms = json!({"opponent": b.name, "rules": "asian", "color": "red", "clock": {"kind": "live", "base": 10000, "increment": 0}});
+        let (_, v) = a.post("/challenges", terms).await;
+        let id = v["challenge"]["id"].as_str().unwrap().to_string();
+        let (_, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
+        let game = v["game"]["id"].as_str().unwrap().to_string();
+        assert_eq!(
+            b.post(&format!("/games/{game}/claim"), json!({})).await.0,
+            StatusCode::CONFLICT,
+            "red still has time"
+        );
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let outcome = loop {
+            let (_, v) = a.get(&format!("/games/{game}")).await;
+            if v["game"]["status"] == "finished" || std::time::Instant::now() > deadline {
+                break v["game"]["outcome"].clone();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        };
+        assert_eq!(outcome["winner"], "black");
+        assert_eq!(outcome["reason"], "time_forfeit");
+        s.stop().await;
+    }
+}
