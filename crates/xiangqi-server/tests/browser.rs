@@ -1,0 +1,187 @@
+//! Two people in two real (headless Chromium) browser sessions: register, post
+//! and accept a challenge, and play with the click-then-submit flow, each seeing
+//! the other's moves appear live. Screenshots of the game pages are saved under
+//! `$XIANGQI_ARTIFACTS` (default `target/artifacts`).
+//!
+//! Needs `XIANGQI_TEST_CHROMEDRIVER` (CI sets it; without it, and outside CI,
+//! the test says so and does nothing).
+
+use std::{
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
+    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+        &format!("--user-data-dir={}", profile.display()),
+    ];
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), json!({ "binary": chromium, "args": args }));
+    ClientBuilder::rustls()
+        .expect("tls")
+        .capabilities(caps)
+        .connect(driver_url)
+        .await
+        .expect("a browser session")
+}
+
+async fn css(c: &Client, selector: &str) -> fantoccini::elements::Element {
+    c.wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("{selector} did not appear: {e}"))
+}
+
+async fn gone(c: &Client, selector: &str) {
+    for _ in 0..60 {
+        if c.find(Locator::Css(selector)).await.is_err() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("{selector} did not go away");
+}
+
+async fn register(c: &Client, url: &str, name: &str) {
+    c.goto(url).await.unwrap();
+    let form = "section:nth-of-type(2) form";
+    css(c, &format!("{form} input[name=name]")).await.send_keys(name).await.unwrap();
+    css(c, &format!("{form} input[name=password]")).await.send_keys("secret-pass").await.unwrap();
+    css(c, &format!("{form} button")).await.click().await.unwrap();
+    css(c, "#nav a[href='#/new']").await;
+}
+
+async fn click_cell(c: &Client, cell: &str) {
+    css(c, &format!("g.piece[data-cell={cell}]")).await.click().await.unwrap();
+}
+
+async fn click_target(c: &Client, cell: &str) {
+    css(c, &format!("circle.target[data-target={cell}]")).await.click().await.unwrap();
+}
+
+async fn shot(c: &Client, name: &str) {
+    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
+    });
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+#[tokio::test]
+async fn two_players_play_live_with_click_then_submit() {
+    let Ok(chromedriver) = std::env::var("XIANGQI_TEST_CHROMEDRIVER") else {
+        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
+        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
+        return;
+    };
+    let tmp = std::env::temp_dir().join(format!("xiangqi-browser-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let driver_url = format!("http://127.0.0.1:{port}");
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+
+    register(&a, &url, "alice").await;
+    register(&b, &url, "bob").await;
+
+    // Alice posts an open challenge, playing red; Bob accepts it in the waiting room.
+    a.goto(&format!("{url}#/new")).await.unwrap();
+    css(&a, "form select[name=color]").await.select_by_value("red").await.unwrap();
+    css(&a, "form button[type=submit]").await.click().await.unwrap();
+    css(&a, "li.challenge").await;
+    b.goto(&format!("{url}#/room")).await.unwrap();
+    css(&b, "li.challenge button").await.click().await.unwrap();
+    css(&b, "svg.board g.piece").await;
+
+    a.goto(&format!("{url}#/status")).await.unwrap();
+    css(&a, "ul.games a").await.click().await.unwrap();
+    css(&a, "svg.board g.piece.movable").await;
+
+    // Click a piece: its legal targets appear. Click one: the move is pending.
+    click_cell(&a, "h2").await;
+    assert!(
+        a.find_all(Locator::Css("circle.target")).await.unwrap().len() >= 10,
+        "the cannon's targets are shown"
+    );
+    click_target(&a, "e2").await;
+    css(&a, "g.piece[data-cell=e2]").await;
+    css(&a, "#takeback").await.click().await.unwrap();
+    css(&a, "g.piece[data-cell=h2]").await;
+    gone(&a, "g.piece[data-cell=e2]").await;
+    assert_eq!(reqwest_like_ply(&server, &b).await, 0, "taking back before submitting sends nothing");
+
+    // Now for real: move, submit, and Bob sees it without reloading.
+    click_cell(&a, "h2").await;
+    click_target(&a, "e2").await;
+    css(&a, "#submit").await.click().await.unwrap();
+    css(&b, "g.piece[data-cell=e2]").await;
+    css(&b, "rect.last[data-cell=e2]").await;
+
+    // Bob replies the same way; Alice sees it live.
+    click_cell(&b, "h9").await;
+    click_target(&b, "g7").await;
+    css(&b, "#submit").await.click().await.unwrap();
+    css(&a, "g.piece[data-cell=g7]").await;
+    let status = css(&a, "#status").await.text().await.unwrap();
+    assert!(status.contains("Your move"), "{status}");
+
+    shot(&a, "game-red.png").await;
+    shot(&b, "game-black.png").await;
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The game's move count as the server has it, read through Bob's page.
+async fn reqwest_like_ply(_server: &xiangqi_server::Running, b: &Client) -> i64 {
+    let v = b
+        .execute_async(
+            "const done = arguments[arguments.length - 1];\
+             fetch('/api/v1/games').then(r => r.json()).then(g => done([...g.my_turn, ...g.their_turn][0].ply));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_i64().unwrap_or(-1)
+}
