@@ -25,7 +25,7 @@ use std::{
 use openings::Opening;
 use player::{Clocks, Failure, Player, Spec};
 use stats::{Sprt, Tally, Verdict};
-use xiangqi::{Color, Outcome, Reason, RuleSet, Standard, notation::iccs};
+use xiangqi::{Color, Geometry, Hex, Outcome, Reason, RuleSet, Standard, Variant, notation::iccs};
 
 use crate::progress;
 
@@ -56,9 +56,12 @@ pub struct Args {
     /// Append the games to this PGN file.
     #[arg(long)]
     pgn: Option<PathBuf>,
-    /// Rule set that judges the games.
-    #[arg(long, default_value = "asian")]
-    rules: RuleSet,
+    /// Rule set that judges the games (default: asian; hex on the hex board).
+    #[arg(long)]
+    rules: Option<RuleSet>,
+    /// The board: standard or hex (engines are told with `UCI_Variant`).
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
     /// Time an engine may exceed its clock by before it forfeits, in milliseconds.
     #[arg(long, default_value_t = 0)]
     margin: u64,
@@ -110,6 +113,7 @@ struct Setup {
     openings: Vec<Opening>,
     tc: TimeControl,
     rules: RuleSet,
+    variant: Variant,
     margin: Duration,
     max_plies: usize,
     date: String,
@@ -129,12 +133,27 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
     if args.engines.len() != 2 {
         return Err(format!("give exactly two --engine options (got {})", args.engines.len()));
     }
-    let specs = [Spec::parse(&args.engines[0])?, Spec::parse(&args.engines[1])?];
+    let mut specs = [Spec::parse(&args.engines[0])?, Spec::parse(&args.engines[1])?];
+    if args.variant == Variant::Hex {
+        for spec in &mut specs {
+            if !spec.options.iter().any(|(k, _)| k == "UCI_Variant") {
+                spec.options.push(("UCI_Variant".into(), "hex".into()));
+            }
+        }
+    }
     let text = match &args.openings {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        None => DEFAULT_OPENINGS.to_string(),
+        Some(path) => Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?),
+        None => None,
     };
-    let openings = openings::parse(&text)?;
+    let openings = match (args.variant, text) {
+        (Variant::Standard, text) => {
+            openings::parse::<Standard>(text.as_deref().unwrap_or(DEFAULT_OPENINGS))?
+        }
+        (Variant::Hex, Some(text)) => openings::parse::<Hex>(&text)?,
+        (Variant::Hex, None) => openings::first_moves::<Hex>(),
+    };
+    let rules =
+        args.rules.unwrap_or(if args.variant == Variant::Hex { RuleSet::Hex } else { RuleSet::Asian });
     let games = args.games.unwrap_or(2 * openings.len()).max(1);
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let mut pgn_file = match &args.pgn {
@@ -147,7 +166,8 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
         specs,
         openings,
         tc: args.tc,
-        rules: args.rules,
+        rules,
+        variant: args.variant,
         margin: Duration::from_millis(args.margin),
         max_plies: args.max_plies.max(1),
         date: today(),
@@ -284,7 +304,10 @@ fn worker(
                 }
             }
         }
-        let finished = play_game(setup, index, &mut players);
+        let finished = match setup.variant {
+            Variant::Standard => play_game::<Standard>(setup, index, &mut players),
+            Variant::Hex => play_game::<Hex>(setup, index, &mut players),
+        };
         if tx.send(Ok(finished)).is_err() {
             return;
         }
@@ -292,10 +315,10 @@ fn worker(
 }
 
 /// Plays game `index`: opening `index / 2`, the first engine Red in even games.
-fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> Finished {
+fn play_game<G: Geometry>(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> Finished {
     let opening = &setup.openings[(index / 2) % setup.openings.len()];
     let first_is_red = index % 2 == 0;
-    let mut game = opening.game(setup.rules);
+    let mut game = opening.game::<G>(setup.rules);
     let mut moves: Vec<String> = opening.moves.clone();
     let mut clocks =
         Clocks { red: setup.tc.base, black: setup.tc.base, increment: setup.tc.increment, red_to_move: true };
@@ -344,7 +367,7 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
             clocks.black = left;
         }
         match game.play_str(&text) {
-            Ok(m) => moves.push(iccs::write(<Standard as xiangqi::Geometry>::TABLES, m)),
+            Ok(m) => moves.push(iccs::write(G::TABLES, m)),
             Err(e) => {
                 termination = Some(format!("{name} played {text:?}: {e}"));
                 game.finish(Outcome::win(!turn, Reason::Resignation));
@@ -359,7 +382,7 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
         Some(_) => 0.0,
     };
     let (red, black) = if first_is_red { (0, 1) } else { (1, 0) };
-    let pgn = pgn::write(&pgn::Record {
+    let pgn = pgn::write::<G>(&pgn::Record {
         event: "xiangqi match",
         round: index + 1,
         red: &setup.specs[red].name,
@@ -369,6 +392,7 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
         result: outcome.result(),
         termination: &termination,
         date: &setup.date,
+        variant: setup.variant,
     });
     Finished { index, first_points, first_is_red, result: outcome.result().to_string(), termination, pgn }
 }

@@ -94,3 +94,33 @@ fn status_draws_the_board_with_chinese_glyphs() {
     let o = xiangqi(&["status", "--variant", "hex"]);
     assert!(stdout(&o).contains("/帥\\"));
 }
+
+#[test]
+fn match_plays_the_hex_variant_and_writes_its_games() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-hexmatch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let o = xiangqi(&[
+        "match",
+        "--engine",
+        "self",
+        "--engine",
+        "self,name=twin",
+        "--variant",
+        "hex",
+        "--tc",
+        "0.3+0.02",
+        "--games",
+        "2",
+        "--max-plies",
+        "30",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("in 2 games"), "{out}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(games.matches("[Variant \"hex\"]").count(), 2, "{games}");
+    std::fs::remove_dir_all(&dir).ok();
+}

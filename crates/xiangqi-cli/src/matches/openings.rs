@@ -2,7 +2,7 @@
 //! (`h2e2 h9g7`) or a FEN, optionally followed by `moves` and ICCS moves.
 //! `#` starts a comment.
 
-use xiangqi::{Game, Position, RuleSet};
+use xiangqi::{Game, Geometry, Position, RuleSet};
 
 /// A checked opening: where the game starts and the moves already played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,8 +13,8 @@ pub struct Opening {
 
 impl Opening {
     /// The game after the opening.
-    pub fn game(&self, rules: RuleSet) -> Game {
-        let start: Position = self.fen.parse().expect("openings are checked when read");
+    pub fn game<G: Geometry>(&self, rules: RuleSet) -> Game<G> {
+        let start: Position<G> = self.fen.parse().expect("openings are checked when read");
         let mut game = Game::new(start, rules);
         for m in &self.moves {
             game.play_str(m).expect("openings are checked when read");
@@ -27,7 +27,7 @@ impl Opening {
 ///
 /// # Errors
 /// The first line with a bad FEN or an illegal move, by line number.
-pub fn parse(text: &str) -> Result<Vec<Opening>, String> {
+pub fn parse<G: Geometry>(text: &str) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -40,9 +40,9 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, String> {
                 None => (line.to_string(), ""),
             }
         } else {
-            (Position::<xiangqi::Standard>::startpos().to_fen(), line)
+            (Position::<G>::startpos().to_fen(), line)
         };
-        let start: Position = fen.parse().map_err(|e| format!("line {}: bad FEN: {e}", n + 1))?;
+        let start: Position<G> = fen.parse().map_err(|e| format!("line {}: bad FEN: {e}", n + 1))?;
         let mut game = Game::new(start, RuleSet::Asian);
         let mut played = Vec::new();
         for m in moves.split_whitespace() {
@@ -60,24 +60,44 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, String> {
     Ok(out)
 }
 
+/// One opening a legal first move from the start: the default on boards without
+/// an opening file of their own.
+pub fn first_moves<G: Geometry>() -> Vec<Opening> {
+    let start = Position::<G>::startpos();
+    start
+        .legal_moves()
+        .iter()
+        .map(|&m| Opening { fen: start.to_fen(), moves: vec![start.move_name(m)] })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    use xiangqi::{Hex, Standard};
+
     use super::*;
 
     #[test]
     fn moves_and_fens_are_read_and_checked() {
         let text = "# comment\nh2e2 h9g7\n\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b2e2\n";
-        let o = parse(text).unwrap();
+        let o = parse::<Standard>(text).unwrap();
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves, vec!["h2e2", "h9g7"]);
-        assert_eq!(o[1].game(RuleSet::Asian).moves().len(), 1);
-        assert!(parse("h2h9 h9h0").is_err_and(|e| e.contains("line 1")));
-        assert!(parse("# nothing").is_err());
+        assert_eq!(o[1].game::<Standard>(RuleSet::Asian).moves().len(), 1);
+        assert!(parse::<Standard>("h2h9 h9h0").is_err_and(|e| e.contains("line 1")));
+        assert!(parse::<Standard>("# nothing").is_err());
     }
 
     #[test]
     fn the_shipped_openings_are_legal() {
         let text = include_str!("../../../xiangqi-engine/openings/openings.txt");
-        assert!(parse(text).unwrap().len() >= 30);
+        assert!(parse::<Standard>(text).unwrap().len() >= 30);
+    }
+
+    #[test]
+    fn every_first_move_is_an_opening_on_the_hex_board() {
+        let o = first_moves::<Hex>();
+        assert_eq!(o.len(), 30);
+        assert_eq!(o[0].game::<Hex>(RuleSet::Hex).ply_count(), 1);
     }
 }

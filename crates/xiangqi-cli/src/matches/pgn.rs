@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use xiangqi::{Color, Position};
+use xiangqi::{Color, Geometry, Position, Variant};
 
 /// One finished game.
 pub struct Record<'a> {
@@ -17,6 +17,7 @@ pub struct Record<'a> {
     /// Why the game ended, in words.
     pub termination: &'a str,
     pub date: &'a str,
+    pub variant: Variant,
 }
 
 fn quoted(s: &str) -> String {
@@ -24,7 +25,7 @@ fn quoted(s: &str) -> String {
 }
 
 /// Writes a game as PGN text (ending in a blank line).
-pub fn write(r: &Record<'_>) -> String {
+pub fn write<G: Geometry>(r: &Record<'_>) -> String {
     let mut out = String::new();
     let tags = [
         ("Event", r.event.to_string()),
@@ -38,14 +39,16 @@ pub fn write(r: &Record<'_>) -> String {
     for (k, v) in tags {
         let _ = writeln!(out, "[{k} \"{}\"]", quoted(&v));
     }
-    let standard_start = Position::<xiangqi::Standard>::startpos().to_fen();
-    if r.start_fen != standard_start {
+    if r.variant != Variant::Standard {
+        let _ = writeln!(out, "[Variant \"{}\"]", r.variant);
+    }
+    if r.start_fen != Position::<G>::startpos().to_fen() {
         let _ = writeln!(out, "[FEN \"{}\"]", quoted(r.start_fen));
     }
     let _ = writeln!(out, "[Format \"ICCS\"]");
     let _ = writeln!(out, "[Termination \"{}\"]", quoted(r.termination));
     out.push('\n');
-    let start: Option<Position> = r.start_fen.parse().ok();
+    let start: Option<Position<G>> = r.start_fen.parse().ok();
     let black_first = start.as_ref().is_some_and(|p| p.turn() == Color::Black);
     let mut number = start.as_ref().map_or(1, Position::fullmoves);
     let mut line = String::new();
@@ -57,13 +60,12 @@ pub fn write(r: &Record<'_>) -> String {
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(
-            m.to_uppercase()
-                .chars()
-                .enumerate()
-                .map(|(k, c)| if k == 2 { format!("-{c}") } else { c.to_string() })
-                .collect(),
-        );
+        // Old ICCS style, `H2-E2`; hex cells may have two digits (`E10-E9`).
+        let t = G::TABLES;
+        tokens.push(match xiangqi::notation::iccs::parse(t, m) {
+            Some(mv) => format!("{}-{}", t.cell_name(mv.from), t.cell_name(mv.to)).to_uppercase(),
+            None => m.to_uppercase(),
+        });
         if !red_moves {
             number += 1;
         }
@@ -93,7 +95,7 @@ mod tests {
     fn a_short_game_is_written_with_iccs_moves() {
         let moves = ["h2e2".to_string(), "h9g7".to_string(), "h0g2".to_string()];
         let fen = Position::<xiangqi::Standard>::startpos().to_fen();
-        let text = write(&Record {
+        let text = write::<xiangqi::Standard>(&Record {
             event: "match",
             round: 3,
             red: "a",
@@ -103,9 +105,30 @@ mod tests {
             result: "1/2-1/2",
             termination: "repetition",
             date: "2026.11.22",
+            variant: Variant::Standard,
         });
         assert!(text.contains("[Format \"ICCS\"]"));
         assert!(!text.contains("[FEN"));
         assert!(text.contains("1. H2-E2 H9-G7 2. H0-G2 1/2-1/2"), "{text}");
+    }
+
+    #[test]
+    fn hex_games_carry_their_variant_and_two_digit_cells() {
+        let moves = ["e4e5".to_string(), "e8e7".to_string(), "e1e2".to_string(), "e11e10".to_string()];
+        let fen = Position::<xiangqi::Hex>::startpos().to_fen();
+        let text = write::<xiangqi::Hex>(&Record {
+            event: "match",
+            round: 1,
+            red: "a",
+            black: "b",
+            start_fen: &fen,
+            moves: &moves,
+            result: "*",
+            termination: "unfinished",
+            date: "2026.11.22",
+            variant: Variant::Hex,
+        });
+        assert!(text.contains("[Variant \"hex\"]") && !text.contains("[FEN"), "{text}");
+        assert!(text.contains("1. E4-E5 E8-E7 2. E1-E2 E11-E10 *"), "{text}");
     }
 }
