@@ -1,6 +1,9 @@
 //! WXF and Chinese notation: worked examples, tandem pieces and soldiers, and
 //! round-trips over every legal move of random games.
 
+mod common;
+
+use common::playout;
 use proptest::prelude::*;
 use xiangqi::{
     Color, MoveError, Piece, Position, Setup, Standard,
@@ -147,27 +150,12 @@ fn readers_refuse_what_is_not_a_legal_move() {
     assert!(matches!(chinese::parse(&pos, "兵二平五"), Err(MoveError::Illegal(_))));
 }
 
-/// The position reached by choosing moves by the given indices.
-fn playout(choices: &[u16]) -> Vec<Position<Standard>> {
-    let mut pos = Position::<Standard>::startpos();
-    let mut seen = vec![pos.clone()];
-    for &c in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[c as usize % moves.len()]);
-        seen.push(pos.clone());
-    }
-    seen
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn every_legal_move_round_trips_through_wxf_and_chinese(choices in prop::collection::vec(any::<u16>(), 0..160)) {
-        for pos in playout(&choices).iter().step_by(3) {
+        for pos in playout::<Standard>(&choices).iter().step_by(3) {
             for m in pos.legal_moves() {
                 let w = wxf::write(pos, m);
                 prop_assert_eq!(wxf::parse(pos, &w).ok(), Some(m), "WXF {} in {}", w, pos.to_fen());

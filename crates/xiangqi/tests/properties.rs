@@ -2,23 +2,11 @@
 //! `legal_moves` agreeing with `is_legal`, play/undo restoring position and hash,
 //! and no parser panicking on any text.
 
+mod common;
+
+use common::playout;
 use proptest::prelude::*;
 use xiangqi::{Cell, Geometry, Hex, Move, Position, Standard, notation::iccs};
-
-/// The position reached by choosing moves by the given indices (stops at a dead end).
-fn playout<G: Geometry>(choices: &[u16]) -> Vec<Position<G>> {
-    let mut pos = Position::<G>::startpos();
-    let mut seen = vec![pos.clone()];
-    for &c in choices {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[c as usize % moves.len()]);
-        seen.push(pos.clone());
-    }
-    seen
-}
 
 fn check_position<G: Geometry>(pos: &Position<G>) -> Result<(), TestCaseError> {
     let fen = pos.to_fen();

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use xiangqi::{Color, Geometry, Position, Variant};
+use xiangqi::{Geometry, Move, Position, Variant, notation::pgn::movetext};
 
 /// One finished game.
 pub struct Record<'a> {
@@ -48,42 +48,24 @@ pub fn write<G: Geometry>(r: &Record<'_>) -> String {
     let _ = writeln!(out, "[Format \"ICCS\"]");
     let _ = writeln!(out, "[Termination \"{}\"]", quoted(r.termination));
     out.push('\n');
-    let start: Option<Position<G>> = r.start_fen.parse().ok();
-    let black_first = start.as_ref().is_some_and(|p| p.turn() == Color::Black);
-    let mut number = start.as_ref().map_or(1, Position::fullmoves);
-    let mut line = String::new();
-    let mut tokens: Vec<String> = Vec::new();
-    for (i, m) in r.moves.iter().enumerate() {
-        let red_moves = (i % 2 == 0) != black_first;
-        if red_moves {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        // Old ICCS style, `H2-E2`; hex cells may have two digits (`E10-E9`).
-        let t = G::TABLES;
-        tokens.push(match xiangqi::notation::iccs::parse(t, m) {
-            Some(mv) => format!("{}-{}", t.cell_name(mv.from), t.cell_name(mv.to)).to_uppercase(),
-            None => m.to_uppercase(),
-        });
-        if !red_moves {
-            number += 1;
-        }
-    }
-    tokens.push(r.result.to_string());
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    // The moves were played by the rules crate, so they replay from the start.
+    let start: Position<G> = r.start_fen.parse().unwrap_or_default();
+    let t = G::TABLES;
+    let mut replay = start.clone();
+    let moves: Vec<Move> = r
+        .moves
+        .iter()
+        .map_while(|m| {
+            let mv = replay.parse_move(m).ok()?;
+            replay.play_unchecked(mv);
+            Some(mv)
+        })
+        .collect();
+    // Old ICCS style, `H2-E2`; hex cells may have two digits (`E10-E9`).
+    let name =
+        |_: &Position<G>, mv: Move| format!("{}-{}", t.cell_name(mv.from), t.cell_name(mv.to)).to_uppercase();
+    out.push_str(&movetext(&start, &moves, r.result, name));
+    out.push('\n');
     out
 }
 

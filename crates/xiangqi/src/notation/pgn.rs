@@ -26,7 +26,7 @@ use thiserror::Error;
 use super::{chinese, fen::FenError, wxf};
 use crate::{
     game::{Game, GameError},
-    geometry::Standard,
+    geometry::{Geometry, Standard},
     position::Position,
     rules::RuleSet,
     types::Move,
@@ -165,20 +165,35 @@ pub fn write(record: &Record, format: Format) -> String {
         let _ = writeln!(out, "[FEN \"{}\"]", record.start.to_fen());
     }
     let _ = writeln!(out, "[Format \"{}\"]\n", format.name());
-    let mut pos = record.start.clone();
-    let mut line = String::new();
+    let result = record.tag("Result").unwrap_or("*");
+    out.push_str(&movetext(&record.start, &record.moves, result, |pos, m| format.write(pos, m)));
+    out
+}
+
+/// The numbered moves of a game from `start`, each written by `name`, then the
+/// result, wrapped before 80 columns and ending in a newline. Works on either
+/// board, for writers of other tag sets.
+pub fn movetext<G: Geometry>(
+    start: &Position<G>,
+    moves: &[Move],
+    result: &str,
+    mut name: impl FnMut(&Position<G>, Move) -> String,
+) -> String {
+    let mut pos = start.clone();
     let mut tokens = Vec::new();
-    for (i, &m) in record.moves.iter().enumerate() {
+    for (i, &m) in moves.iter().enumerate() {
         let number = pos.fullmoves();
         if pos.turn() == crate::Color::Red {
             tokens.push(format!("{number}."));
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(format.write(&pos, m));
+        tokens.push(name(&pos, m));
         pos.play_unchecked(m);
     }
-    tokens.push(record.tag("Result").unwrap_or("*").to_string());
+    tokens.push(result.to_string());
+    let mut out = String::new();
+    let mut line = String::new();
     for t in tokens {
         if !line.is_empty() && line.chars().count() + 1 + t.chars().count() > 79 {
             out.push_str(&line);

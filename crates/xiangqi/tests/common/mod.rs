@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use xiangqi::{Geometry, Position};
+
 /// The reference-data folder: `$XIANGQI_TESTDATA`, or `shared/testdata` beside the checkout.
 pub fn testdata_dir() -> PathBuf {
     if let Ok(dir) = std::env::var("XIANGQI_TESTDATA") {
@@ -38,4 +40,20 @@ pub fn perft_cases() -> Vec<(String, Vec<(u32, u64)>)> {
             (fen, depths)
         })
         .collect()
+}
+
+/// The positions of a random game, its moves chosen by the given indices (it
+/// stops early at a position without moves).
+pub fn playout<G: Geometry>(choices: &[u16]) -> Vec<Position<G>> {
+    let mut pos = Position::<G>::startpos();
+    let mut seen = vec![pos.clone()];
+    for &c in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[c as usize % moves.len()]);
+        seen.push(pos.clone());
+    }
+    seen
 }
