@@ -567,3 +567,17 @@ async fn live_clocks_flag_by_themselves() {
         s.stop().await;
     }
 }
+
+#[tokio::test]
+async fn websockets_from_another_site_are_refused() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let db = databases().remove(0);
+    let s = server(&db).await;
+    let mut req = format!("ws://{}/api/v1/ws", s.addr()).into_client_request().unwrap();
+    req.headers_mut().insert("Origin", "http://evil.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(req).await.is_err());
+    let mut req = format!("ws://{}/api/v1/ws", s.addr()).into_client_request().unwrap();
+    req.headers_mut().insert("Origin", format!("http://{}", s.addr()).parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(req).await.is_ok());
+    s.stop().await;
+}

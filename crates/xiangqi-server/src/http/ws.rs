@@ -8,13 +8,15 @@ use axum::{
         State,
         ws::{Message, WebSocket, WebSocketUpgrade},
     },
-    response::Response,
+    http::{HeaderMap, header},
+    response::{IntoResponse, Response},
 };
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::{sync::mpsc, task::JoinHandle};
 
 use super::{AppState, auth::MaybeUser};
+use crate::error::ApiError;
 
 #[derive(Deserialize)]
 struct ClientMessage {
@@ -22,7 +24,23 @@ struct ClientMessage {
     unwatch: Option<String>,
 }
 
-pub async fn upgrade(State(state): State<Arc<AppState>>, user: MaybeUser, ws: WebSocketUpgrade) -> Response {
+/// Whether a browser's `Origin` (if it sent one) is this site: a page on another
+/// site must not read a user's notices through their cookie.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else { return true };
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+    origin.split_once("://").is_some_and(|(_, rest)| rest == host)
+}
+
+pub async fn upgrade(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    user: MaybeUser,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !same_origin(&headers) {
+        return ApiError::forbidden("WebSocket from another site").into_response();
+    }
     let name = user.0.map(|u| u.name);
     ws.max_message_size(4096).on_upgrade(move |socket| serve(socket, state, name))
 }
