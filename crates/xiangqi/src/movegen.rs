@@ -4,8 +4,8 @@
 //! counting them at the leaves of a perft is a popcount. Legality is tested only
 //! where it can fail: when the general is in check, when the general moves, when
 //! the moving piece leaves a line or horse leg of its own general, or when it lands
-//! on such a line (where it may become a cannon's screen). Every other pseudo-legal
-//! move is legal without a test.
+//! on a line of its general that holds an enemy cannon (where it may become the
+//! cannon's screen). Every other pseudo-legal move is legal without a test.
 
 use arrayvec::ArrayVec;
 
@@ -155,7 +155,18 @@ impl<G: Geometry> Position<G> {
         let general = self.general(us);
         let in_check = self.attacked_with(general, !us, occ, u128::MAX);
         let exposure = t.exposure[general.index()];
-        let lines = t.lines[general.index()];
+        // A piece landing on a line of its general can only expose it by becoming
+        // a cannon's screen: only the rays that hold an enemy cannon are risky.
+        let cannons = enemy & self.by_role[Role::Cannon.index()];
+        let mut lines = 0;
+        if t.lines[general.index()] & cannons != 0 {
+            for d in 0..t.dirs {
+                let ray = t.ray[d][general.index()];
+                if ray & cannons != 0 {
+                    lines |= ray;
+                }
+            }
+        }
 
         for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier, Role::Advisor, Role::Elephant] {
             for from in Bitboard(own & self.by_role[role.index()]) {
