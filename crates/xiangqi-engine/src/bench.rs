@@ -9,7 +9,7 @@ use xiangqi::{Geometry, Hex, Position, RuleSet, Standard, Variant};
 use crate::{Control, Engine, Limits, Options, Root};
 
 /// The default depth of `xiangqi bench`.
-pub const DEFAULT_DEPTH: i32 = 11;
+pub const DEFAULT_DEPTH: i32 = 13;
 
 /// Positions of both boards: openings, middle games and endgames.
 pub const POSITIONS: &[(Variant, &str)] = &[

@@ -21,6 +21,7 @@ mod engine;
 pub mod eval;
 mod limits;
 mod moves;
+mod picker;
 pub mod protocol;
 mod root;
 mod score;

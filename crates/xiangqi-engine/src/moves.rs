@@ -31,18 +31,42 @@ impl PackedMove {
 
 const CELLS: usize = 90;
 
-/// How often each quiet move (by side, from, to) caused a cutoff recently,
-/// weighted by depth; bounded by the "gravity" update so it adapts over a game.
+/// Where the last moves went, as continuation history sees them: the piece that
+/// moved and its target cell (`None` before the root and after a null move).
+pub type Context = Option<u16>;
+
+/// The context of a move by `piece` (its [`xiangqi::Piece::index`]) to `to`.
+#[inline]
+pub fn context(piece: usize, to: Cell) -> Context {
+    Some((piece * CELLS + to.index()) as u16)
+}
+
+const PIECES: usize = 14;
+
+/// How often each quiet move caused a cutoff recently, weighted by depth and
+/// bounded by the "gravity" update so it adapts over a game: by side, from and
+/// to, and (continuation history) by the piece and target of the move one and
+/// two plies before, so that answers to a particular move are remembered.
 pub struct History {
     table: Vec<i32>,
+    continuation: Vec<i32>,
 }
 
 pub const HISTORY_MAX: i32 = 16_384;
 
 impl Default for History {
     fn default() -> Self {
-        History { table: vec![0; 2 * CELLS * CELLS] }
+        History {
+            table: vec![0; 2 * CELLS * CELLS],
+            continuation: vec![0; (PIECES * CELLS) * (PIECES * CELLS)],
+        }
     }
+}
+
+#[inline]
+fn gravity(e: &mut i32, bonus: i32) {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *e += b - *e * b.abs() / HISTORY_MAX;
 }
 
 impl History {
@@ -52,16 +76,39 @@ impl History {
     }
 
     #[inline]
+    fn continuation_index(ctx: u16, piece: usize, m: Move) -> usize {
+        usize::from(ctx) * (PIECES * CELLS) + piece * CELLS + m.to.index()
+    }
+
+    #[inline]
     pub fn get(&self, side: usize, m: Move) -> i32 {
         self.table[Self::index(side, m)]
+    }
+
+    /// The ordering score of a quiet move by `piece`: its own history plus its
+    /// continuation histories after the moves of `contexts`.
+    #[inline]
+    pub fn quiet_score(&self, side: usize, piece: usize, m: Move, contexts: &[Context; 2]) -> i32 {
+        let mut s = self.get(side, m);
+        for c in contexts.iter().flatten() {
+            s += self.continuation[Self::continuation_index(*c, piece, m)];
+        }
+        s
     }
 
     /// Rewards (positive bonus) or punishes a move, keeping it within ±[`HISTORY_MAX`].
     #[inline]
     pub fn update(&mut self, side: usize, m: Move, bonus: i32) {
-        let e = &mut self.table[Self::index(side, m)];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += b - *e * b.abs() / HISTORY_MAX;
+        gravity(&mut self.table[Self::index(side, m)], bonus);
+    }
+
+    /// As [`History::update`], for the continuation histories as well.
+    #[inline]
+    pub fn update_quiet(&mut self, side: usize, piece: usize, m: Move, contexts: &[Context; 2], bonus: i32) {
+        self.update(side, m, bonus);
+        for c in contexts.iter().flatten() {
+            gravity(&mut self.continuation[Self::continuation_index(*c, piece, m)], bonus);
+        }
     }
 
     /// Shrinks every score, so that the next search trusts the last one less.
@@ -69,10 +116,14 @@ impl History {
         for e in &mut self.table {
             *e /= 2;
         }
+        for e in &mut self.continuation {
+            *e /= 2;
+        }
     }
 
     pub fn clear(&mut self) {
         self.table.fill(0);
+        self.continuation.fill(0);
     }
 }
 

@@ -10,7 +10,6 @@ use std::{
     time::{Duration, Instant},
 };
 
-use arrayvec::ArrayVec;
 use xiangqi::{
     Bitboard, Color, Geometry, Move, MoveList, Piece, Position, Repetition, Role, Undo, rules::chase,
 };
@@ -18,7 +17,8 @@ use xiangqi::{
 use crate::{
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
-    moves::{History, PackedMove, history_bonus},
+    moves::{Context, History, PackedMove, context, history_bonus},
+    picker::{GOOD_CAPTURE, KILLER, Picker, Scored, TT_MOVE, capture_order, pick},
     root::Root,
     score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_decisive, mate_in, mated_in, to_tt},
     see,
@@ -58,6 +58,8 @@ struct Record {
     undo: Option<Undo>,
     /// Enemy pieces chased by the move, computed when a repetition needs it.
     chased: Option<Bitboard>,
+    /// The move as continuation history keys it.
+    context: Context,
 }
 
 /// A finished iteration, as reported to the caller.
@@ -87,6 +89,8 @@ pub(crate) struct Worker<'a, G: Geometry> {
     /// Index in `records` of the root position.
     root_index: usize,
     killers: Vec<[Option<Move>; 2]>,
+    /// The move each ply's search must leave out (a singular-extension test).
+    excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     static_evals: Vec<Value>,
     pub nodes: u64,
@@ -114,6 +118,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             mv: None,
             undo: None,
             chased: Some(Bitboard::EMPTY),
+            context: None,
         });
         for p in &root.past {
             records.push(Record {
@@ -122,6 +127,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 mv: Some(p.mv),
                 undo: None,
                 chased: Some(p.chased),
+                context: None,
             });
         }
         if let Some(last) = records.last_mut() {
@@ -139,6 +145,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             records,
             root_index,
             killers: vec![[None; 2]; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             static_evals: vec![0; MAX_PLY + 2],
             nodes: 0,
@@ -297,10 +304,12 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     #[inline]
     fn make(&mut self, m: Move) {
+        let mut ctx = None;
         if let Some(mover) = self.pos.piece_at(m.from) {
             let (mg, eg, phase) = self.eval.placement_change(mover, m, self.pos.piece_at(m.to));
             let (a, b, c) = self.placed();
             self.placements.push((a + mg, b + eg, c + phase));
+            ctx = context(mover.index(), m.to);
         }
         let undo = self.pos.play_unchecked(m);
         self.shared.tt.prefetch(self.pos.hash());
@@ -311,6 +320,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             mv: Some(m),
             undo: Some(undo),
             chased: None,
+            context: ctx,
         });
     }
 
@@ -327,7 +337,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     fn make_null(&mut self) {
         self.pos.play_null();
-        self.records.push(Record { hash: self.pos.hash(), check: false, mv: None, undo: None, chased: None });
+        self.records.push(Record {
+            hash: self.pos.hash(),
+            check: false,
+            mv: None,
+            undo: None,
+            chased: None,
+            context: None,
+        });
     }
 
     /// The score of the current position if the game would end by repetition or a
@@ -482,10 +499,12 @@ impl<'a, G: Geometry> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.in_check();
         let hash = self.pos.hash();
+        let excluded = self.excluded[ply];
         let entry = self.shared.tt.probe(hash);
         let tt_move = entry.and_then(|e| e.mv.unpack());
         if let Some(e) = entry
             && !pv_node
+            && excluded.is_none()
             && e.depth >= depth
         {
             let v = from_tt(e.value, ply);
@@ -504,7 +523,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
-        if !pv_node && !in_check && !is_decisive(beta) {
+        if !pv_node && !in_check && !is_decisive(beta) && excluded.is_none() {
             // Reverse futility: far above beta at low depth, the opponent will not recover.
             if depth <= 7 && static_eval - 85 * (depth - i32::from(improving)) >= beta {
                 return static_eval;
@@ -527,59 +546,58 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
         let depth = if tt_move.is_none() && depth >= 5 && pv_node { depth - 1 } else { depth };
 
-        // The hash move is tried before any generation: it often cuts off alone.
-        let first = tt_move.filter(|&m| !root && self.pos.is_legal(m));
-        let mut pending = first;
-        let mut scored = Scored::new();
-        let mut generated = false;
+        // Singular extension: when the hash move is much better than every other move
+        // (a search without it fails low well below its score), it is searched deeper;
+        // when even the others beat beta, the node is cut (multi-cut).
+        let mut singular = 0;
+        if let (Some(e), Some(m)) = (entry, tt_move)
+            && !root
+            && excluded.is_none()
+            && depth >= 8
+            && e.depth >= depth - 3
+            && e.bound != Bound::Upper
+            && !is_decisive(from_tt(e.value, ply))
+            && self.pos.is_legal(m)
+        {
+            let singular_beta = from_tt(e.value, ply) - 2 * depth;
+            self.excluded[ply] = Some(m);
+            let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+            self.excluded[ply] = None;
+            if self.shared.stopped() {
+                return 0;
+            }
+            if v < singular_beta {
+                singular = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
+        let mut picker = if root {
+            Picker::with_list(self.score_moves(&self.root_moves, tt_move, ply))
+        } else if let Some(x) = excluded {
+            Picker::excluding(x, self.killers[ply], self.contexts())
+        } else {
+            Picker::new(tt_move, self.killers[ply], self.contexts())
+        };
         let mut best_value = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: MoveList = MoveList::new();
-        let us = self.pos.turn().index();
-        let mut i = 0;
         let mut move_count = 0;
-        loop {
-            let (m, order) = if let Some(m) = pending.take() {
-                (m, TT_MOVE)
-            } else {
-                if !generated {
-                    generated = true;
-                    let moves =
-                        if root { self.root_moves.iter().copied().collect() } else { self.pos.legal_moves() };
-                    if moves.is_empty() {
-                        // Checkmate and stalemate both lose.
-                        return mated_in(ply);
-                    }
-                    scored = self.score_moves(&moves, tt_move, ply);
-                    if let Some(f) = first {
-                        scored.retain(|(m, _)| *m != f);
-                    }
-                }
-                if i >= scored.len() {
-                    break;
-                }
-                let (m, order) = pick(&mut scored, i);
-                // Captures are first ordered as if they won material; one that loses it
-                // by exchange goes after the quiet moves.
-                if (GOOD_CAPTURE..KILLER_CEILING).contains(&order) && !see::see_ge(&mut self.pos, m, 0) {
-                    scored[i].1 = order - GOOD_CAPTURE + BAD_CAPTURE;
-                    continue;
-                }
-                i += 1;
-                (m, order)
-            };
+        while let Some((m, order)) = picker.next(&mut self.pos, self.history) {
             move_count += 1;
             let capture = self.pos.piece_at(m.to).is_some();
             if !root && best_value > -MATE_BOUND && !in_check {
                 if !capture {
                     let lmp = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
                     if depth <= 4 && move_count > lmp.max(2) {
+                        picker.skip_quiets();
                         continue;
                     }
                     if depth <= 5 && static_eval + 110 + 90 * depth <= alpha && move_count > 1 {
                         continue;
                     }
-                    if depth <= 3 && order < 0 && self.history.get(us, m) < -4000 * depth {
+                    if depth <= 3 && order < -4000 * depth {
                         continue;
                     }
                 } else if depth <= 5 && order < GOOD_CAPTURE && !see::see_ge(&mut self.pos, m, -120 * depth) {
@@ -588,7 +606,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
             }
             self.make(m);
             let gives_check = self.in_check();
-            let extension = i32::from(gives_check && ply < 2 * depth as usize + 8);
+            let extension = if Some(m) == tt_move && singular > 0 {
+                singular
+            } else {
+                i32::from(gives_check && ply < 2 * depth as usize + 8)
+            };
             let new_depth = depth - 1 + extension;
             let mut v;
             if move_count == 1 {
@@ -598,9 +620,10 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 if depth >= 3 && !capture && !gives_check && move_count > 1 + usize::from(pv_node) {
                     r = self.reductions[depth.min(63) as usize][move_count.min(63)];
                     r += i32::from(!pv_node) + i32::from(!improving) - i32::from(in_check);
-                    r -= self.history.get(us, m) / 6000;
                     if order >= KILLER {
                         r -= 1;
+                    } else {
+                        r -= order / 8000;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -639,6 +662,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 quiets_tried.push(m);
             }
         }
+        if move_count == 0 {
+            if excluded.is_some() {
+                // The left-out move was the only one: it is singular.
+                return alpha;
+            }
+            // Checkmate and stalemate both lose.
+            return mated_in(ply);
+        }
         if best_value == -INFINITE {
             // Every move was pruned: only possible when a score is already known.
             return alpha;
@@ -650,6 +681,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
         } else {
             Bound::Upper
         };
+        if excluded.is_some() {
+            return best_value;
+        }
         self.shared.tt.store(
             hash,
             Entry {
@@ -663,12 +697,20 @@ impl<'a, G: Geometry> Worker<'a, G> {
         best_value
     }
 
+    /// The continuation-history keys of the current node: the last two moves.
+    fn contexts(&self) -> [Context; 2] {
+        let n = self.records.len();
+        [self.records[n - 1].context, if n >= 2 { self.records[n - 2].context } else { None }]
+    }
+
     fn reward_quiet(&mut self, m: Move, tried: &MoveList, depth: i32, ply: usize) {
         let us = self.pos.turn().index();
         let bonus = history_bonus(depth);
-        self.history.update(us, m, bonus);
+        let contexts = self.contexts();
+        let piece = |pos: &Position<G>, m: Move| pos.piece_at(m.from).map_or(0, |p| p.index());
+        self.history.update_quiet(us, piece(&self.pos, m), m, &contexts, bonus);
         for &q in tried {
-            self.history.update(us, q, -bonus);
+            self.history.update_quiet(us, piece(&self.pos, q), q, &contexts, -bonus);
         }
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -677,16 +719,16 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
     }
 
-    fn score_moves(&mut self, moves: &MoveList, tt_move: Option<Move>, ply: usize) -> Scored {
+    /// Ordering scores for the root's moves (inner nodes order theirs in [`Picker`]).
+    fn score_moves(&self, moves: &[Move], tt_move: Option<Move>, ply: usize) -> Scored {
         let us = self.pos.turn().index();
         let killers = self.killers[ply];
         let mut out = Scored::new();
         for &m in moves {
             let s = if Some(m) == tt_move {
                 TT_MOVE
-            } else if let Some(victim) = self.pos.piece_at(m.to) {
-                let attacker = self.pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
-                GOOD_CAPTURE + see::value(victim.role) * 8 - attacker / 8
+            } else if self.pos.piece_at(m.to).is_some() {
+                capture_order(&self.pos, m)
             } else if killers[0] == Some(m) {
                 KILLER + 1
             } else if killers[1] == Some(m) {
@@ -766,8 +808,10 @@ impl<'a, G: Geometry> Worker<'a, G> {
         for i in 0..scored.len() {
             let (m, _) = pick(&mut scored, i);
             if !in_check {
+                // Delta pruning: not even winning the victim outright (exchange values run
+                // about half again above the evaluation's) would reach alpha.
                 let victim = self.pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
-                if stand_pat + victim / 3 + 150 <= alpha || !see::see_ge(&mut self.pos, m, 0) {
+                if stand_pat + victim * 2 / 3 + 150 <= alpha || !see::see_ge(&mut self.pos, m, 0) {
                     continue;
                 }
             }
@@ -807,28 +851,4 @@ impl<'a, G: Geometry> Worker<'a, G> {
         );
         best_value
     }
-}
-
-/// Moves with their ordering scores.
-type Scored = ArrayVec<(Move, i32), 256>;
-
-const TT_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-/// Above every good capture's score.
-const KILLER_CEILING: i32 = GOOD_CAPTURE + (1 << 20);
-const KILLER: i32 = 1 << 26;
-const BAD_CAPTURE: i32 = -(1 << 28);
-
-/// Moves the best-scored of the remaining moves to `i` and returns it (a lazy
-/// selection sort: most nodes cut off after one or two moves).
-#[inline]
-fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].1 > moves[best].1 {
-            best = j;
-        }
-    }
-    moves.swap(i, best);
-    moves[i]
 }

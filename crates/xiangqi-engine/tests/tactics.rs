@@ -125,8 +125,8 @@ fn mate_in_three_chariot_horse_and_cannon_against_a_full_defence() {
 #[test]
 fn wins_a_chariot_with_a_horse_fork() {
     // Elementary tactic 馬踩雙 (the horse's double attack): a check that also
-    // attacks the chariot.
-    assert_finds_move("3ak4/4a4/9/9/r8/9/9/2N6/9/4K4 w - - 0 1", "c2b4", 100_000);
+    // attacks the chariot, which cannot block the horse's leg or take it.
+    assert_finds_move("4k4/9/9/7r1/6N2/9/9/9/9/3K5 w - - 0 1", "g5f7", 100_000);
 }
 
 #[test]

@@ -24,6 +24,8 @@ pub struct Board {
     pub last_row: [Vec<bool>; 2],
     /// In the other side's half.
     pub crossed: [Vec<bool>; 2],
+    /// The same, as a set of cells.
+    pub crossed_cells: [u128; 2],
     /// Closeness to the enemy palace's centre: 3 next to it, 0 from four steps away.
     pub near_enemy_palace: [Vec<i32>; 2],
     /// The centre of the side's own palace.
@@ -70,6 +72,7 @@ impl Board {
             back_row: [vec![false; n], vec![false; n]],
             last_row: [vec![false; n], vec![false; n]],
             crossed: [vec![false; n], vec![false; n]],
+            crossed_cells: [t.home(Color::Black).0, t.home(Color::Red).0],
             near_enemy_palace: [vec![0; n], vec![0; n]],
             palace_centre: [0; 2],
             between: vec![0; n * n],

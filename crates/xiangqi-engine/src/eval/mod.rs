@@ -235,60 +235,51 @@ impl<G: Geometry> Evaluator<G> {
             let enemy_palace = G::TABLES.palace(them);
             let mut danger = 0;
             let mut acc = Acc::default();
-            for role in Role::ALL {
-                let piece = Piece::new(color, role);
-                for c in pos.pieces(piece) {
-                    match role {
-                        Role::Chariot => {
-                            let targets = pos.pseudo_targets(c);
-                            acc.add(p, P::chariot_mobility_mg, targets.count() as i32);
-                            danger +=
-                                p.get(P::palace_attack_chariot) * (targets & enemy_palace).count() as i32;
-                            let between = b.between(c.index(), enemy_general);
-                            if between != 0 && between & !ALIGNED & occ.0 == 0 {
-                                acc.add(p, P::chariot_open_line_mg, 1);
-                            }
-                        }
-                        Role::Horse => {
-                            let targets = pos.pseudo_targets(c);
-                            let n = targets.count() as i32;
-                            acc.add(p, P::horse_mobility_mg, n);
-                            acc.add(p, P::horse_trapped_mg, i32::from(n == 0));
-                            danger += p.get(P::palace_attack_horse) * (targets & enemy_palace).count() as i32;
-                        }
-                        Role::Cannon => {
-                            acc.add(p, P::cannon_mobility_mg, pos.pseudo_targets(c).count() as i32);
-                            danger += p.get(P::palace_attack_cannon)
-                                * (pos.attacks_from(c) & enemy_palace).count() as i32;
-                            let between = b.between(c.index(), enemy_general);
-                            if between != 0 {
-                                match (Bitboard(between & !ALIGNED) & occ).count() {
-                                    0 => acc.add(p, P::cannon_no_screen_mg, 1),
-                                    1 => acc.add(p, P::cannon_one_screen_mg, 1),
-                                    2 => acc.add(p, P::cannon_two_screens_mg, 1),
-                                    _ => {}
-                                }
-                            }
-                        }
-                        Role::Soldier if b.crossed[i][c.index()] => {
-                            danger += p.get(P::palace_attack_soldier)
-                                * (pos.pseudo_targets(c) & enemy_palace).count() as i32;
-                            let friends = (Bitboard(b.beside[c.index()]) & pos.pieces(piece)).count() as i32;
-                            // Each connected pair is seen from both soldiers: count half.
-                            let (m, e) = p.pair(P::soldier_connected_mg);
-                            acc.mg += m * friends / 2;
-                            acc.eg += e * friends / 2;
-                        }
-                        Role::Advisor => {
-                            acc.mg += p.get(P::advisor_defence) * attackers[them.index()];
-                        }
-                        Role::Elephant => {
-                            acc.mg += p.get(P::elephant_defence) * attackers[them.index()];
-                        }
+            // Role by role, so that each loop knows its piece without a lookup.
+            for c in pos.pieces(Piece::new(color, Role::Chariot)) {
+                let targets = pos.pseudo_targets(c);
+                acc.add(p, P::chariot_mobility_mg, targets.count() as i32);
+                danger += p.get(P::palace_attack_chariot) * (targets & enemy_palace).count() as i32;
+                let between = b.between(c.index(), enemy_general);
+                if between != 0 && between & !ALIGNED & occ.0 == 0 {
+                    acc.add(p, P::chariot_open_line_mg, 1);
+                }
+            }
+            for c in pos.pieces(Piece::new(color, Role::Horse)) {
+                let targets = pos.pseudo_targets(c);
+                let n = targets.count() as i32;
+                acc.add(p, P::horse_mobility_mg, n);
+                acc.add(p, P::horse_trapped_mg, i32::from(n == 0));
+                danger += p.get(P::palace_attack_horse) * (targets & enemy_palace).count() as i32;
+            }
+            for c in pos.pieces(Piece::new(color, Role::Cannon)) {
+                acc.add(p, P::cannon_mobility_mg, pos.pseudo_targets(c).count() as i32);
+                danger +=
+                    p.get(P::palace_attack_cannon) * (pos.attacks_from(c) & enemy_palace).count() as i32;
+                let between = b.between(c.index(), enemy_general);
+                if between != 0 {
+                    match (Bitboard(between & !ALIGNED) & occ).count() {
+                        0 => acc.add(p, P::cannon_no_screen_mg, 1),
+                        1 => acc.add(p, P::cannon_one_screen_mg, 1),
+                        2 => acc.add(p, P::cannon_two_screens_mg, 1),
                         _ => {}
                     }
                 }
             }
+            let soldiers = pos.pieces(Piece::new(color, Role::Soldier));
+            for c in soldiers & Bitboard(b.crossed_cells[i]) {
+                danger +=
+                    p.get(P::palace_attack_soldier) * (pos.pseudo_targets(c) & enemy_palace).count() as i32;
+                let friends = (Bitboard(b.beside[c.index()]) & soldiers).count() as i32;
+                // Each connected pair is seen from both soldiers: count half.
+                let (m, e) = p.pair(P::soldier_connected_mg);
+                acc.mg += m * friends / 2;
+                acc.eg += e * friends / 2;
+            }
+            let advisors = pos.pieces(Piece::new(color, Role::Advisor)).count() as i32;
+            let elephants = pos.pieces(Piece::new(color, Role::Elephant)).count() as i32;
+            acc.mg += (p.get(P::advisor_defence) * advisors + p.get(P::elephant_defence) * elephants)
+                * attackers[them.index()];
             let enemy_defenders = (pos.pieces(Piece::new(them, Role::Advisor))
                 | pos.pieces(Piece::new(them, Role::Elephant)))
             .count() as i32;

@@ -1,0 +1,207 @@
+//! Staged move selection for the main search.
+//!
+//! Most nodes are decided by their first move or two, so moves are produced in
+//! the order they are likely to cut off, and each stage is generated only when
+//! the one before it is used up: the hash move (before any generation), the
+//! captures that win or keep material, the killer moves, the quiet moves by
+//! history, and last the captures that lose material by exchange.
+
+use arrayvec::ArrayVec;
+use xiangqi::{Geometry, Move, Position};
+
+use crate::{
+    moves::{Context, History},
+    see,
+};
+
+/// Moves with their ordering scores.
+pub(crate) type Scored = ArrayVec<(Move, i32), 256>;
+
+pub(crate) const TT_MOVE: i32 = 1 << 30;
+pub(crate) const GOOD_CAPTURE: i32 = 1 << 28;
+pub(crate) const KILLER: i32 = 1 << 26;
+pub(crate) const BAD_CAPTURE: i32 = -(1 << 28);
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Stage {
+    /// A list given up front, handed out whole.
+    Listed,
+    HashMove,
+    GenerateCaptures,
+    GoodCaptures,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+/// Hands out the moves of one node, best first.
+pub(crate) struct Picker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    killer_index: usize,
+    contexts: [Context; 2],
+    list: Scored,
+    next: usize,
+    bad: Scored,
+    bad_next: usize,
+    skip_quiets: bool,
+}
+
+impl Picker {
+    /// A picker for a node whose hash move (if any) and killers are known.
+    pub fn new(tt_move: Option<Move>, killers: [Option<Move>; 2], contexts: [Context; 2]) -> Self {
+        Picker {
+            stage: Stage::HashMove,
+            tt_move,
+            killers,
+            killer_index: 0,
+            contexts,
+            list: Scored::new(),
+            next: 0,
+            bad: Scored::new(),
+            bad_next: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker that leaves one move out (the hash move, in a singular-extension test).
+    pub fn excluding(excluded: Move, killers: [Option<Move>; 2], contexts: [Context; 2]) -> Self {
+        Picker { stage: Stage::GenerateCaptures, ..Picker::new(Some(excluded), killers, contexts) }
+    }
+
+    /// A picker over a given list (the root's moves, ordered by the caller's scores).
+    pub fn with_list(list: Scored) -> Self {
+        Picker { stage: Stage::Listed, list, ..Picker::new(None, [None; 2], [None; 2]) }
+    }
+
+    /// From now on, quiet moves are not worth trying (late-move pruning).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move and its ordering score, or `None` when all were handed out.
+    pub fn next<G: Geometry>(&mut self, pos: &mut Position<G>, history: &History) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::Listed => {
+                    if self.next >= self.list.len() {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    let found = pick(&mut self.list, self.next);
+                    self.next += 1;
+                    return Some(found);
+                }
+                Stage::HashMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    if let Some(m) = self.tt_move {
+                        if pos.is_legal(m) {
+                            return Some((m, TT_MOVE));
+                        }
+                        self.tt_move = None;
+                    }
+                }
+                Stage::GenerateCaptures => {
+                    self.stage = Stage::GoodCaptures;
+                    let captures = pos.legal_captures();
+                    self.list.clear();
+                    self.next = 0;
+                    for &m in &captures {
+                        if Some(m) != self.tt_move {
+                            self.list.push((m, capture_order(pos, m)));
+                        }
+                    }
+                }
+                Stage::GoodCaptures => {
+                    if self.next >= self.list.len() {
+                        self.stage = Stage::Killers;
+                        continue;
+                    }
+                    let (m, order) = pick(&mut self.list, self.next);
+                    self.next += 1;
+                    if see::see_ge(pos, m, 0) {
+                        return Some((m, order));
+                    }
+                    self.bad.push((m, order - GOOD_CAPTURE + BAD_CAPTURE));
+                }
+                Stage::Killers => {
+                    if self.skip_quiets || self.killer_index >= 2 {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    }
+                    let k = self.killers[self.killer_index];
+                    self.killer_index += 1;
+                    if let Some(m) = k
+                        && Some(m) != self.tt_move
+                        && pos.piece_at(m.to).is_none()
+                        && pos.is_legal(m)
+                    {
+                        return Some((m, KILLER + 2 - self.killer_index as i32));
+                    }
+                    self.killers[self.killer_index - 1] = None;
+                }
+                Stage::GenerateQuiets => {
+                    self.stage = Stage::Quiets;
+                    self.list.clear();
+                    self.next = 0;
+                    if self.skip_quiets {
+                        continue;
+                    }
+                    let us = pos.turn().index();
+                    let quiets = pos.legal_moves_to(!pos.occupied());
+                    for &m in &quiets {
+                        if Some(m) != self.tt_move && !self.killers.contains(&Some(m)) {
+                            let piece = pos.piece_at(m.from).map_or(0, |p| p.index());
+                            let score = history.quiet_score(us, piece, m, &self.contexts);
+                            self.list.push((m, score.min(KILLER - 1)));
+                        }
+                    }
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets || self.next >= self.list.len() {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    let found = pick(&mut self.list, self.next);
+                    self.next += 1;
+                    return Some(found);
+                }
+                Stage::BadCaptures => {
+                    if self.bad_next >= self.bad.len() {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    let found = self.bad[self.bad_next];
+                    self.bad_next += 1;
+                    return Some(found);
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Most valuable victim first, then least valuable attacker.
+#[inline]
+pub(crate) fn capture_order<G: Geometry>(pos: &Position<G>, m: Move) -> i32 {
+    let victim = pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
+    let attacker = pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
+    GOOD_CAPTURE + victim * 8 - attacker / 8
+}
+
+/// Moves the best-scored of the remaining moves to `i` and returns it (a lazy
+/// selection sort: most nodes cut off after one or two moves).
+#[inline]
+pub(crate) fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
+}
