@@ -13,7 +13,7 @@ use crate::{
     bitboard::Bitboard,
     geometry::{Geometry, Tables},
     position::{Position, first_along},
-    types::{Cell, Color, Move, Role},
+    types::{Cell, Color, Move, Piece, Role},
 };
 
 /// Room for every legal move of any position on either board.
@@ -97,9 +97,17 @@ impl<G: Geometry> Position<G> {
     /// Cells the piece on `from` could move to or capture on, ignoring whether its
     /// own general is left in check (empty if the cell is empty).
     pub fn pseudo_targets(&self, from: Cell) -> Bitboard {
-        let Some(p) = self.piece_at(from) else {
-            return Bitboard::EMPTY;
-        };
+        match self.piece_at(from) {
+            Some(p) => self.targets_of(p, from),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// As [`Position::pseudo_targets`], for a piece the caller knows stands on
+    /// `from` (an evaluation walking the pieces of one role saves the lookup).
+    #[inline]
+    pub fn targets_of(&self, p: Piece, from: Cell) -> Bitboard {
+        debug_assert_eq!(self.piece_at(from), Some(p));
         let own = self.by_color[p.color.index()];
         let enemy = self.by_color[(!p.color).index()];
         Bitboard(self.targets(p.role, p.color, from.index(), own | enemy, enemy) & !own)
@@ -146,14 +154,14 @@ impl<G: Geometry> Position<G> {
     }
 
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S, mask: u128) {
+    fn generate<S: Sink>(&self, sink: &mut S, mask: u128, in_check: bool) {
         let t = G::TABLES;
         let us = self.turn;
         let own = self.by_color[us.index()];
         let enemy = self.by_color[(!us).index()];
         let occ = own | enemy;
         let general = self.general(us);
-        let in_check = self.attacked_with(general, !us, occ, u128::MAX);
+        debug_assert_eq!(in_check, self.attacked_with(general, !us, occ, u128::MAX));
         let exposure = t.exposure[general.index()];
         // A piece landing on a line of its general can only expose it by becoming
         // a cannon's screen: only the rays that hold an enemy cannon are risky.
@@ -196,15 +204,21 @@ impl<G: Geometry> Position<G> {
     /// history-dependent limits are applied by [`crate::Game`]).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, u128::MAX);
+        self.generate(&mut list, u128::MAX, self.is_check());
         list
     }
 
     /// The legal moves that land on a cell of `targets` (for example the enemy
     /// pieces: the captures, which a quiescence search wants alone).
     pub fn legal_moves_to(&self, targets: Bitboard) -> MoveList {
+        self.legal_moves_to_with_check(targets, self.is_check())
+    }
+
+    /// As [`Position::legal_moves_to`], for a caller that already knows whether
+    /// the side to move is in check (a search keeps that with every position).
+    pub fn legal_moves_to_with_check(&self, targets: Bitboard, in_check: bool) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, targets.0);
+        self.generate(&mut list, targets.0, in_check);
         list
     }
 
@@ -216,7 +230,7 @@ impl<G: Geometry> Position<G> {
     /// The number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c, u128::MAX);
+        self.generate(&mut c, u128::MAX, self.is_check());
         c.0
     }
 
