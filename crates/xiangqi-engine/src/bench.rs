@@ -9,7 +9,7 @@ use xiangqi::{Geometry, Hex, Position, RuleSet, Standard, Variant};
 use crate::{Control, Engine, Limits, Options, Root};
 
 /// The default depth of `xiangqi bench`.
-pub const DEFAULT_DEPTH: i32 = 13;
+pub const DEFAULT_DEPTH: i32 = 15;
 
 /// Positions of both boards: openings, middle games and endgames.
 pub const POSITIONS: &[(Variant, &str)] = &[
@@ -41,8 +41,8 @@ impl Report {
     }
 }
 
-/// Searches every benchmark position to `depth` with a fresh engine per
-/// position, calling `each(index, fen, nodes)` after each.
+/// Searches every benchmark position to `depth`, the engine cleared before each
+/// (as for a new game, outside the timing), calling `each(index, fen, nodes)` after each.
 ///
 /// # Errors
 /// A benchmark position that does not parse (a bug in this file).
@@ -53,23 +53,19 @@ pub fn run(
     each: &mut dyn FnMut(usize, &str, u64),
 ) -> Result<Report, String> {
     let mut total = Report { nodes: 0, time: Duration::ZERO };
+    let mut engine = Engine::new(Options { hash_mb, threads, ..Options::default() });
     for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
+        engine.clear();
         let nodes = match variant {
-            Variant::Standard => one::<Standard>(fen, depth, hash_mb, threads, &mut total)?,
-            Variant::Hex => one::<Hex>(fen, depth, hash_mb, threads, &mut total)?,
+            Variant::Standard => one::<Standard>(&mut engine, fen, depth, &mut total)?,
+            Variant::Hex => one::<Hex>(&mut engine, fen, depth, &mut total)?,
         };
         each(i, fen, nodes);
     }
     Ok(total)
 }
 
-fn one<G: Geometry>(
-    fen: &str,
-    depth: i32,
-    hash_mb: usize,
-    threads: usize,
-    total: &mut Report,
-) -> Result<u64, String> {
+fn one<G: Geometry>(engine: &mut Engine, fen: &str, depth: i32, total: &mut Report) -> Result<u64, String> {
     let pos: Position<G> = if fen == "startpos" {
         Position::startpos()
     } else {
@@ -79,7 +75,6 @@ fn one<G: Geometry>(
         Variant::Standard => RuleSet::Asian.rules(),
         Variant::Hex => RuleSet::Hex.rules(),
     };
-    let mut engine = Engine::new(Options { hash_mb, threads, ..Options::default() });
     let root = Root::from_position(pos, rules);
     let start = Instant::now();
     let result = engine.search(&root, &Limits::depth(depth), &Control::new(), &mut |_| {});

@@ -19,6 +19,7 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+mod huge_pages;
 mod limits;
 mod moves;
 mod picker;

@@ -49,17 +49,19 @@ const PIECES: usize = 14;
 /// two plies before, so that answers to a particular move are remembered.
 pub struct History {
     table: Vec<i32>,
-    continuation: Vec<i32>,
+    /// Kept in 16 bits (scores stay within ±[`HISTORY_MAX`]) so that more of it fits in cache.
+    continuation: Vec<i16>,
 }
 
 pub const HISTORY_MAX: i32 = 16_384;
 
 impl Default for History {
     fn default() -> Self {
-        History {
-            table: vec![0; 2 * CELLS * CELLS],
-            continuation: vec![0; (PIECES * CELLS) * (PIECES * CELLS)],
-        }
+        let size = (PIECES * CELLS) * (PIECES * CELLS);
+        let mut continuation = Vec::with_capacity(size);
+        crate::huge_pages::advise(&continuation);
+        continuation.resize(size, 0);
+        History { table: vec![0; 2 * CELLS * CELLS], continuation }
     }
 }
 
@@ -91,7 +93,7 @@ impl History {
     pub fn quiet_score(&self, side: usize, piece: usize, m: Move, contexts: &[Context; 2]) -> i32 {
         let mut s = self.get(side, m);
         for c in contexts.iter().flatten() {
-            s += self.continuation[Self::continuation_index(*c, piece, m)];
+            s += i32::from(self.continuation[Self::continuation_index(*c, piece, m)]);
         }
         s
     }
@@ -107,7 +109,10 @@ impl History {
     pub fn update_quiet(&mut self, side: usize, piece: usize, m: Move, contexts: &[Context; 2], bonus: i32) {
         self.update(side, m, bonus);
         for c in contexts.iter().flatten() {
-            gravity(&mut self.continuation[Self::continuation_index(*c, piece, m)], bonus);
+            let e = &mut self.continuation[Self::continuation_index(*c, piece, m)];
+            let mut v = i32::from(*e);
+            gravity(&mut v, bonus);
+            *e = v as i16;
         }
     }
 

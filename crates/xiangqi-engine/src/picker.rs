@@ -43,38 +43,51 @@ pub(crate) struct Picker {
     killers: [Option<Move>; 2],
     killer_index: usize,
     contexts: [Context; 2],
+    in_check: bool,
     list: Scored,
     next: usize,
-    bad: Scored,
+    /// Captures that lose material; no position has more than 128 captures.
+    bad: ArrayVec<(Move, i32), 128>,
     bad_next: usize,
     skip_quiets: bool,
 }
 
 impl Picker {
     /// A picker for a node whose hash move (if any) and killers are known.
-    pub fn new(tt_move: Option<Move>, killers: [Option<Move>; 2], contexts: [Context; 2]) -> Self {
+    pub fn new(
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        contexts: [Context; 2],
+        in_check: bool,
+    ) -> Self {
         Picker {
             stage: Stage::HashMove,
             tt_move,
             killers,
             killer_index: 0,
             contexts,
+            in_check,
             list: Scored::new(),
             next: 0,
-            bad: Scored::new(),
+            bad: ArrayVec::new(),
             bad_next: 0,
             skip_quiets: false,
         }
     }
 
     /// A picker that leaves one move out (the hash move, in a singular-extension test).
-    pub fn excluding(excluded: Move, killers: [Option<Move>; 2], contexts: [Context; 2]) -> Self {
-        Picker { stage: Stage::GenerateCaptures, ..Picker::new(Some(excluded), killers, contexts) }
+    pub fn excluding(
+        excluded: Move,
+        killers: [Option<Move>; 2],
+        contexts: [Context; 2],
+        in_check: bool,
+    ) -> Self {
+        Picker { stage: Stage::GenerateCaptures, ..Picker::new(Some(excluded), killers, contexts, in_check) }
     }
 
     /// A picker over a given list (the root's moves, ordered by the caller's scores).
     pub fn with_list(list: Scored) -> Self {
-        Picker { stage: Stage::Listed, list, ..Picker::new(None, [None; 2], [None; 2]) }
+        Picker { stage: Stage::Listed, list, ..Picker::new(None, [None; 2], [None; 2], false) }
     }
 
     /// From now on, quiet moves are not worth trying (late-move pruning).
@@ -106,7 +119,7 @@ impl Picker {
                 }
                 Stage::GenerateCaptures => {
                     self.stage = Stage::GoodCaptures;
-                    let captures = pos.legal_captures();
+                    let captures = pos.legal_moves_to_with_check(pos.by_color(!pos.turn()), self.in_check);
                     self.list.clear();
                     self.next = 0;
                     for &m in &captures {
@@ -151,7 +164,7 @@ impl Picker {
                         continue;
                     }
                     let us = pos.turn().index();
-                    let quiets = pos.legal_moves_to(!pos.occupied());
+                    let quiets = pos.legal_moves_to_with_check(!pos.occupied(), self.in_check);
                     for &m in &quiets {
                         if Some(m) != self.tt_move && !self.killers.contains(&Some(m)) {
                             let piece = pos.piece_at(m.from).map_or(0, |p| p.index());

@@ -576,9 +576,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let mut picker = if root {
             Picker::with_list(self.score_moves(&self.root_moves, tt_move, ply))
         } else if let Some(x) = excluded {
-            Picker::excluding(x, self.killers[ply], self.contexts())
+            Picker::excluding(x, self.killers[ply], self.contexts(), in_check)
         } else {
-            Picker::new(tt_move, self.killers[ply], self.contexts())
+            Picker::new(tt_move, self.killers[ply], self.contexts(), in_check)
         };
         let mut best_value = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -791,7 +791,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let moves = if in_check { self.pos.legal_moves() } else { self.pos.legal_captures() };
+        let targets = if in_check { Bitboard(u128::MAX) } else { self.pos.by_color(!self.pos.turn()) };
+        let moves = self.pos.legal_moves_to_with_check(targets, in_check);
         if in_check && moves.is_empty() {
             return mated_in(ply);
         }

@@ -25,16 +25,17 @@ pub const fn value(role: Role) -> i32 {
 pub fn see<G: Geometry>(pos: &mut Position<G>, m: Move) -> i32 {
     let Some(mover) = pos.piece_at(m.from) else { return 0 };
     let to = m.to;
-    let mut gain = [0i32; 34];
-    gain[0] = pos.piece_at(to).map_or(0, |p| value(p.role));
+    // Not zeroed up front: most exchanges are two or three captures long.
+    let mut gain: ArrayVec<i32, 34> = ArrayVec::new();
+    gain.push(pos.piece_at(to).map_or(0, |p| value(p.role)));
     let mut played: ArrayVec<(Move, Undo), 34> = ArrayVec::new();
     let mut next = m;
     let mut next_value = value(mover.role);
     let mut d = 0;
     loop {
         d += 1;
-        gain[d] = next_value - gain[d - 1];
-        if d + 1 >= gain.len() {
+        gain.push(next_value - gain[d - 1]);
+        if d + 1 >= gain.capacity() {
             break;
         }
         let u = pos.play_unchecked(next);

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{moves::PackedMove, score::Value};
+use crate::{huge_pages, moves::PackedMove, score::Value};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +50,9 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> Self {
         let bytes = mb.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let slots = std::iter::repeat_with(Slot::default).take(buckets * BUCKET).collect();
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        huge_pages::advise(&slots);
+        slots.extend(std::iter::repeat_with(Slot::default).take(buckets * BUCKET));
         TranspositionTable { slots, buckets, generation: AtomicU64::new(0) }
     }
 

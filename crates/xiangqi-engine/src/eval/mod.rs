@@ -236,8 +236,9 @@ impl<G: Geometry> Evaluator<G> {
             let mut danger = 0;
             let mut acc = Acc::default();
             // Role by role, so that each loop knows its piece without a lookup.
-            for c in pos.pieces(Piece::new(color, Role::Chariot)) {
-                let targets = pos.pseudo_targets(c);
+            let piece = Piece::new(color, Role::Chariot);
+            for c in pos.pieces(piece) {
+                let targets = pos.targets_of(piece, c);
                 acc.add(p, P::chariot_mobility_mg, targets.count() as i32);
                 danger += p.get(P::palace_attack_chariot) * (targets & enemy_palace).count() as i32;
                 let between = b.between(c.index(), enemy_general);
@@ -245,15 +246,17 @@ impl<G: Geometry> Evaluator<G> {
                     acc.add(p, P::chariot_open_line_mg, 1);
                 }
             }
-            for c in pos.pieces(Piece::new(color, Role::Horse)) {
-                let targets = pos.pseudo_targets(c);
+            let piece = Piece::new(color, Role::Horse);
+            for c in pos.pieces(piece) {
+                let targets = pos.targets_of(piece, c);
                 let n = targets.count() as i32;
                 acc.add(p, P::horse_mobility_mg, n);
                 acc.add(p, P::horse_trapped_mg, i32::from(n == 0));
                 danger += p.get(P::palace_attack_horse) * (targets & enemy_palace).count() as i32;
             }
-            for c in pos.pieces(Piece::new(color, Role::Cannon)) {
-                acc.add(p, P::cannon_mobility_mg, pos.pseudo_targets(c).count() as i32);
+            let piece = Piece::new(color, Role::Cannon);
+            for c in pos.pieces(piece) {
+                acc.add(p, P::cannon_mobility_mg, pos.targets_of(piece, c).count() as i32);
                 danger +=
                     p.get(P::palace_attack_cannon) * (pos.attacks_from(c) & enemy_palace).count() as i32;
                 let between = b.between(c.index(), enemy_general);
@@ -266,10 +269,11 @@ impl<G: Geometry> Evaluator<G> {
                     }
                 }
             }
-            let soldiers = pos.pieces(Piece::new(color, Role::Soldier));
+            let piece = Piece::new(color, Role::Soldier);
+            let soldiers = pos.pieces(piece);
             for c in soldiers & Bitboard(b.crossed_cells[i]) {
-                danger +=
-                    p.get(P::palace_attack_soldier) * (pos.pseudo_targets(c) & enemy_palace).count() as i32;
+                danger += p.get(P::palace_attack_soldier)
+                    * (pos.targets_of(piece, c) & enemy_palace).count() as i32;
                 let friends = (Bitboard(b.beside[c.index()]) & soldiers).count() as i32;
                 // Each connected pair is seen from both soldiers: count half.
                 let (m, e) = p.pair(P::soldier_connected_mg);
