@@ -95,19 +95,22 @@ impl Picker {
         self.skip_quiets = true;
     }
 
+    /// The best of the current list's moves not yet handed out.
+    fn best_listed(&mut self) -> Option<(Move, i32)> {
+        (self.next < self.list.len()).then(|| {
+            self.next += 1;
+            pick(&mut self.list, self.next - 1)
+        })
+    }
+
     /// The next move and its ordering score, or `None` when all were handed out.
     pub fn next<G: Geometry>(&mut self, pos: &mut Position<G>, history: &History) -> Option<(Move, i32)> {
         loop {
             match self.stage {
-                Stage::Listed => {
-                    if self.next >= self.list.len() {
-                        self.stage = Stage::Done;
-                        continue;
-                    }
-                    let found = pick(&mut self.list, self.next);
-                    self.next += 1;
-                    return Some(found);
-                }
+                Stage::Listed => match self.best_listed() {
+                    Some(found) => return Some(found),
+                    None => self.stage = Stage::Done,
+                },
                 Stage::HashMove => {
                     self.stage = Stage::GenerateCaptures;
                     if let Some(m) = self.tt_move {
@@ -128,18 +131,11 @@ impl Picker {
                         }
                     }
                 }
-                Stage::GoodCaptures => {
-                    if self.next >= self.list.len() {
-                        self.stage = Stage::Killers;
-                        continue;
-                    }
-                    let (m, order) = pick(&mut self.list, self.next);
-                    self.next += 1;
-                    if see::see_ge(pos, m, 0) {
-                        return Some((m, order));
-                    }
-                    self.bad.push((m, order - GOOD_CAPTURE + BAD_CAPTURE));
-                }
+                Stage::GoodCaptures => match self.best_listed() {
+                    Some((m, order)) if see::see_ge(pos, m, 0) => return Some((m, order)),
+                    Some((m, order)) => self.bad.push((m, order - GOOD_CAPTURE + BAD_CAPTURE)),
+                    None => self.stage = Stage::Killers,
+                },
                 Stage::Killers => {
                     if self.skip_quiets || self.killer_index >= 2 {
                         self.stage = Stage::GenerateQuiets;
@@ -173,15 +169,10 @@ impl Picker {
                         }
                     }
                 }
-                Stage::Quiets => {
-                    if self.skip_quiets || self.next >= self.list.len() {
-                        self.stage = Stage::BadCaptures;
-                        continue;
-                    }
-                    let found = pick(&mut self.list, self.next);
-                    self.next += 1;
-                    return Some(found);
-                }
+                Stage::Quiets => match self.best_listed().filter(|_| !self.skip_quiets) {
+                    Some(found) => return Some(found),
+                    None => self.stage = Stage::BadCaptures,
+                },
                 Stage::BadCaptures => {
                     if self.bad_next >= self.bad.len() {
                         self.stage = Stage::Done;
