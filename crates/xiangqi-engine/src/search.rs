@@ -796,14 +796,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if in_check && moves.is_empty() {
             return mated_in(ply);
         }
-        let mut scored: Scored = moves
-            .iter()
-            .map(|&m| {
-                let victim = self.pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
-                let attacker = self.pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
-                (m, victim * 8 - attacker / 8)
-            })
-            .collect();
+        let mut scored: Scored = moves.iter().map(|&m| (m, capture_order(&self.pos, m))).collect();
         let mut best_value = stand_pat;
         let mut best_move = None;
         for i in 0..scored.len() {
