@@ -100,7 +100,7 @@ impl History {
 
     /// Rewards (positive bonus) or punishes a move, keeping it within ±[`HISTORY_MAX`].
     #[inline]
-    pub fn update(&mut self, side: usize, m: Move, bonus: i32) {
+    fn update(&mut self, side: usize, m: Move, bonus: i32) {
         gravity(&mut self.table[Self::index(side, m)], bonus);
     }
 

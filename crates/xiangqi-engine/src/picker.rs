@@ -150,7 +150,6 @@ impl Picker {
                     {
                         return Some((m, KILLER + 2 - self.killer_index as i32));
                     }
-                    self.killers[self.killer_index - 1] = None;
                 }
                 Stage::GenerateQuiets => {
                     self.stage = Stage::Quiets;
