@@ -9,6 +9,7 @@ use std::{
 use xiangqi::{Geometry, Move};
 
 use crate::{
+    correction::Correction,
     eval::{Evaluator, Params},
     limits::{Control, Limits},
     moves::History,
@@ -78,6 +79,7 @@ pub struct Engine {
     threads: usize,
     params: Params,
     histories: Vec<History>,
+    corrections: Vec<Correction>,
 }
 
 impl Engine {
@@ -88,6 +90,7 @@ impl Engine {
             threads,
             params: options.params,
             histories: (0..threads).map(|_| History::default()).collect(),
+            corrections: (0..threads).map(|_| Correction::default()).collect(),
         }
     }
 
@@ -99,6 +102,7 @@ impl Engine {
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
         self.histories.resize_with(self.threads, History::default);
+        self.corrections.resize_with(self.threads, Correction::default);
     }
 
     pub fn threads(&self) -> usize {
@@ -114,6 +118,9 @@ impl Engine {
         self.tt.clear();
         for h in &mut self.histories {
             h.clear();
+        }
+        for c in &mut self.corrections {
+            c.clear();
         }
     }
 
@@ -140,15 +147,18 @@ impl Engine {
             limits,
         };
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
+        let (main_correction, helper_corrections) =
+            self.corrections.split_first_mut().expect("at least one thread");
         let (best, nodes, time) = std::thread::scope(|scope| {
-            for (i, history) in helper_histories.iter_mut().enumerate() {
+            for (i, (history, correction)) in helper_histories.iter_mut().zip(helper_corrections).enumerate()
+            {
                 let (shared, eval) = (&shared, &eval);
                 scope.spawn(move || {
-                    let mut worker = Worker::new(i + 1, root, eval, shared, history);
+                    let mut worker = Worker::new(i + 1, root, eval, shared, history, correction);
                     worker.run(&mut |_, _| {});
                 });
             }
-            let mut main = Worker::new(0, root, &eval, &shared, main_history);
+            let mut main = Worker::new(0, root, &eval, &shared, main_history, main_correction);
             let mut report = |it: &crate::search::Iteration, w: &Worker<'_, G>| {
                 let time = w.elapsed();
                 let nodes = shared.total_nodes().max(w.nodes);

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod bench;
+mod correction;
 mod engine;
 pub mod eval;
 mod huge_pages;

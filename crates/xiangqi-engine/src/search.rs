@@ -15,6 +15,7 @@ use xiangqi::{
 };
 
 use crate::{
+    correction::Correction,
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
     moves::{Context, History, PackedMove, context, history_bonus},
@@ -84,6 +85,7 @@ pub(crate) struct Worker<'a, G: Geometry> {
     eval: &'a Evaluator<G>,
     shared: &'a Shared<'a>,
     history: &'a mut History,
+    correction: &'a mut Correction,
     root: &'a Root<G>,
     records: Vec<Record>,
     /// Index in `records` of the root position.
@@ -110,6 +112,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         eval: &'a Evaluator<G>,
         shared: &'a Shared<'a>,
         history: &'a mut History,
+        correction: &'a mut Correction,
     ) -> Self {
         let mut records = Vec::with_capacity(root.past.len() + MAX_PLY + 2);
         records.push(Record {
@@ -141,6 +144,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             eval,
             shared,
             history,
+            correction,
             root,
             records,
             root_index,
@@ -518,8 +522,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             }
         }
 
-        let static_eval =
-            if in_check { -INFINITE } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let raw_eval = if in_check { 0 } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
+        let static_eval = if in_check { -INFINITE } else { self.corrected(raw_eval) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
@@ -582,6 +586,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         };
         let mut best_value = -INFINITE;
         let mut best_move: Option<Move> = None;
+        let mut best_is_capture = false;
         let mut quiets_tried: MoveList = MoveList::new();
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&mut self.pos, self.history) {
@@ -643,6 +648,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 best_value = v;
                 if v > alpha {
                     best_move = Some(m);
+                    best_is_capture = capture;
                     if pv_node {
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
                         head[ply].clear();
@@ -684,17 +690,34 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if excluded.is_some() {
             return best_value;
         }
+        // A result that bounds the evaluation's error in the direction it was
+        // wrong teaches the correction tables (captures judge the material, not
+        // the structure).
+        let bounds_the_error = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best_value > static_eval,
+            Bound::Upper => best_value < static_eval,
+        };
+        if !in_check && !best_is_capture && !is_decisive(best_value) && bounds_the_error {
+            self.correction.update(&self.pos, best_value - raw_eval, depth);
+        }
         self.shared.tt.store(
             hash,
             Entry {
                 mv: best_move.map_or(PackedMove::NONE, PackedMove::new),
                 value: to_tt(best_value, ply),
-                eval: if in_check { 0 } else { static_eval },
+                eval: raw_eval,
                 depth,
                 bound,
             },
         );
         best_value
+    }
+
+    /// A static evaluation with what the correction tables learnt added, kept off mate scores.
+    #[inline]
+    fn corrected(&self, raw: Value) -> Value {
+        (raw + self.correction.get(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The continuation-history keys of the current node: the last two moves.
@@ -770,8 +793,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 return v;
             }
         }
-        let stand_pat = if in_check {
-            -INFINITE
+        let raw_eval = if in_check {
+            0
         } else if let Some(e) = entry {
             e.eval
         } else {
@@ -787,6 +810,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             }
             v
         };
+        let stand_pat = if in_check { -INFINITE } else { self.corrected(raw_eval) };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -838,7 +862,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             Entry {
                 mv: best_move.map_or(PackedMove::NONE, PackedMove::new),
                 value: to_tt(best_value, ply),
-                eval: if in_check { 0 } else { stand_pat },
+                eval: raw_eval,
                 depth: 0,
                 bound,
             },
