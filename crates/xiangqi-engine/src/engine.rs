@@ -78,8 +78,15 @@ pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
     params: Params,
-    histories: Vec<History>,
-    corrections: Vec<Correction>,
+    /// One per thread.
+    memories: Vec<Memory>,
+}
+
+/// What one search thread learns and keeps from search to search.
+#[derive(Default)]
+struct Memory {
+    history: History,
+    correction: Correction,
 }
 
 impl Engine {
@@ -89,8 +96,7 @@ impl Engine {
             tt: TranspositionTable::new(options.hash_mb),
             threads,
             params: options.params,
-            histories: (0..threads).map(|_| History::default()).collect(),
-            corrections: (0..threads).map(|_| Correction::default()).collect(),
+            memories: (0..threads).map(|_| Memory::default()).collect(),
         }
     }
 
@@ -101,8 +107,7 @@ impl Engine {
 
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        self.histories.resize_with(self.threads, History::default);
-        self.corrections.resize_with(self.threads, Correction::default);
+        self.memories.resize_with(self.threads, Memory::default);
     }
 
     pub fn threads(&self) -> usize {
@@ -116,11 +121,9 @@ impl Engine {
     /// Forgets what earlier searches learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        for h in &mut self.histories {
-            h.clear();
-        }
-        for c in &mut self.corrections {
-            c.clear();
+        for m in &mut self.memories {
+            m.history.clear();
+            m.correction.clear();
         }
     }
 
@@ -136,8 +139,8 @@ impl Engine {
     ) -> SearchResult {
         let eval = Evaluator::<G>::new(self.params.clone());
         self.tt.new_search();
-        for h in &mut self.histories {
-            h.age();
+        for m in &mut self.memories {
+            m.history.age();
         }
         let shared = Shared {
             tt: &self.tt,
@@ -146,19 +149,18 @@ impl Engine {
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             limits,
         };
-        let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
-        let (main_correction, helper_corrections) =
-            self.corrections.split_first_mut().expect("at least one thread");
+        let (main_memory, helpers) = self.memories.split_first_mut().expect("at least one thread");
         let (best, nodes, time) = std::thread::scope(|scope| {
-            for (i, (history, correction)) in helper_histories.iter_mut().zip(helper_corrections).enumerate()
-            {
+            for (i, memory) in helpers.iter_mut().enumerate() {
                 let (shared, eval) = (&shared, &eval);
                 scope.spawn(move || {
-                    let mut worker = Worker::new(i + 1, root, eval, shared, history, correction);
+                    let mut worker =
+                        Worker::new(i + 1, root, eval, shared, &mut memory.history, &mut memory.correction);
                     worker.run(&mut |_, _| {});
                 });
             }
-            let mut main = Worker::new(0, root, &eval, &shared, main_history, main_correction);
+            let Memory { history, correction } = main_memory;
+            let mut main = Worker::new(0, root, &eval, &shared, history, correction);
             let mut report = |it: &crate::search::Iteration, w: &Worker<'_, G>| {
                 let time = w.elapsed();
                 let nodes = shared.total_nodes().max(w.nodes);
