@@ -1,7 +1,7 @@
 //! Compact moves for the transposition table, and the move orderer's memory:
-//! killer moves and the history heuristic.
+//! the history heuristic for quiet moves and for captures.
 
-use xiangqi::{Cell, Move};
+use xiangqi::{Cell, Move, Piece, Role};
 
 /// A move in 16 bits (two 7-bit cell indices); 0 is "no move", which no legal
 /// move packs to since its two cells differ.
@@ -42,6 +42,7 @@ pub fn context(piece: usize, to: Cell) -> Context {
 }
 
 const PIECES: usize = 14;
+const ROLES: usize = 7;
 
 /// How often each quiet move caused a cutoff recently, weighted by depth and
 /// bounded by the "gravity" update so it adapts over a game: by side, from and
@@ -51,6 +52,9 @@ pub struct History {
     table: Vec<i32>,
     /// Kept in 16 bits (scores stay within ±[`HISTORY_MAX`]) so that more of it fits in cache.
     continuation: Vec<i16>,
+    /// How often a capture by a piece on a cell of a victim role caused a cutoff:
+    /// among captures of equal victims, those that worked before come first.
+    capture: Vec<i16>,
 }
 
 pub const HISTORY_MAX: i32 = 16_384;
@@ -61,7 +65,7 @@ impl Default for History {
         let mut continuation = Vec::with_capacity(size);
         crate::huge_pages::advise(&continuation);
         continuation.resize(size, 0);
-        History { table: vec![0; 2 * CELLS * CELLS], continuation }
+        History { table: vec![0; 2 * CELLS * CELLS], continuation, capture: vec![0; PIECES * CELLS * ROLES] }
     }
 }
 
@@ -116,12 +120,32 @@ impl History {
         }
     }
 
+    #[inline]
+    fn capture_index(piece: Piece, to: Cell, victim: Role) -> usize {
+        (piece.index() * CELLS + to.index()) * ROLES + victim.index()
+    }
+
+    /// The history of a capture of `victim` on `to` by `piece`.
+    #[inline]
+    pub fn capture_score(&self, piece: Piece, to: Cell, victim: Role) -> i32 {
+        i32::from(self.capture[Self::capture_index(piece, to, victim)])
+    }
+
+    /// Rewards (positive bonus) or punishes a capture.
+    #[inline]
+    pub fn update_capture(&mut self, piece: Piece, to: Cell, victim: Role, bonus: i32) {
+        let e = &mut self.capture[Self::capture_index(piece, to, victim)];
+        let mut v = i32::from(*e);
+        gravity(&mut v, bonus);
+        *e = v as i16;
+    }
+
     /// Shrinks every score, so that the next search trusts the last one less.
     pub fn age(&mut self) {
         for e in &mut self.table {
             *e /= 2;
         }
-        for e in &mut self.continuation {
+        for e in self.continuation.iter_mut().chain(&mut self.capture) {
             *e /= 2;
         }
     }
@@ -129,6 +153,7 @@ impl History {
     pub fn clear(&mut self) {
         self.table.fill(0);
         self.continuation.fill(0);
+        self.capture.fill(0);
     }
 }
 

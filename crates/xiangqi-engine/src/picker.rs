@@ -127,7 +127,7 @@ impl Picker {
                     self.next = 0;
                     for &m in &captures {
                         if Some(m) != self.tt_move {
-                            self.list.push((m, capture_order(pos, m)));
+                            self.list.push((m, capture_order(pos, m, history)));
                         }
                     }
                 }
@@ -187,12 +187,19 @@ impl Picker {
     }
 }
 
-/// Most valuable victim first, then least valuable attacker.
+/// The victim's value plus the capture's history (which can outweigh a step or
+/// two between victims: a capture that kept refuting nodes is likely to again),
+/// least valuable attacker first among equals. Evasions in the quiescence
+/// search come here too, without a victim.
 #[inline]
-pub(crate) fn capture_order<G: Geometry>(pos: &Position<G>, m: Move) -> i32 {
-    let victim = pos.piece_at(m.to).map_or(0, |p| see::value(p.role));
-    let attacker = pos.piece_at(m.from).map_or(0, |p| see::value(p.role));
-    GOOD_CAPTURE + victim * 8 - attacker / 8
+pub(crate) fn capture_order<G: Geometry>(pos: &Position<G>, m: Move, history: &History) -> i32 {
+    let Some(attacker) = pos.piece_at(m.from) else { return GOOD_CAPTURE };
+    let mut order = GOOD_CAPTURE - see::value(attacker.role) / 8;
+    if let Some(victim) = pos.piece_at(m.to) {
+        order += see::value(victim.role) * 8;
+        order += history.capture_score(attacker, m.to, victim.role) / 2;
+    }
+    order
 }
 
 /// Moves the best-scored of the remaining moves to `i` and returns it (a lazy
@@ -207,4 +214,29 @@ pub(crate) fn pick(moves: &mut [(Move, i32)], i: usize) -> (Move, i32) {
     }
     moves.swap(i, best);
     moves[i]
+}
+
+#[cfg(test)]
+mod tests {
+    use xiangqi::{Position, Role};
+
+    use super::*;
+    use crate::moves::history_bonus;
+
+    #[test]
+    fn capture_history_can_put_a_lesser_victim_first() {
+        let pos: Position = "3k5/9/9/9/9/9/9/9/n8/R1p1K4 w - - 0 1".parse().unwrap();
+        let horse = pos.parse_move("a0a1").unwrap();
+        let soldier = pos.parse_move("a0c0").unwrap();
+        let mut history = History::default();
+        assert!(capture_order(&pos, horse, &history) > capture_order(&pos, soldier, &history));
+        let chariot = pos.piece_at(soldier.from).unwrap();
+        for _ in 0..20 {
+            history.update_capture(chariot, soldier.to, Role::Soldier, history_bonus(12));
+            history.update_capture(chariot, horse.to, Role::Horse, -history_bonus(12));
+        }
+        assert!(capture_order(&pos, soldier, &history) > capture_order(&pos, horse, &history));
+        history.clear();
+        assert!(capture_order(&pos, horse, &history) > capture_order(&pos, soldier, &history));
+    }
 }

@@ -588,6 +588,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let mut best_move: Option<Move> = None;
         let mut best_is_capture = false;
         let mut quiets_tried: MoveList = MoveList::new();
+        let mut captures_tried: MoveList = MoveList::new();
         let mut move_count = 0;
         while let Some((m, order)) = picker.next(&mut self.pos, self.history) {
             move_count += 1;
@@ -656,15 +657,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
                         head[ply].extend_from_slice(&tail[0]);
                     }
                     if v >= beta {
-                        if !capture {
-                            self.reward_quiet(m, &quiets_tried, depth, ply);
-                        }
+                        self.reward_cutoff(m, capture, &quiets_tried, &captures_tried, depth, ply);
                         break;
                     }
                     alpha = v;
                 }
             }
-            if !capture {
+            if capture {
+                captures_tried.push(m);
+            } else {
                 quiets_tried.push(m);
             }
         }
@@ -726,14 +727,37 @@ impl<'a, G: Geometry> Worker<'a, G> {
         [self.records[n - 1].context, if n >= 2 { self.records[n - 2].context } else { None }]
     }
 
-    fn reward_quiet(&mut self, m: Move, tried: &MoveList, depth: i32, ply: usize) {
-        let us = self.pos.turn().index();
+    /// Teaches the histories that `m` refuted this node and the moves tried
+    /// before it did not (every capture tried before a cutoff failed to find one).
+    fn reward_cutoff(
+        &mut self,
+        m: Move,
+        capture: bool,
+        quiets: &MoveList,
+        captures: &MoveList,
+        depth: i32,
+        ply: usize,
+    ) {
         let bonus = history_bonus(depth);
+        let pos = &self.pos;
+        let update_capture = |history: &mut History, m: Move, bonus: i32| {
+            if let (Some(p), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) {
+                history.update_capture(p, m.to, v.role, bonus);
+            }
+        };
+        for &c in captures {
+            update_capture(self.history, c, -bonus);
+        }
+        if capture {
+            update_capture(self.history, m, bonus);
+            return;
+        }
+        let us = pos.turn().index();
         let contexts = self.contexts();
-        let piece = |pos: &Position<G>, m: Move| pos.piece_at(m.from).map_or(0, |p| p.index());
-        self.history.update_quiet(us, piece(&self.pos, m), m, &contexts, bonus);
-        for &q in tried {
-            self.history.update_quiet(us, piece(&self.pos, q), q, &contexts, -bonus);
+        let piece = |m: Move| pos.piece_at(m.from).map_or(0, |p| p.index());
+        self.history.update_quiet(us, piece(m), m, &contexts, bonus);
+        for &q in quiets {
+            self.history.update_quiet(us, piece(q), q, &contexts, -bonus);
         }
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -751,7 +775,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             let s = if Some(m) == tt_move {
                 TT_MOVE
             } else if self.pos.piece_at(m.to).is_some() {
-                capture_order(&self.pos, m)
+                capture_order(&self.pos, m, self.history)
             } else if killers[0] == Some(m) {
                 KILLER + 1
             } else if killers[1] == Some(m) {
@@ -820,7 +844,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if in_check && moves.is_empty() {
             return mated_in(ply);
         }
-        let mut scored: Scored = moves.iter().map(|&m| (m, capture_order(&self.pos, m))).collect();
+        let mut scored: Scored =
+            moves.iter().map(|&m| (m, capture_order(&self.pos, m, self.history))).collect();
         let mut best_value = stand_pat;
         let mut best_move = None;
         for i in 0..scored.len() {
