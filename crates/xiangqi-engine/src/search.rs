@@ -552,8 +552,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
         // Singular extension: when the hash move is much better than every other move
         // (a search without it fails low well below its score), it is searched deeper;
-        // when even the others beat beta, the node is cut (multi-cut).
-        let mut singular = 0;
+        // when even the others beat beta, the node is cut (multi-cut); when they come
+        // close and its own stored score beats beta, it is searched a ply shallower.
+        let mut hash_move_extension = 0;
         if let (Some(e), Some(m)) = (entry, tt_move)
             && !root
             && excluded.is_none()
@@ -571,9 +572,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 return 0;
             }
             if v < singular_beta {
-                singular = 1;
+                hash_move_extension = 1;
             } else if singular_beta >= beta {
                 return singular_beta;
+            } else if from_tt(e.value, ply) >= beta {
+                hash_move_extension = -1;
             }
         }
 
@@ -612,8 +615,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             }
             self.make(m);
             let gives_check = self.in_check();
-            let extension = if Some(m) == tt_move && singular > 0 {
-                singular
+            let extension = if Some(m) == tt_move && hash_move_extension != 0 {
+                hash_move_extension
             } else {
                 i32::from(gives_check && ply < 2 * depth as usize + 8)
             };
