@@ -47,13 +47,13 @@ const ROLES: usize = 7;
 /// How often each quiet move caused a cutoff recently, weighted by depth and
 /// bounded by the "gravity" update so it adapts over a game: by side, from and
 /// to, and (continuation history) by the piece and target of the move one and
-/// two plies before, so that answers to a particular move are remembered.
+/// two plies before, so that answers to a particular move are remembered; and
+/// the same for captures, by capturing piece, cell and victim.
 pub struct History {
     table: Vec<i32>,
     /// Kept in 16 bits (scores stay within ±[`HISTORY_MAX`]) so that more of it fits in cache.
     continuation: Vec<i16>,
-    /// How often a capture by a piece on a cell of a victim role caused a cutoff:
-    /// among captures of equal victims, those that worked before come first.
+    /// By capturing piece, target cell and victim role; 16 bits as above.
     capture: Vec<i16>,
 }
 
@@ -73,6 +73,14 @@ impl Default for History {
 fn gravity(e: &mut i32, bonus: i32) {
     let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
     *e += b - *e * b.abs() / HISTORY_MAX;
+}
+
+/// [`gravity`] on an entry kept in 16 bits.
+#[inline]
+fn gravity16(e: &mut i16, bonus: i32) {
+    let mut v = i32::from(*e);
+    gravity(&mut v, bonus);
+    *e = v as i16;
 }
 
 impl History {
@@ -113,10 +121,7 @@ impl History {
     pub fn update_quiet(&mut self, side: usize, piece: usize, m: Move, contexts: &[Context; 2], bonus: i32) {
         self.update(side, m, bonus);
         for c in contexts.iter().flatten() {
-            let e = &mut self.continuation[Self::continuation_index(*c, piece, m)];
-            let mut v = i32::from(*e);
-            gravity(&mut v, bonus);
-            *e = v as i16;
+            gravity16(&mut self.continuation[Self::continuation_index(*c, piece, m)], bonus);
         }
     }
 
@@ -134,10 +139,7 @@ impl History {
     /// Rewards (positive bonus) or punishes a capture.
     #[inline]
     pub fn update_capture(&mut self, piece: Piece, to: Cell, victim: Role, bonus: i32) {
-        let e = &mut self.capture[Self::capture_index(piece, to, victim)];
-        let mut v = i32::from(*e);
-        gravity(&mut v, bonus);
-        *e = v as i16;
+        gravity16(&mut self.capture[Self::capture_index(piece, to, victim)], bonus);
     }
 
     /// Shrinks every score, so that the next search trusts the last one less.
