@@ -1,7 +1,7 @@
 //! Compact moves for the transposition table, and the move orderer's memory:
 //! the history heuristic for quiet moves and for captures.
 
-use xiangqi::{Cell, Move, Piece, Role};
+use xiangqi::{Cell, Color, Move, Piece, Role};
 
 /// A move in 16 bits (two 7-bit cell indices); 0 is "no move", which no legal
 /// move packs to since its two cells differ.
@@ -41,8 +41,8 @@ pub fn context(piece: usize, to: Cell) -> Context {
     Some((piece * CELLS + to.index()) as u16)
 }
 
-const PIECES: usize = 14;
-const ROLES: usize = 7;
+const ROLES: usize = Role::ALL.len();
+const PIECES: usize = Color::ALL.len() * ROLES;
 
 /// How often each quiet move caused a cutoff recently, weighted by depth and
 /// bounded by the "gravity" update so it adapts over a game: by side, from and
