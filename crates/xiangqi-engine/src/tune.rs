@@ -162,7 +162,9 @@ fn red_evals(samples: &[Sample], params: &Params) -> Vec<f64> {
     })
 }
 
-fn sigmoid(k: f64, eval: f64) -> f64 {
+/// The expected result for the side an evaluation favours, by the logistic curve
+/// with scale `k`: 0.5 at 0, about 0.91 at `400 / k` centipawns.
+pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 

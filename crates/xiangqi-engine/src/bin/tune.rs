@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! tune selfplay --games 2000 --nodes 2000 --threads 2 --seed 1 > samples.txt
-//! tune fit samples.txt --passes 20 [--start weights.txt] > weights.txt
+//! tune fit samples.txt --passes 20 [--scale K] [--start weights.txt] > weights.txt
 //! ```
 //!
 //! The fitted weights are `name = value` lines; copy them into the defaults of
@@ -45,7 +45,12 @@ fn run(args: &[String]) -> Result<(), String> {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             let samples = tune::parse_samples(&text)?;
             let passes = value(args, "--passes", 20usize)?;
-            let k = tune::fit_scale(&samples, &start);
+            // Labels from another engine's scores (`xiangqi label`) are already on its
+            // centipawn scale: `--scale 1` fits the weights to that scale instead of ours.
+            let k = match value(args, "--scale", 0.0f64)? {
+                k if k > 0.0 => k,
+                _ => tune::fit_scale(&samples, &start),
+            };
             eprintln!("{} samples, scale K = {k:.3}, error {:.6}", samples.len(), tune::error(&samples, &start, k));
             let tuned = tune::tune(&samples, &start, k, passes, &[], &mut |pass, err, _| {
                 eprintln!("pass {pass}: error {err:.6}");
@@ -53,7 +58,7 @@ fn run(args: &[String]) -> Result<(), String> {
             print!("{}", tuned.write());
             Ok(())
         }
-        _ => Err("usage: tune selfplay [--games N] [--nodes N] [--threads N] [--seed N] [--start FILE]\n       tune fit SAMPLES [--passes N] [--start FILE]".into()),
+        _ => Err("usage: tune selfplay [--games N] [--nodes N] [--threads N] [--seed N] [--start FILE]\n       tune fit SAMPLES [--passes N] [--scale K] [--start FILE]".into()),
     }
 }
 
