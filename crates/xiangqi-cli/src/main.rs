@@ -1,6 +1,7 @@
 //! `xiangqi`: the command line of the project. Each subcommand lives in its own module.
 
 mod bench;
+mod label;
 mod matches;
 mod perft;
 mod play;
@@ -37,6 +38,8 @@ enum Command {
     Bench(bench::Args),
     /// Play two UCI/UCCI engines against each other: score, Elo, SPRT, PGN.
     Match(matches::Args),
+    /// Score positions by another engine's search, for fitting the evaluation to it.
+    Label(label::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => uci::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => matches::run(args),
+        Some(Command::Label(args)) => label::run(args),
         None => serve::run(serve::Args::default()),
     }
 }

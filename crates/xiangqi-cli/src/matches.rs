@@ -5,7 +5,7 @@
 
 mod openings;
 mod pgn;
-mod player;
+pub(crate) mod player;
 mod stats;
 
 use std::{

@@ -1,4 +1,4 @@
-//! The command-line contracts other tools rely on: `perft` and `status` output.
+//! The command-line contracts other tools rely on: `perft`, `status`, `match` and `label` output.
 
 use std::process::{Command, Output};
 
@@ -122,5 +122,40 @@ fn match_plays_the_hex_variant_and_writes_its_games() {
     assert!(out.contains("in 2 games"), "{out}");
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(games.matches("[Variant \"hex\"]").count(), 2, "{games}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn label_scores_positions_for_red_in_input_order_and_names_a_bad_line() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-label-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let samples = dir.join("samples.txt");
+    // Red a chariot up; the same with Black to move; Black a chariot up.
+    let fens = [
+        "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1",
+    ];
+    std::fs::write(&samples, format!("{};0.5\n\n{}\n{};1\n", fens[0], fens[1], fens[2])).unwrap();
+    let o =
+        xiangqi(&["label", samples.to_str().unwrap(), "--engine", "self", "--nodes", "3000", "--jobs", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let labels: Vec<(&str, f64)> = out
+        .lines()
+        .map(|l| {
+            let (fen, p) = l.rsplit_once(';').unwrap();
+            (fen, p.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(labels.iter().map(|l| l.0).collect::<Vec<_>>(), fens);
+    assert!(labels[0].1 > 0.8 && labels[1].1 > 0.8, "{out}");
+    assert!(labels[2].1 < 0.2, "{out}");
+
+    std::fs::write(&samples, format!("{}\nnot a fen;1\n", fens[0])).unwrap();
+    let o = xiangqi(&["label", samples.to_str().unwrap(), "--engine", "self"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));
+    assert!(o.stdout.is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -243,6 +243,27 @@ impl Player {
         Ok((self.to_ours(mv), used))
     }
 
+    /// Searches `fen` for `nodes` nodes and returns the engine's last score for
+    /// the side to move: centipawns, or a mate in `n` moves (negative: being mated).
+    ///
+    /// # Errors
+    /// When the engine dies or gives no `bestmove` within `patience`.
+    pub fn analyse(&mut self, fen: &str, nodes: u64, patience: Duration) -> Result<Option<Score>, Failure> {
+        self.send(&format!("position fen {fen}"))?;
+        self.send(&format!("go nodes {nodes}"))?;
+        let deadline = Instant::now() + patience;
+        let mut score = None;
+        loop {
+            let line = self.wait_for("", deadline.saturating_duration_since(Instant::now()))?;
+            if line.starts_with("bestmove") || line.starts_with("nobestmove") {
+                return Ok(score);
+            }
+            if line.starts_with("info") {
+                score = Score::from_info(&line).or(score);
+            }
+        }
+    }
+
     /// Our coordinates (ranks 0-9) to the engine's.
     fn to_engine(&self, m: &str) -> String {
         if self.spec.ranks_from_one { shift_ranks(m, 1) } else { m.to_string() }
@@ -265,6 +286,26 @@ impl Drop for Player {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// An engine's score from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipawns(i32),
+    Mate(i32),
+}
+
+impl Score {
+    /// The `score cp N` or `score mate N` of an `info` line (UCCI's bare
+    /// `score N` counts as centipawns); `None` when it has none.
+    pub fn from_info(line: &str) -> Option<Score> {
+        let mut words = line.split_whitespace().skip_while(|w| *w != "score").skip(1);
+        match words.next()? {
+            "cp" => words.next()?.parse().ok().map(Score::Centipawns),
+            "mate" => words.next()?.parse().ok().map(Score::Mate),
+            n => n.parse().ok().map(Score::Centipawns),
+        }
     }
 }
 
@@ -296,6 +337,21 @@ mod tests {
         assert_eq!(shift_ranks("b9c7", 1), "b10c8");
         assert_eq!(shift_ranks("b10c8", -1), "b9c7");
         assert_eq!(shift_ranks("(none)", -1), "(none)");
+    }
+
+    #[test]
+    fn scores_parse_from_info_lines() {
+        assert_eq!(
+            Score::from_info("info depth 9 score cp -35 nodes 100 pv h2e2"),
+            Some(Score::Centipawns(-35))
+        );
+        assert_eq!(
+            Score::from_info("info depth 12 seldepth 14 score mate -3 pv a0a1"),
+            Some(Score::Mate(-3))
+        );
+        assert_eq!(Score::from_info("info depth 5 score 120 pv h2e2"), Some(Score::Centipawns(120)));
+        assert_eq!(Score::from_info("info string hello"), None);
+        assert_eq!(Score::from_info("info depth 5 score cp"), None);
     }
 
     #[test]
