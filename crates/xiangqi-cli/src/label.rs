@@ -7,10 +7,7 @@ use std::{
     io::Write,
     path::PathBuf,
     process::ExitCode,
-    sync::{
-        Mutex,
-        atomic::{AtomicUsize, Ordering},
-    },
+    sync::atomic::{AtomicUsize, Ordering},
     time::Duration,
 };
 
@@ -80,35 +77,39 @@ fn label(args: &Args) -> Result<usize, String> {
             Ok((fen.to_string(), pos.turn()))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let labels: Vec<Mutex<Option<f64>>> = positions.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let bar = progress::bar(positions.len() as u64, "labelling");
-    std::thread::scope(|scope| {
+    // Each worker returns its (index, label) pairs; sorting restores input order.
+    let mut labels: Vec<(usize, Option<f64>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..args.jobs.max(1))
             .map(|_| {
-                scope.spawn(|| -> Result<(), String> {
+                scope.spawn(|| -> Result<Vec<(usize, Option<f64>)>, String> {
                     let mut engine = Player::start(&spec)?;
+                    let mut out = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((fen, turn)) = positions.get(i) else { return Ok(()) };
+                        let Some((fen, turn)) = positions.get(i) else { return Ok(out) };
                         let score = engine
                             .analyse(fen, args.nodes, PATIENCE)
                             .map_err(|e| format!("{}: {e:?} on {fen}", spec.name))?;
-                        *labels[i].lock().unwrap_or_else(|e| e.into_inner()) =
-                            score.map(|s| expected_for_red(s, *turn));
+                        out.push((i, score.map(|s| expected_for_red(s, *turn))));
                         bar.inc(1);
                     }
                 })
             })
             .collect();
-        workers.into_iter().try_for_each(|w| w.join().unwrap_or_else(|_| Err("a worker panicked".into())))
+        workers.into_iter().try_fold(Vec::new(), |mut all, w| {
+            all.extend(w.join().unwrap_or_else(|_| Err("a worker panicked".into()))?);
+            Ok::<_, String>(all)
+        })
     })?;
     bar.finish_and_clear();
+    labels.sort_unstable_by_key(|&(i, _)| i);
     let mut out = std::io::stdout().lock();
     let mut skipped = 0;
-    for ((fen, _), label) in positions.iter().zip(labels) {
-        match label.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            Some(p) => writeln!(out, "{fen};{p:.4}").map_err(|e| e.to_string())?,
+    for (i, label) in labels {
+        match label {
+            Some(p) => writeln!(out, "{};{p:.4}", positions[i].0).map_err(|e| e.to_string())?,
             None => skipped += 1,
         }
     }
