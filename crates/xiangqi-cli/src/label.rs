@@ -89,8 +89,11 @@ fn label(args: &Args) -> Result<usize, String> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some((fen, turn)) = positions.get(i) else { return Ok(out) };
+                        // A fresh hash table per position: a label must not depend on
+                        // which positions the same process searched before it.
                         let score = engine
-                            .analyse(fen, args.nodes, PATIENCE)
+                            .new_game()
+                            .and_then(|()| engine.analyse(fen, args.nodes, PATIENCE))
                             .map_err(|e| format!("{}: {e:?} on {fen}", spec.name))?;
                         out.push((i, score.map(|s| expected_for_red(s, *turn))));
                         bar.inc(1);

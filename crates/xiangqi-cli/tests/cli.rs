@@ -151,6 +151,15 @@ fn label_scores_positions_for_red_in_input_order_and_names_a_bad_line() {
     assert_eq!(labels.iter().map(|l| l.0).collect::<Vec<_>>(), fens);
     assert!(labels[0].1 > 0.8 && labels[1].1 > 0.8, "{out}");
     assert!(labels[2].1 < 0.2, "{out}");
+    // Each position is searched from an empty hash table: the same position twice
+    // in one process gets the same label, not a second search helped by the first.
+    std::fs::write(&samples, format!("{}\n{}\n", fens[0], fens[0])).unwrap();
+    let o =
+        xiangqi(&["label", samples.to_str().unwrap(), "--engine", "self", "--nodes", "3000", "--jobs", "1"]);
+    let twice = stdout(&o);
+    let twice: Vec<&str> = twice.lines().collect();
+    assert_eq!(twice.len(), 2);
+    assert_eq!(twice[0], twice[1]);
 
     std::fs::write(&samples, format!("{}\nnot a fen;1\n", fens[0])).unwrap();
     let o = xiangqi(&["label", samples.to_str().unwrap(), "--engine", "self"]);
