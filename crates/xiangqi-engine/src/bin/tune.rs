@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! tune selfplay --games 2000 --nodes 2000 --threads 2 --seed 1 > samples.txt
-//! tune fit samples.txt --passes 20 [--scale K] [--start weights.txt] > weights.txt
+//! tune fit samples.txt --passes 20 [--scale K] [--freeze NAME,...] [--start weights.txt] > weights.txt
 //! ```
 //!
 //! The fitted weights are `name = value` lines; copy them into the defaults of
@@ -10,7 +10,10 @@
 
 use std::process::ExitCode;
 
-use xiangqi_engine::{eval::Params, tune};
+use xiangqi_engine::{
+    eval::{Params, params::NAMES},
+    tune,
+};
 
 fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
     match args.iter().position(|a| a == name) {
@@ -52,13 +55,21 @@ fn run(args: &[String]) -> Result<(), String> {
                 _ => tune::fit_scale(&samples, &start),
             };
             eprintln!("{} samples, scale K = {k:.3}, error {:.6}", samples.len(), tune::error(&samples, &start, k));
-            let tuned = tune::tune(&samples, &start, k, passes, &[], &mut |pass, err, _| {
+            // Weights kept as they are, e.g. the material values set by matches.
+            let frozen: Vec<&str> = match args.iter().position(|a| a == "--freeze") {
+                Some(i) => args.get(i + 1).ok_or("--freeze needs names")?.split(',').collect(),
+                None => Vec::new(),
+            };
+            if let Some(unknown) = frozen.iter().find(|n| !NAMES.contains(n)) {
+                return Err(format!("--freeze: no weight is named {unknown}"));
+            }
+            let tuned = tune::tune(&samples, &start, k, passes, &frozen, &mut |pass, err, _| {
                 eprintln!("pass {pass}: error {err:.6}");
             });
             print!("{}", tuned.write());
             Ok(())
         }
-        _ => Err("usage: tune selfplay [--games N] [--nodes N] [--threads N] [--seed N] [--start FILE]\n       tune fit SAMPLES [--passes N] [--scale K] [--start FILE]".into()),
+        _ => Err("usage: tune selfplay [--games N] [--nodes N] [--threads N] [--seed N] [--start FILE]\n       tune fit SAMPLES [--passes N] [--scale K] [--freeze NAME,...] [--start FILE]".into()),
     }
 }
 
