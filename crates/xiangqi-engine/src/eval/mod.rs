@@ -9,11 +9,11 @@
 //!
 //! ```
 //! use xiangqi::{Position, Standard};
-//! use xiangqi_engine::eval::Evaluator;
+//! use xiangqi_engine::eval::{Evaluator, P};
 //!
 //! let eval = Evaluator::<Standard>::default();
 //! // The start position is symmetric: only the tempo bonus remains.
-//! assert!(eval.evaluate(&Position::startpos()).abs() < 30);
+//! assert_eq!(eval.evaluate(&Position::startpos()), eval.params().get(P::tempo));
 //! ```
 
 pub mod board;
