@@ -56,10 +56,8 @@ fn run(args: &[String]) -> Result<(), String> {
             };
             eprintln!("{} samples, scale K = {k:.3}, error {:.6}", samples.len(), tune::error(&samples, &start, k));
             // Weights kept as they are, e.g. the material values set by matches.
-            let frozen: Vec<&str> = match args.iter().position(|a| a == "--freeze") {
-                Some(i) => args.get(i + 1).ok_or("--freeze needs names")?.split(',').collect(),
-                None => Vec::new(),
-            };
+            let frozen = value(args, "--freeze", String::new())?;
+            let frozen: Vec<&str> = frozen.split(',').filter(|n| !n.is_empty()).collect();
             if let Some(unknown) = frozen.iter().find(|n| !NAMES.contains(n)) {
                 return Err(format!("--freeze: no weight is named {unknown}"));
             }
