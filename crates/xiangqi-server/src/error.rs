@@ -6,54 +6,88 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+crate::domain::model::named_enum! {
+    /// What kind of refusal an error is; `message` says it in words.
+    "an error code" ErrorCode {
+        BadRequest = "bad_request",
+        Unauthorized = "unauthorized",
+        Forbidden = "forbidden",
+        NotFound = "not_found",
+        Conflict = "conflict",
+        IllegalMove = "illegal_move",
+        TooManyRequests = "too_many_requests",
+        PayloadTooLarge = "payload_too_large",
+        Internal = "internal",
+    }
+}
 
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
-    pub code: &'static str,
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// The body of every refusal.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: ErrorCode,
     pub message: String,
 }
 
 impl ApiError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        let status = match code {
+            ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::Conflict => StatusCode::CONFLICT,
+            ErrorCode::IllegalMove => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        };
         ApiError { status, code, message: message.into() }
     }
 
     pub fn bad_request(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_request", m)
+        Self::new(ErrorCode::BadRequest, m)
     }
 
     pub fn unauthorized(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", m)
+        Self::new(ErrorCode::Unauthorized, m)
     }
 
     pub fn forbidden(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::FORBIDDEN, "forbidden", m)
+        Self::new(ErrorCode::Forbidden, m)
     }
 
     pub fn not_found(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", m)
+        Self::new(ErrorCode::NotFound, m)
     }
 
     pub fn conflict(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::CONFLICT, "conflict", m)
+        Self::new(ErrorCode::Conflict, m)
     }
 
     pub fn illegal_move(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", m)
+        Self::new(ErrorCode::IllegalMove, m)
     }
 
     pub fn too_many_requests(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", m)
+        Self::new(ErrorCode::TooManyRequests, m)
     }
 
     pub fn payload_too_large(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m)
+        Self::new(ErrorCode::PayloadTooLarge, m)
     }
 
     pub fn internal(m: impl Into<String>) -> Self {
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", m)
+        Self::new(ErrorCode::Internal, m)
     }
 }
 
@@ -66,8 +100,22 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.code, "message": self.message }))).into_response()
+        (self.status, Json(ErrorBody { error: self.code, message: self.message })).into_response()
     }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::model::Named;
+
+    #[test]
+    fn every_code_has_its_status() {
+        for code in ErrorCode::all() {
+            let e = ApiError::new(*code, "x");
+            assert!(e.status.is_client_error() || *code == ErrorCode::Internal, "{code:?}");
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! WebSockets and a browser UI. SQLite by default; PostgreSQL for several
 //! stateless instances on one database.
 
+pub mod api;
 pub mod domain;
 mod error;
 pub mod http;
@@ -112,7 +113,7 @@ async fn flag_loop(services: Arc<Services>) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     loop {
         tick.tick().await;
-        if let Err(e) = services.flag_games().await {
+        if let Err(e) = services.flag_games(domain::now_ms()).await {
             tracing::warn!("clock check failed: {}", e.message);
         }
     }
@@ -123,7 +124,9 @@ async fn listen_loop(url: String, services: Arc<Services>) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
-                if let Err(e) = listener.listen_all([live::GAME_CHANNEL, live::USER_CHANNEL]).await {
+                if let Err(e) =
+                    listener.listen_all([live::GAME_CHANNEL, live::USER_CHANNEL, live::LOBBY_CHANNEL]).await
+                {
                     tracing::warn!("cannot listen for changes: {e}");
                 } else {
                     while let Ok(n) = listener.recv().await {
@@ -138,13 +141,18 @@ async fn listen_loop(url: String, services: Arc<Services>) {
 }
 
 async fn relay(services: &Services, channel: &str, payload: &str) {
-    if channel == live::GAME_CHANNEL {
-        if let Ok(loaded) = services.load_game(payload).await {
-            services.hub.publish_local_game(payload, loaded.to_json(true));
+    match channel {
+        live::GAME_CHANNEL => {
+            if let Ok(loaded) = services.load_game(payload).await {
+                let event = api::events::Event::Game { game: Box::new(api::views::GameView::from(&loaded)) };
+                services.hub.publish_local_game(payload, &event);
+            }
         }
-    } else if let Ok(v) = serde_json::from_str::<serde_json::Value>(payload)
-        && let Some(user) = v["user"].as_str()
-    {
-        services.hub.publish_local_user(user, &v["notice"]);
+        live::USER_CHANNEL => match serde_json::from_str::<live::UserNote>(payload) {
+            Ok(note) => services.hub.publish_local_user(note),
+            Err(e) => tracing::warn!("unreadable notice from another instance: {e}"),
+        },
+        live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
+        _ => {}
     }
 }

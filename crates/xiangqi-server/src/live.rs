@@ -1,90 +1,128 @@
-//! Live updates: a channel per game and per user. With SQLite (one server) a
-//! change is published here directly; with PostgreSQL every instance listens on
-//! the database (LISTEN/NOTIFY) and publishes to its own sockets, so a move made
-//! through one instance reaches watchers connected to another.
+//! Live updates: a channel per game, one per user, and one for the lobby. With
+//! SQLite (one server) a change is published here directly; with PostgreSQL every
+//! instance listens on the database (LISTEN/NOTIFY) and publishes to its own
+//! sockets, so a change made through one instance reaches sockets on another.
 
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
 };
 
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::store::{Backend, Store};
+use crate::{
+    api::events::Event,
+    store::{Backend, Store},
+};
 
 pub const GAME_CHANNEL: &str = "xiangqi_game";
 pub const USER_CHANNEL: &str = "xiangqi_user";
+pub const LOBBY_CHANNEL: &str = "xiangqi_lobby";
 
-type Channels = Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>;
+/// An event, serialised once for every socket it goes to.
+pub type Wire = Arc<str>;
 
-#[derive(Default)]
+type Channels = Mutex<HashMap<String, broadcast::Sender<Wire>>>;
+
 pub struct Hub {
     games: Channels,
     users: Channels,
+    lobby: broadcast::Sender<Wire>,
 }
 
-fn subscribe(channels: &Channels, key: &str) -> broadcast::Receiver<Arc<str>> {
+impl Default for Hub {
+    fn default() -> Self {
+        Hub { games: Channels::default(), users: Channels::default(), lobby: broadcast::channel(64).0 }
+    }
+}
+
+/// A notice as it crosses between instances.
+#[derive(Serialize, Deserialize)]
+pub struct UserNote {
+    pub user: String,
+    pub text: String,
+    pub game: Option<String>,
+}
+
+fn wire(event: &Event) -> Wire {
+    Arc::from(serde_json::to_string(event).unwrap_or_default())
+}
+
+fn subscribe(channels: &Channels, key: &str) -> broadcast::Receiver<Wire> {
     let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
     map.entry(key.to_string()).or_insert_with(|| broadcast::channel(64).0).subscribe()
 }
 
-fn send(channels: &Channels, key: &str, message: &Value) {
+fn send(channels: &Channels, key: &str, message: Wire) {
     let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(tx) = map.get(key) {
-        if tx.send(Arc::from(message.to_string())).is_err() {
-            // Nobody listens any more.
-            map.remove(key);
-        }
+    if let Some(tx) = map.get(key)
+        && tx.send(message).is_err()
+    {
+        // Nobody listens any more.
+        map.remove(key);
     }
 }
 
 impl Hub {
-    pub fn watch_game(&self, id: &str) -> broadcast::Receiver<Arc<str>> {
+    pub fn watch_game(&self, id: &str) -> broadcast::Receiver<Wire> {
         subscribe(&self.games, id)
     }
 
-    pub fn watch_user(&self, name: &str) -> broadcast::Receiver<Arc<str>> {
+    pub fn watch_user(&self, name: &str) -> broadcast::Receiver<Wire> {
         subscribe(&self.users, name)
     }
 
-    /// Sends a game's state to the watchers connected to this instance.
-    pub fn publish_local_game(&self, id: &str, state: Value) {
-        send(&self.games, id, &json!({ "type": "game", "game": state }));
+    pub fn watch_lobby(&self) -> broadcast::Receiver<Wire> {
+        self.lobby.subscribe()
     }
 
-    pub fn publish_local_user(&self, name: &str, notice: &Value) {
-        send(&self.users, name, notice);
+    /// Sends an event to the watchers of a game connected to this instance.
+    pub fn publish_local_game(&self, id: &str, event: &Event) {
+        send(&self.games, id, wire(event));
     }
 
-    pub async fn game_changed(&self, store: &Store, id: &str, state: Value) {
-        if store.backend() == Backend::Postgres {
-            let sent = sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(GAME_CHANNEL)
-                .bind(id)
-                .execute(store.pool())
-                .await;
-            if let Err(e) = sent {
-                tracing::warn!("cannot notify other instances of game {id}: {e}");
-                self.publish_local_game(id, state);
-            }
-        } else {
-            self.publish_local_game(id, state);
+    pub fn publish_local_user(&self, note: UserNote) {
+        let event = Event::Notice { text: note.text, game: note.game };
+        send(&self.users, &note.user, wire(&event));
+    }
+
+    pub fn publish_local_lobby(&self) {
+        let _ = self.lobby.send(wire(&Event::Lobby));
+    }
+
+    /// Tells every instance on the database (this one included) on `channel`;
+    /// false if that failed and only this instance should be told.
+    async fn notify_all(store: &Store, channel: &str, payload: &str) -> bool {
+        if store.backend() != Backend::Postgres {
+            return false;
+        }
+        let sent =
+            sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(store.pool()).await;
+        if let Err(e) = &sent {
+            tracing::warn!("cannot notify other instances on {channel}: {e}");
+        }
+        sent.is_ok()
+    }
+
+    /// A game changed: its watchers on every instance get `event` (other
+    /// instances reload the game by id).
+    pub async fn game_changed(&self, store: &Store, id: &str, event: &Event) {
+        if !Self::notify_all(store, GAME_CHANNEL, id).await {
+            self.publish_local_game(id, event);
         }
     }
 
-    pub async fn notify(&self, store: &Store, user: &str, notice: Value) {
-        if store.backend() == Backend::Postgres {
-            let payload = json!({ "user": user, "notice": notice }).to_string();
-            let sent = sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(USER_CHANNEL)
-                .bind(payload)
-                .execute(store.pool())
-                .await;
-            if sent.is_ok() {
-                return;
-            }
+    pub async fn notify(&self, store: &Store, note: UserNote) {
+        let payload = serde_json::to_string(&note).unwrap_or_default();
+        if !Self::notify_all(store, USER_CHANNEL, &payload).await {
+            self.publish_local_user(note);
         }
-        self.publish_local_user(user, &notice);
+    }
+
+    pub async fn lobby_changed(&self, store: &Store) {
+        if !Self::notify_all(store, LOBBY_CHANNEL, "").await {
+            self.publish_local_lobby();
+        }
     }
 }

@@ -331,10 +331,14 @@ async fn resignation_and_draw_offers() {
             json!({"winner": null, "reason": "agreement", "text": "Draw: agreement"})
         );
         assert_eq!(
-            b.post(&draw, json!({"action": "bogus"})).await.0,
+            b.post(&draw, json!({"action": "offer"})).await.0,
             StatusCode::CONFLICT,
             "the game is over"
         );
+        // An action that does not exist is refused before anything is looked at.
+        let (st, v) = b.post(&draw, json!({"action": "bogus"})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("bogus"), "{v}");
         s.stop().await;
     }
 }
@@ -580,4 +584,165 @@ async fn websockets_from_another_site_are_refused() {
     req.headers_mut().insert("Origin", format!("http://{}", s.addr()).parse().unwrap());
     assert!(tokio_tungstenite::connect_async(req).await.is_ok());
     s.stop().await;
+}
+
+#[tokio::test]
+async fn requests_with_unknown_or_unsupported_fields_are_refused_naming_them() {
+    for db in databases() {
+        let s = server(&db).await;
+        let a = Client::register(&s, "unk").await;
+        let clock = json!({"kind": "correspondence", "days": 3});
+        let (st, v) = a.post("/challenges", json!({"rules": "asian", "colour": "red", "clock": clock})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("colour"), "{v}");
+        let (st, v) = a
+            .post("/challenges", json!({"rules": "asian", "color": "red", "clock": clock, "variant": "hex"}))
+            .await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("variant"), "{v}");
+        let (st, v) = a.post("/automatch", json!({"rules": "asian", "clock": clock, "rated": true})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("rated"), "{v}");
+        let (st, v) = a.post("/challenges", json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 3, "hours": 1}})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("hours"), "{v}");
+        let (st, v) = a.get("/users?page=2").await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+        assert!(v["message"].as_str().unwrap().contains("page"), "{v}");
+        assert_eq!(a.get("/challenges").await.1["outgoing"], json!([]), "nothing was created");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_client_without_cookies_or_the_header_registers_logs_in_and_plays_by_token() {
+    for db in databases() {
+        let s = server(&db).await;
+        let plain = reqwest::Client::new();
+        let base = format!("{}/api/v1", s.url());
+        let name = unique("bot");
+        let r = plain
+            .post(format!("{base}/users"))
+            .json(&json!({"name": name, "password": "secret-pass"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CREATED);
+        let r = plain
+            .post(format!("{base}/session"))
+            .json(&json!({"name": name, "password": "secret-pass"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::OK);
+        let token = r.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_string();
+        let r = plain
+            .post(format!("{base}/challenges"))
+            .bearer_auth(&token)
+            .json(&json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 3}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CREATED);
+        // The cookie a browser sends by itself still needs the header.
+        let r = plain
+            .post(format!("{base}/challenges"))
+            .header("Cookie", format!("xiangqi_session={token}"))
+            .json(&json!({"rules": "casual", "color": "red", "clock": {"kind": "correspondence", "days": 3}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::FORBIDDEN);
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn user_lists_carry_records_and_come_in_pages() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "pga").await, Client::register(&s, "pgb").await);
+        let game = new_game(&a, &b, "asian").await;
+        assert_eq!(b.post(&format!("/games/{game}/resign"), json!({})).await.0, StatusCode::OK);
+        // The page that starts just before `a` holds `a` with one win.
+        let before = a.name[..a.name.len() - 1].to_string();
+        let (st, v) = a.get(&format!("/users?after={before}&limit=1")).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["users"].as_array().unwrap().len(), 1);
+        let first = &v["users"][0];
+        assert_eq!(first["name"], a.name.as_str(), "{v}");
+        assert_eq!(first["record"], json!({"wins": 1, "losses": 0, "draws": 0}));
+        let next = v["next"].as_str().expect("a next page").to_string();
+        let (_, v) = a.get(&format!("/users?after={next}&limit=100")).await;
+        assert!(v["users"].as_array().unwrap().iter().all(|u| u["name"].as_str() > Some(a.name.as_str())));
+        assert!(
+            v["users"].as_array().unwrap().iter().any(|u| u["name"] == b.name.as_str()
+                && u["record"] == json!({"wins": 0, "losses": 1, "draws": 0}))
+        );
+        assert!(v["online"].as_array().unwrap().iter().any(|n| n == a.name.as_str()));
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn pgn_carries_the_date_and_time_control() {
+    let db = databases().remove(0);
+    let s = server(&db).await;
+    let (a, b) = (Client::register(&s, "pgn").await, Client::register(&s, "pgo").await);
+    let game = new_game(&a, &b, "asian").await;
+    assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+    let r = a.http.get(format!("{}/games/{game}/pgn", a.base)).send().await.unwrap();
+    let text = r.text().await.unwrap();
+    let year = 1970
+        + std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() / 31_556_952;
+    assert!(text.contains(&format!("[Date \"{year}.")), "{text}");
+    assert!(text.contains("[TimeControl \"1/259200\"]"), "{text}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn the_openapi_document_is_served_and_describes_every_endpoint() {
+    let db = databases().remove(0);
+    let s = server(&db).await;
+    let a = Client::new(&s, "doc");
+    let (st, doc) = a.get("/openapi.json").await;
+    assert_eq!(st, StatusCode::OK);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3.1"), "{doc}");
+    for path in ["/users", "/session", "/challenges", "/automatch", "/games/{id}/moves", "/games/{id}/pgn"] {
+        assert!(doc["paths"][path].is_object(), "{path} is documented");
+    }
+    let game = &doc["components"]["schemas"]["GameSummary"]["properties"];
+    for field in ["last_move", "updated", "draw_offer", "deadline", "variant"] {
+        assert!(game[field].is_object(), "GameSummary.{field} is documented");
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn every_open_page_hears_when_the_lobby_changes() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "lba").await, Client::register(&s, "lbb").await);
+        let (mut socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", s.addr())).await.unwrap();
+        let terms = json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 5}});
+        let (_, v) = a.post("/challenges", terms).await;
+        let id = v["challenge"]["id"].as_str().unwrap().to_string();
+        let heard = async |socket: &mut tokio_tungstenite::WebSocketStream<_>| loop {
+            let msg = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+                .await
+                .expect("in time");
+            if let Some(Ok(Message::Text(t))) = msg
+                && serde_json::from_str::<Value>(&t).unwrap()["type"] == "lobby"
+            {
+                return;
+            }
+        };
+        heard(&mut socket).await;
+        assert_eq!(b.post(&format!("/challenges/{id}/accept"), json!({})).await.0, StatusCode::CREATED);
+        heard(&mut socket).await;
+        s.stop().await;
+    }
 }

@@ -7,13 +7,31 @@ use argon2::{
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use crate::error::{ApiError, ApiResult};
+use super::Services;
+use crate::{
+    error::{ApiError, ApiResult},
+    store::UserRow,
+};
 
 /// How long a session lasts without logging in again.
 pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
-/// Failed log-ins allowed per name within [`FAILURE_WINDOW_MS`].
-pub const MAX_FAILURES: i64 = 5;
-pub const FAILURE_WINDOW_MS: i64 = 5 * 60 * 1000;
+/// Failed log-ins for a name within [`FAILURE_WINDOW_MS`] before each further
+/// try must wait.
+pub const FREE_FAILURES: i64 = 5;
+pub const FAILURE_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// The longest wait between tries: guessing stays slow, and the account's owner
+/// is never locked out for longer.
+pub const MAX_WAIT_MS: i64 = 60_000;
+
+/// How long after the latest failure the next try must wait: nothing for the
+/// first few failures, then one second, doubling with each failure up to a minute.
+pub fn login_wait_ms(failures: i64) -> i64 {
+    if failures < FREE_FAILURES {
+        0
+    } else {
+        (1000i64 << (failures - FREE_FAILURES).min(16)).min(MAX_WAIT_MS)
+    }
+}
 
 pub fn check_name(name: &str) -> ApiResult<()> {
     let ok_chars = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
@@ -60,6 +78,79 @@ pub fn new_id() -> String {
     (0..12).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
 }
 
+/// A new session: the token for the client, and the user.
+pub struct NewSession {
+    pub token: String,
+    pub user: UserRow,
+}
+
+impl Services {
+    pub async fn register(&self, name: &str, password: &str, now: i64) -> ApiResult<NewSession> {
+        check_name(name)?;
+        check_password(password)?;
+        let hash = hash_password(password)?;
+        if !self.store.create_user(name, &hash, now).await? {
+            return Err(ApiError::conflict(format!("the user id {name:?} is taken")));
+        }
+        let user = self.store.user(name).await?.ok_or_else(|| ApiError::internal("the new user vanished"))?;
+        self.start_session(user, now).await
+    }
+
+    /// Logs in. Failures for a name slow down further tries (see [`login_wait_ms`]).
+    pub async fn login(&self, name: &str, password: &str, now: i64) -> ApiResult<NewSession> {
+        let key = name.to_lowercase();
+        let (failures, latest) = self.store.login_failures(&key, now - FAILURE_WINDOW_MS).await?;
+        let ready_at = latest.unwrap_or(0) + login_wait_ms(failures);
+        if now < ready_at {
+            let seconds = (ready_at - now + 999) / 1000;
+            return Err(ApiError::too_many_requests(format!(
+                "too many failed log-ins for this user id; try again in {seconds} s"
+            )));
+        }
+        match self.store.user(name).await? {
+            Some(u) if verify_password(password, &u.password_hash) => {
+                self.store.clear_login_failures(&key).await?;
+                self.start_session(u, now).await
+            }
+            _ => {
+                self.store.add_login_failure(&key, now).await?;
+                Err(ApiError::unauthorized("wrong user id or password"))
+            }
+        }
+    }
+
+    async fn start_session(&self, user: UserRow, now: i64) -> ApiResult<NewSession> {
+        let token = new_token();
+        self.store.create_session(&token_hash(&token), &user.name, now, now + SESSION_MS).await?;
+        Ok(NewSession { token, user })
+    }
+
+    /// Changes a password; every other session of the user ends.
+    pub async fn change_password(&self, name: &str, session: &str, old: &str, new: &str) -> ApiResult<()> {
+        let u = self.user(name).await?;
+        if !verify_password(old, &u.password_hash) {
+            return Err(ApiError::unauthorized("the old password is wrong"));
+        }
+        check_password(new)?;
+        self.store.set_password(&u.name, &hash_password(new)?).await?;
+        self.store.delete_other_sessions(&u.name, session).await?;
+        Ok(())
+    }
+
+    pub async fn set_bio(&self, name: &str, bio: &str) -> ApiResult<UserRow> {
+        if bio.chars().count() > 500 {
+            return Err(ApiError::bad_request("the bio is at most 500 characters"));
+        }
+        self.store.set_bio(name, bio).await?;
+        self.user(name).await
+    }
+
+    /// A user who must exist.
+    pub async fn user(&self, name: &str) -> ApiResult<UserRow> {
+        self.store.user(name).await?.ok_or_else(|| ApiError::not_found(format!("no user {name:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,5 +170,14 @@ mod tests {
         assert!(check_name("bad name").is_err());
         assert!(check_password("short").is_err());
         assert!(check_password("long enough").is_ok());
+    }
+
+    #[test]
+    fn failed_log_ins_slow_down_but_never_lock_out_for_long() {
+        assert_eq!(login_wait_ms(4), 0);
+        assert_eq!(login_wait_ms(5), 1000);
+        assert_eq!(login_wait_ms(6), 2000);
+        assert_eq!(login_wait_ms(12), MAX_WAIT_MS);
+        assert_eq!(login_wait_ms(10_000), MAX_WAIT_MS);
     }
 }

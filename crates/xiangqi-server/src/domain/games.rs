@@ -1,26 +1,26 @@
-//! Games: whose turn it is, the submit of a move, resignation, draw offers, time,
-//! and the state every client sees. The rules crate decides what is legal and how
-//! a game ends; this module decides who may act and keeps the clocks.
+//! Games: whose turn it is, the submit of a move, resignation, draw offers and
+//! time. The rules crate decides what is legal and how a game ends; this module
+//! decides who may act and keeps the clocks. Every rule takes the moment `now`
+//! as an argument, so it is tested without waiting.
 
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
 };
 
-use serde_json::{Value, json};
 use xiangqi::{
-    Color, Game, Outcome, Position, Reason, RuleSet, Standard,
+    Color, Game, Outcome, Position, Reason, RuleSet, Standard, Variant,
     notation::{self, pgn, wxf},
 };
 
 use super::{
     Services,
     clock::{ClockSpec, DAY_MS},
-    now_ms,
+    model::{DrawAction, GameStatus},
 };
 use crate::{
     error::{ApiError, ApiResult},
-    store::{GameRow, MoveRow, Written},
+    store::{GameRow, MoveRow, Page, RatedResult, Written},
 };
 
 /// Replayed games by id, reused while their ply count matches the database.
@@ -34,21 +34,13 @@ pub struct Loaded {
     pub game: Arc<Game>,
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.name()
-}
-
-fn parse_color(s: &str) -> Option<Color> {
-    match s {
-        "red" => Some(Color::Red),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
-}
-
 impl Loaded {
     pub fn turn(&self) -> Color {
         self.game.turn()
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.row.status == GameStatus::Active
     }
 
     pub fn player(&self, c: Color) -> &str {
@@ -60,98 +52,51 @@ impl Loaded {
 
     /// The colour `user` plays here, if any.
     pub fn color_of(&self, user: &str) -> Option<Color> {
-        if self.row.red == user {
-            Some(Color::Red)
-        } else if self.row.black == user {
-            Some(Color::Black)
-        } else {
-            None
-        }
+        Color::ALL.into_iter().find(|&c| self.player(c) == user)
     }
 
-    pub fn clock(&self) -> ClockSpec {
-        let r = &self.row;
-        ClockSpec::from_columns(&r.clock_kind, r.days, r.base_ms, r.increment_ms)
-    }
-
-    /// How the game ended, from the row (resignation, time and agreement are not
-    /// board events, so the row is the authority).
-    pub fn outcome(&self) -> Option<Outcome> {
-        let reason: Reason = self.row.reason.as_deref()?.parse().ok()?;
-        Some(Outcome { winner: self.row.winner.as_deref().and_then(parse_color), reason })
-    }
-
-    /// Time left for a side now (live games), counting the running clock.
+    /// Time left for a side at `now` (live games), counting the running clock.
     pub fn time_left(&self, c: Color, now: i64) -> i64 {
         let stored = match c {
             Color::Red => self.row.red_ms,
             Color::Black => self.row.black_ms,
         };
-        if self.row.status == "active" && self.turn() == c {
-            stored - (now - self.row.turn_started_ms)
-        } else {
-            stored
+        if self.is_active() && self.turn() == c { stored - (now - self.row.turn_started_ms) } else { stored }
+    }
+
+    /// The correspondence deadline of the side to move.
+    pub fn deadline(&self) -> Option<i64> {
+        match self.row.clock {
+            ClockSpec::Correspondence { days } if self.is_active() => {
+                Some(self.row.turn_started_ms + days * DAY_MS)
+            }
+            _ => None,
         }
     }
 
     /// Whether the side to move has run out of time (clock or correspondence deadline).
     pub fn out_of_time(&self, now: i64) -> bool {
-        match self.clock() {
+        match self.row.clock {
             ClockSpec::Live { .. } => self.time_left(self.turn(), now) <= 0,
-            ClockSpec::Correspondence { days } => now > self.row.turn_started_ms + days * DAY_MS,
+            ClockSpec::Correspondence { .. } => self.deadline().is_some_and(|d| now > d),
         }
     }
 
-    /// The state a client sees; `full` adds the moves and the legal moves.
-    pub fn to_json(&self, full: bool) -> Value {
-        let r = &self.row;
-        let active = r.status == "active";
-        let clocks = match self.clock() {
-            ClockSpec::Live { .. } => json!({
-                "red": r.red_ms, "black": r.black_ms,
-                "running": active.then(|| color_name(self.turn())),
-                "since": r.turn_started_ms,
-            }),
-            ClockSpec::Correspondence { .. } => Value::Null,
-        };
-        let deadline = match self.clock() {
-            ClockSpec::Correspondence { days } if active => json!(r.turn_started_ms + days * DAY_MS),
-            _ => Value::Null,
-        };
-        let outcome = self.outcome().map(|o| {
-            json!({ "winner": o.winner.map(color_name), "reason": o.reason.name(), "text": o.to_string() })
-        });
-        let mut v = json!({
-            "id": r.id, "version": r.version, "red": r.red, "black": r.black, "rules": r.rules,
-            "clock": self.clock(), "start_fen": r.start_fen, "fen": r.fen,
-            "turn": color_name(self.turn()), "ply": r.ply, "check": self.game.is_check(),
-            "clocks": clocks, "deadline": deadline, "draw_offer": r.draw_offer,
-            "status": r.status, "outcome": outcome, "updated": r.updated_ms,
-            "last_move": self.moves.last().map(|m| m.iccs.clone()),
-        });
-        if full {
-            let pos = self.game.position();
-            let mut legal: Vec<String> = if active {
-                self.game.legal_moves().iter().map(|m| pos.move_name(*m)).collect()
-            } else {
-                Vec::new()
-            };
-            legal.sort();
-            v["legal"] = json!(legal);
-            v["moves"] =
-                self.moves.iter().map(|m| json!({"iccs": m.iccs, "wxf": m.wxf, "at": m.at_ms})).collect();
-        }
-        v
-    }
-
-    /// The game record as PGN with WXF moves.
+    /// The game record as PGN with WXF moves, with the date it started and its time control.
     pub fn pgn(&self) -> String {
         let mut record = pgn::Record::from_game(&self.game);
         record.set_tag("Event", "xiangqi server game");
         record.set_tag("Site", &format!("game {}", self.row.id));
+        if let Ok(start) = time::OffsetDateTime::from_unix_timestamp(self.row.created_ms.div_euclid(1000)) {
+            let (y, m, d) = (start.year(), u8::from(start.month()), start.day());
+            record.set_tag("Date", &format!("{y:04}.{m:02}.{d:02}"));
+            let (h, min, s) = start.time().as_hms();
+            record.set_tag("Time", &format!("{h:02}:{min:02}:{s:02}"));
+        }
         record.set_tag("Red", &self.row.red);
         record.set_tag("Black", &self.row.black);
-        if let Some(o) = self.outcome() {
+        record.set_tag("TimeControl", &self.row.clock.pgn_tag());
+        if let Some(o) = self.row.outcome {
             record.set_tag("Result", o.result());
             record.set_tag("Termination", &o.reason.to_string());
         }
@@ -159,7 +104,7 @@ impl Loaded {
     }
 }
 
-/// A new game row between two players.
+/// A new game row between two players, from the standard start.
 pub fn new_game_row(
     id: String,
     red: &str,
@@ -168,24 +113,24 @@ pub fn new_game_row(
     clock: ClockSpec,
     now: i64,
 ) -> GameRow {
-    let (kind, days, base, increment) = clock.columns();
     let start = Position::<Standard>::startpos().to_fen();
+    let (base, _) = match clock {
+        ClockSpec::Live { base, increment } => (base, increment),
+        ClockSpec::Correspondence { .. } => (0, 0),
+    };
     GameRow {
         id,
         red: red.to_string(),
         black: black.to_string(),
-        rules: rules.to_string(),
+        variant: Variant::Standard,
+        rules,
         start_fen: start.clone(),
-        clock_kind: kind.to_string(),
-        days,
-        base_ms: base,
-        increment_ms: increment,
+        clock,
         ply: 0,
         version: 1,
         fen: start,
-        status: "active".into(),
-        winner: None,
-        reason: None,
+        status: GameStatus::Active,
+        outcome: None,
         red_ms: base,
         black_ms: base,
         turn_started_ms: now,
@@ -208,25 +153,35 @@ impl Services {
             Some(g) if g.ply_count() as i64 == row.ply => g,
             _ => {
                 let g = Arc::new(replay(&row, &moves)?);
-                if let Ok(mut c) = self.cache.0.lock() {
-                    if c.len() > 10_000 {
-                        c.clear();
-                    }
-                    c.insert(id.to_string(), g.clone());
-                }
+                self.remember(id, g.clone());
                 g
             }
         };
         Ok(Loaded { row, moves, game })
     }
 
+    fn remember(&self, id: &str, game: Arc<Game>) {
+        if let Ok(mut c) = self.cache.0.lock() {
+            if c.len() > 10_000 {
+                c.clear();
+            }
+            c.insert(id.to_string(), game);
+        }
+    }
+
     /// Submits the move number `ply + 1` of a game for `user`.
-    pub async fn submit_move(&self, user: &str, id: &str, ply: i64, text: &str) -> ApiResult<Loaded> {
+    pub async fn submit_move(
+        &self,
+        user: &str,
+        id: &str,
+        ply: i64,
+        text: &str,
+        now: i64,
+    ) -> ApiResult<Loaded> {
         let loaded = self.load_game(id).await?;
-        let now = now_ms();
         let color =
             loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you are not playing in this game"))?;
-        if loaded.row.status != "active" {
+        if !loaded.is_active() {
             return Err(ApiError::conflict("the game is over"));
         }
         // A stale ply first: a second submit of the same move is a conflict, not a turn error.
@@ -239,8 +194,8 @@ impl Services {
         if color != loaded.turn() {
             return Err(ApiError::forbidden("it is not your turn"));
         }
-        if matches!(loaded.clock(), ClockSpec::Live { .. }) && loaded.out_of_time(now) {
-            self.finish(&loaded, Outcome::win(!color, Reason::TimeForfeit)).await?;
+        if loaded.row.clock.is_live() && loaded.out_of_time(now) {
+            self.finish(&loaded, Outcome::win(!color, Reason::TimeForfeit), now).await?;
             return Err(ApiError::conflict("your time ran out"));
         }
         let pos = loaded.game.position();
@@ -263,7 +218,7 @@ impl Services {
         after.fen = game.position().to_fen();
         after.draw_offer = None;
         after.updated_ms = now;
-        if let ClockSpec::Live { increment, .. } = loaded.clock() {
+        if let ClockSpec::Live { increment, .. } = loaded.row.clock {
             let left = loaded.time_left(color, now) + increment;
             match color {
                 Color::Red => after.red_ms = left,
@@ -272,17 +227,14 @@ impl Services {
         }
         after.turn_started_ms = now;
         if let Some(o) = game.outcome() {
-            after.status = "finished".into();
-            after.winner = o.winner.map(|c| c.name().to_string());
-            after.reason = Some(o.reason.name().to_string());
+            after.status = GameStatus::Finished;
+            after.outcome = Some(o);
         }
         if self.store.record_move(&loaded.row, &after, &record).await? == Written::Stale {
             return Err(ApiError::conflict("another move was made at the same moment; reload the game"));
         }
         let game = Arc::new(game);
-        if let Ok(mut c) = self.cache.0.lock() {
-            c.insert(id.to_string(), game.clone());
-        }
+        self.remember(id, game.clone());
         let mut moves = loaded.moves;
         moves.push(record);
         let done = Loaded { row: after, moves, game };
@@ -291,15 +243,13 @@ impl Services {
     }
 
     /// Ends a game for a reason off the board (or a time forfeit).
-    pub async fn finish(&self, loaded: &Loaded, outcome: Outcome) -> ApiResult<Loaded> {
+    pub async fn finish(&self, loaded: &Loaded, outcome: Outcome, now: i64) -> ApiResult<Loaded> {
         let mut after = loaded.row.clone();
-        after.status = "finished".into();
-        after.winner = outcome.winner.map(|c| c.name().to_string());
-        after.reason = Some(outcome.reason.name().to_string());
+        after.status = GameStatus::Finished;
+        after.outcome = Some(outcome);
         after.version += 1;
         after.draw_offer = None;
-        let now = now_ms();
-        if matches!(loaded.clock(), ClockSpec::Live { .. }) {
+        if loaded.row.clock.is_live() {
             let turn = loaded.turn();
             let left = loaded.time_left(turn, now).max(0);
             match turn {
@@ -316,35 +266,32 @@ impl Services {
         Ok(done)
     }
 
-    pub async fn resign(&self, user: &str, id: &str) -> ApiResult<Loaded> {
-        let loaded = self.active_game_of(user, id).await?;
-        let color = loaded.color_of(user).unwrap_or(Color::Red);
-        self.finish(&loaded, Outcome::win(!color, Reason::Resignation)).await
+    pub async fn resign(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
+        let (loaded, me) = self.active_game_of(user, id).await?;
+        self.finish(&loaded, Outcome::win(!me, Reason::Resignation), now).await
     }
 
-    pub async fn draw(&self, user: &str, id: &str, action: &str) -> ApiResult<Loaded> {
-        let loaded = self.active_game_of(user, id).await?;
-        let me = loaded.color_of(user).unwrap_or(Color::Red);
-        let offer = loaded.row.draw_offer.as_deref().and_then(parse_color);
+    pub async fn draw(&self, user: &str, id: &str, action: DrawAction, now: i64) -> ApiResult<Loaded> {
+        let (loaded, me) = self.active_game_of(user, id).await?;
+        let offer = loaded.row.draw_offer;
+        let from_opponent = offer == Some(!me);
         let mut after = loaded.row.clone();
-        let from_opponent = offer.is_some_and(|c| c != me);
         match action {
-            "offer" if offer == Some(me) => {
+            DrawAction::Offer if offer == Some(me) => {
                 return Err(ApiError::conflict("you have already offered a draw"));
             }
             // Offering when the opponent already has is agreeing.
-            "offer" | "accept" if from_opponent => {
-                return self.finish(&loaded, Outcome::draw(Reason::Agreement)).await;
+            DrawAction::Offer | DrawAction::Accept if from_opponent => {
+                return self.finish(&loaded, Outcome::draw(Reason::Agreement), now).await;
             }
-            "offer" => after.draw_offer = Some(me.name().to_string()),
-            "decline" if from_opponent => after.draw_offer = None,
-            "accept" | "decline" => {
+            DrawAction::Offer => after.draw_offer = Some(me),
+            DrawAction::Decline if from_opponent => after.draw_offer = None,
+            DrawAction::Accept | DrawAction::Decline => {
                 return Err(ApiError::conflict("there is no draw offer from your opponent"));
             }
-            _ => return Err(ApiError::bad_request("action is offer, accept or decline")),
         }
         after.version += 1;
-        after.updated_ms = now_ms();
+        after.updated_ms = now;
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
@@ -354,51 +301,56 @@ impl Services {
     }
 
     /// A win claimed because the opponent's clock or deadline ran out.
-    pub async fn claim(&self, user: &str, id: &str) -> ApiResult<Loaded> {
-        let loaded = self.active_game_of(user, id).await?;
-        let me = loaded.color_of(user).unwrap_or(Color::Red);
-        if loaded.turn() == me || !loaded.out_of_time(now_ms()) {
+    pub async fn claim(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
+        let (loaded, me) = self.active_game_of(user, id).await?;
+        if loaded.turn() == me || !loaded.out_of_time(now) {
             return Err(ApiError::conflict("your opponent still has time"));
         }
-        self.finish(&loaded, Outcome::win(me, Reason::TimeForfeit)).await
+        self.finish(&loaded, Outcome::win(me, Reason::TimeForfeit), now).await
     }
 
-    async fn active_game_of(&self, user: &str, id: &str) -> ApiResult<Loaded> {
+    /// A game being played, and the colour `user` plays in it.
+    async fn active_game_of(&self, user: &str, id: &str) -> ApiResult<(Loaded, Color)> {
         let loaded = self.load_game(id).await?;
-        if loaded.color_of(user).is_none() {
-            return Err(ApiError::forbidden("you are not playing in this game"));
-        }
-        if loaded.row.status != "active" {
+        let me =
+            loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you are not playing in this game"))?;
+        if !loaded.is_active() {
             return Err(ApiError::conflict("the game is over"));
         }
-        Ok(loaded)
+        Ok((loaded, me))
     }
 
-    /// Ends every live game whose side to move has run out of time.
-    pub async fn flag_games(&self) -> ApiResult<usize> {
-        let now = now_ms();
+    /// Ends every live game whose side to move has run out of time at `now`.
+    pub async fn flag_games(&self, now: i64) -> ApiResult<usize> {
         let mut flagged = 0;
-        for row in self.store.active_live_games().await? {
-            let loaded = self.load_game(&row.id).await?;
-            if loaded.out_of_time(now) {
-                let loser = loaded.turn();
-                if self.finish(&loaded, Outcome::win(!loser, Reason::TimeForfeit)).await.is_ok() {
-                    flagged += 1;
+        let mut page = Page::first(Page::MAX);
+        loop {
+            let batch = self.store.active_live_games(&page).await?;
+            for row in batch.items {
+                let loaded = self.load_game(&row.id).await?;
+                if loaded.out_of_time(now) {
+                    let loser = loaded.turn();
+                    if self.finish(&loaded, Outcome::win(!loser, Reason::TimeForfeit), now).await.is_ok() {
+                        flagged += 1;
+                    }
                 }
             }
+            match batch.next {
+                Some(next) => page.after = Some(next),
+                None => return Ok(flagged),
+            }
         }
-        Ok(flagged)
     }
 
     /// Publishes a change and, at the end of a game, updates the ratings.
     async fn after_change(&self, loaded: &Loaded) -> ApiResult<()> {
-        if loaded.row.status == "finished" {
-            self.rate(loaded).await?;
-        } else {
+        if loaded.is_active() {
             let to_move = loaded.player(loaded.turn()).to_string();
             self.notify(&to_move, "It is your move", Some(&loaded.row.id)).await;
+        } else {
+            self.rate(loaded).await?;
         }
-        self.publish_game(&loaded.row.id).await;
+        self.publish_game(loaded).await;
         Ok(())
     }
 
@@ -409,15 +361,22 @@ impl Services {
         else {
             return Ok(());
         };
-        let score = match loaded.row.winner.as_deref() {
-            Some("red") => 1.0,
-            Some("black") => 0.0,
-            _ => 0.5,
+        let winner = loaded.row.outcome.and_then(|o| o.winner);
+        let score = match winner {
+            Some(Color::Red) => 1.0,
+            Some(Color::Black) => 0.0,
+            None => 0.5,
         };
         let expected = 1.0 / (1.0 + 10f64.powf((black.rating - red.rating) as f64 / 400.0));
         let delta = (32.0 * (score - expected)).round() as i64;
-        self.store.set_rating(&red.name, red.rating + delta).await?;
-        self.store.set_rating(&black.name, black.rating - delta).await?;
+        let result = RatedResult {
+            red: red.name,
+            black: black.name,
+            red_rating: red.rating + delta,
+            black_rating: black.rating - delta,
+            winner,
+        };
+        self.store.record_result(&result).await?;
         Ok(())
     }
 }
@@ -425,8 +384,7 @@ impl Services {
 fn replay(row: &GameRow, moves: &[MoveRow]) -> ApiResult<Game> {
     let start = Position::<Standard>::from_fen(&row.start_fen)
         .map_err(|e| ApiError::internal(format!("stored start position is unreadable: {e}")))?;
-    let rules: RuleSet = row.rules.parse().map_err(ApiError::internal)?;
-    let mut game = Game::new(start, rules);
+    let mut game = Game::new(start, row.rules);
     for m in moves {
         game.play_str(&m.iccs)
             .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;

@@ -6,10 +6,17 @@ pub mod accounts;
 pub mod clock;
 pub mod games;
 pub mod lobby;
+pub mod model;
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
 
-use crate::{live::Hub, store::Store};
+use crate::{
+    api::{events::Event, views::GameView},
+    live::{Hub, UserNote},
+    store::Store,
+};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -27,18 +34,22 @@ impl Services {
         Services { store, hub, cache: games::GameCache::default() }
     }
 
-    /// Sends the current state of a game to everyone watching it (on every
-    /// server instance when the store is shared).
-    pub async fn publish_game(&self, id: &str) {
-        match self.load_game(id).await {
-            Ok(loaded) => self.hub.game_changed(&self.store, id, loaded.to_json(true)).await,
-            Err(e) => tracing::warn!("cannot publish game {id}: {}", e.message),
-        }
+    /// Sends the state of a game to everyone watching it (on every server
+    /// instance when the store is shared).
+    pub async fn publish_game(&self, game: &games::Loaded) {
+        let event = Event::Game { game: Box::new(GameView::from(game)) };
+        self.hub.game_changed(&self.store, &game.row.id, &event).await;
     }
 
     /// A short notice for a user's open pages.
     pub async fn notify(&self, user: &str, text: &str, game: Option<&str>) {
-        let notice = serde_json::json!({ "type": "notice", "text": text, "game": game });
-        self.hub.notify(&self.store, user, notice).await;
+        let note =
+            UserNote { user: user.to_string(), text: text.to_string(), game: game.map(str::to_string) };
+        self.hub.notify(&self.store, note).await;
+    }
+
+    /// Lists of challenges are stale: every open page reloads its lobby.
+    async fn lobby_changed(&self) {
+        self.hub.lobby_changed(&self.store).await;
     }
 }

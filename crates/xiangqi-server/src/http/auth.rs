@@ -44,14 +44,20 @@ fn has_bearer(headers: &HeaderMap) -> bool {
     headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("Bearer "))
 }
 
-/// Refuses writes that could come from another site: every write must carry the
-/// `X-Xiangqi` header, unless it is authenticated by a bearer token (which a
-/// browser never sends by itself).
+fn has_session_cookie(headers: &HeaderMap) -> bool {
+    !has_bearer(headers) && token(headers).is_some()
+}
+
+/// Refuses writes that could come from another site: a write that a browser's
+/// cookie would authenticate must carry the `X-Xiangqi` header, which a page on
+/// another site cannot add without a preflight the server never grants. Writes
+/// with a bearer token, or with no credentials at all (registering, logging in),
+/// need no header: a browser never adds those by itself.
 pub async fn csrf_guard(req: Request, next: Next) -> Result<Response, ApiError> {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    if !safe && !has_bearer(req.headers()) && !req.headers().contains_key(CSRF_HEADER) {
+    if !safe && has_session_cookie(req.headers()) && !req.headers().contains_key(CSRF_HEADER) {
         return Err(ApiError::forbidden(
-            "writes need the X-Xiangqi header (cross-site requests are refused)",
+            "writes made with the session cookie need the X-Xiangqi header (cross-site requests are refused)",
         ));
     }
     Ok(next.run(req).await)
@@ -92,6 +98,20 @@ impl FromRequestParts<Arc<AppState>> for MaybeUser {
             Ok(u) => Ok(MaybeUser(Some(u))),
             Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(MaybeUser(None)),
             Err(e) => Err(e),
+        }
+    }
+}
+
+/// A query string whose problems (unknown or malformed parameters) come back as API errors.
+pub struct Params<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Params(v)),
+            Err(e) => Err(ApiError::bad_request(format!("bad query string: {}", e.body_text()))),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod api;
 pub mod auth;
+pub mod reference;
 mod web;
 mod ws;
 
@@ -10,12 +11,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use axum::{
-    Router,
-    extract::DefaultBodyLimit,
-    middleware,
-    routing::{delete, get, post, put},
-};
+use axum::{Router, extract::DefaultBodyLimit, http::header, middleware, routing::get};
 
 use crate::domain::Services;
 
@@ -50,24 +46,22 @@ impl AppState {
     }
 }
 
+/// The OpenAPI 3.1 document of the JSON API, as served at `/api/v1/openapi.json`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api::routes().1
+}
+
 pub fn router(state: Arc<AppState>) -> Router {
-    let api = Router::new()
-        .route("/users", post(api::register).get(api::users))
-        .route("/users/{name}", get(api::profile))
-        .route("/session", post(api::login).get(api::whoami).delete(api::logout))
-        .route("/me/password", post(api::change_password))
-        .route("/me/profile", put(api::set_profile))
-        .route("/challenges", post(api::create_challenge).get(api::challenges))
-        .route("/challenges/{id}", delete(api::close_challenge))
-        .route("/challenges/{id}/accept", post(api::accept_challenge))
-        .route("/automatch", post(api::automatch))
-        .route("/games", get(api::my_games))
-        .route("/games/{id}", get(api::game))
-        .route("/games/{id}/moves", post(api::submit))
-        .route("/games/{id}/resign", post(api::resign))
-        .route("/games/{id}/draw", post(api::draw))
-        .route("/games/{id}/claim", post(api::claim))
-        .route("/games/{id}/pgn", get(api::pgn))
+    let (api, doc) = api::routes();
+    let doc: Arc<str> = Arc::from(doc.to_pretty_json().unwrap_or_default());
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || {
+                let doc = doc.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], doc.to_string()) }
+            }),
+        )
         .route("/ws", get(ws::upgrade))
         .fallback(api::not_found)
         .layer(middleware::from_fn(auth::csrf_guard))

@@ -12,17 +12,17 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
 use tokio::{sync::mpsc, task::JoinHandle};
 
 use super::{AppState, auth::MaybeUser};
-use crate::error::ApiError;
-
-#[derive(Deserialize)]
-struct ClientMessage {
-    watch: Option<String>,
-    unwatch: Option<String>,
-}
+use crate::{
+    api::{
+        events::{ClientMessage, Event},
+        views::GameView,
+    },
+    error::ApiError,
+    live::Wire,
+};
 
 /// Whether a browser's `Origin` (if it sent one) is this site: a page on another
 /// site must not read a user's notices through their cookie.
@@ -46,10 +46,7 @@ pub async fn upgrade(
 }
 
 /// Forwards a broadcast channel into this socket's outbox until either closes.
-fn forward(
-    mut rx: tokio::sync::broadcast::Receiver<Arc<str>>,
-    out: mpsc::Sender<Arc<str>>,
-) -> JoinHandle<()> {
+fn forward(mut rx: tokio::sync::broadcast::Receiver<Wire>, out: mpsc::Sender<Wire>) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             match rx.recv().await {
@@ -68,9 +65,10 @@ fn forward(
 
 async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     let (mut sink, mut stream) = socket.split();
-    let (out, mut outbox) = mpsc::channel::<Arc<str>>(64);
+    let (out, mut outbox) = mpsc::channel::<Wire>(64);
     let mut watching: HashMap<String, JoinHandle<()>> = HashMap::new();
     let user_task = user.as_ref().map(|name| forward(state.services.hub.watch_user(name), out.clone()));
+    let lobby_task = forward(state.services.hub.watch_lobby(), out.clone());
     let writer = tokio::spawn(async move {
         while let Some(msg) = outbox.recv().await {
             if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
@@ -88,11 +86,8 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
             let task = forward(state.services.hub.watch_game(&id), out.clone());
             // Send the current state at once, so a page that reconnects catches up.
             if let Ok(loaded) = state.services.load_game(&id).await {
-                let _ = out
-                    .send(Arc::from(
-                        serde_json::json!({"type": "game", "game": loaded.to_json(true)}).to_string(),
-                    ))
-                    .await;
+                let event = Event::Game { game: Box::new(GameView::from(&loaded)) };
+                let _ = out.send(Arc::from(serde_json::to_string(&event).unwrap_or_default())).await;
             }
             watching.insert(id, task);
         }
@@ -108,5 +103,6 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     if let Some(t) = user_task {
         t.abort();
     }
+    lobby_task.abort();
     writer.abort();
 }

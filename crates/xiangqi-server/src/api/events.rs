@@ -1,0 +1,30 @@
+//! What the WebSocket carries, both ways.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::views::GameView;
+
+/// A message from the server.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Event {
+    /// A watched game's new state.
+    Game { game: Box<GameView> },
+    /// Something for the logged-in user: a challenge came, a game needs them.
+    Notice {
+        text: String,
+        /// The game it is about, if any.
+        game: Option<String>,
+    },
+    /// The waiting room or someone's challenges changed: lists of challenges are stale.
+    Lobby,
+}
+
+/// A message from the client: start or stop watching a game.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClientMessage {
+    pub watch: Option<String>,
+    pub unwatch: Option<String>,
+}

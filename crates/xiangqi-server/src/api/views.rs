@@ -1,0 +1,281 @@
+//! Answers: users, challenges and games as clients see them.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+use xiangqi::{Color, Reason, RuleSet, Variant};
+
+use super::wire;
+use crate::{
+    domain::{
+        clock::ClockSpec,
+        games::Loaded,
+        model::{ChallengeStatus, GameStatus, SideChoice},
+    },
+    store::{ChallengeRow, UserRow},
+};
+
+/// Finished games won, lost and drawn.
+#[derive(Serialize, ToSchema)]
+pub struct RecordView {
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+/// A player as everyone may see them.
+#[derive(Serialize, ToSchema)]
+pub struct UserView {
+    pub name: String,
+    /// As the user typed it; show it as text.
+    pub bio: String,
+    /// When the account was made.
+    pub joined: i64,
+    pub rating: i64,
+    pub record: RecordView,
+}
+
+impl From<&UserRow> for UserView {
+    fn from(u: &UserRow) -> Self {
+        UserView {
+            name: u.name.clone(),
+            bio: u.bio.clone(),
+            joined: u.created_ms,
+            rating: u.rating,
+            record: RecordView { wins: u.wins, losses: u.losses, draws: u.draws },
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserAnswer {
+    pub user: UserView,
+}
+
+/// A new session: the user, and the token a client without cookies sends as
+/// `Authorization: Bearer <token>`.
+#[derive(Serialize, ToSchema)]
+pub struct SessionAnswer {
+    pub user: UserView,
+    pub token: String,
+}
+
+/// A page of players by name, and who is here now.
+#[derive(Serialize, ToSchema)]
+pub struct UsersPage {
+    pub users: Vec<UserView>,
+    /// Names of players seen in the last 5 minutes, most recent first (at most 100).
+    pub online: Vec<String>,
+    /// Pass as `after` for the next page; null on the last.
+    pub next: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChallengeView {
+    pub id: String,
+    pub creator: String,
+    /// The one challenged; null for the waiting room.
+    pub opponent: Option<String>,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    /// The creator's side.
+    pub color: SideChoice,
+    pub clock: ClockSpec,
+    /// An auto-match request waiting for a partner.
+    pub auto: bool,
+    pub created: i64,
+    pub status: ChallengeStatus,
+    /// The game it started, once accepted.
+    pub game: Option<String>,
+}
+
+impl From<&ChallengeRow> for ChallengeView {
+    fn from(c: &ChallengeRow) -> Self {
+        ChallengeView {
+            id: c.id.clone(),
+            creator: c.creator.clone(),
+            opponent: c.opponent.clone(),
+            rules: c.rules,
+            color: c.color,
+            clock: c.clock,
+            auto: c.auto,
+            created: c.created_ms,
+            status: c.status,
+            game: c.game_id.clone(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChallengeAnswer {
+    pub challenge: ChallengeView,
+}
+
+/// A user's lobby: open challenges, oldest first (at most 100 of each).
+#[derive(Serialize, ToSchema)]
+pub struct LobbyView {
+    /// Others' challenges to anyone: the waiting room.
+    pub open: Vec<ChallengeView>,
+    /// Challenges to me.
+    pub incoming: Vec<ChallengeView>,
+    /// Mine, auto-match requests included.
+    pub outgoing: Vec<ChallengeView>,
+}
+
+/// Live clocks: time left when the running clock started at `since`; a client
+/// subtracts the time passed since then from the running side.
+#[derive(Serialize, ToSchema)]
+pub struct ClocksView {
+    pub red: i64,
+    pub black: i64,
+    /// The side whose clock runs; null once the game is over.
+    #[serde(with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Color>)]
+    pub running: Option<Color>,
+    pub since: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OutcomeView {
+    /// Null for a draw.
+    #[serde(with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Color>)]
+    pub winner: Option<Color>,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<Reason>)]
+    pub reason: Reason,
+    /// In words, e.g. "Red wins: checkmate".
+    pub text: String,
+}
+
+/// A game without its moves: what lists show.
+#[derive(Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    /// Grows by one with every change; a client that sees a gap reloads.
+    pub version: i64,
+    pub red: String,
+    pub black: String,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<Variant>)]
+    pub variant: Variant,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    pub clock: ClockSpec,
+    pub start_fen: String,
+    pub fen: String,
+    /// The side to move.
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<Color>)]
+    pub turn: Color,
+    /// Moves played.
+    pub ply: i64,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// Live games' clocks; null for correspondence.
+    pub clocks: Option<ClocksView>,
+    /// Correspondence: when the side to move must have moved; else null.
+    pub deadline: Option<i64>,
+    /// The side that offered a draw, while the offer stands.
+    #[serde(with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Color>)]
+    pub draw_offer: Option<Color>,
+    pub status: GameStatus,
+    /// How it ended; null while it is played.
+    pub outcome: Option<OutcomeView>,
+    /// When it last changed.
+    pub updated: i64,
+    /// The last move in ICCS, to outline on the board.
+    pub last_move: Option<String>,
+}
+
+/// A move played.
+#[derive(Serialize, ToSchema)]
+pub struct MoveView {
+    pub iccs: String,
+    pub wxf: String,
+    /// When it was played.
+    pub at: i64,
+}
+
+/// A game in full.
+#[derive(Serialize, ToSchema)]
+pub struct GameView {
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// The moves the side to move may play now (ICCS, sorted); empty once it is over.
+    pub legal: Vec<String>,
+    pub moves: Vec<MoveView>,
+}
+
+impl From<&Loaded> for GameSummary {
+    fn from(g: &Loaded) -> Self {
+        let r = &g.row;
+        let active = g.is_active();
+        GameSummary {
+            id: r.id.clone(),
+            version: r.version,
+            red: r.red.clone(),
+            black: r.black.clone(),
+            variant: r.variant,
+            rules: r.rules,
+            clock: r.clock,
+            start_fen: r.start_fen.clone(),
+            fen: r.fen.clone(),
+            turn: g.turn(),
+            ply: r.ply,
+            check: g.game.is_check(),
+            clocks: r.clock.is_live().then(|| ClocksView {
+                red: r.red_ms,
+                black: r.black_ms,
+                running: active.then(|| g.turn()),
+                since: r.turn_started_ms,
+            }),
+            deadline: g.deadline(),
+            draw_offer: r.draw_offer,
+            status: r.status,
+            outcome: r.outcome.map(|o| OutcomeView {
+                winner: o.winner,
+                reason: o.reason,
+                text: o.to_string(),
+            }),
+            updated: r.updated_ms,
+            last_move: g.moves.last().map(|m| m.iccs.clone()),
+        }
+    }
+}
+
+impl From<&Loaded> for GameView {
+    fn from(g: &Loaded) -> Self {
+        let pos = g.game.position();
+        let mut legal: Vec<String> = if g.is_active() {
+            g.game.legal_moves().iter().map(|m| pos.move_name(*m)).collect()
+        } else {
+            Vec::new()
+        };
+        legal.sort();
+        let moves = g
+            .moves
+            .iter()
+            .map(|m| MoveView { iccs: m.iccs.clone(), wxf: m.wxf.clone(), at: m.at_ms })
+            .collect();
+        GameView { summary: GameSummary::from(g), legal, moves }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GameAnswer {
+    pub game: GameView,
+}
+
+/// My games: those waiting for my move, those waiting for my opponent's (at most
+/// 200 each, most recently changed first), and a page of finished ones, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct MyGames {
+    pub my_turn: Vec<GameSummary>,
+    pub their_turn: Vec<GameSummary>,
+    pub finished: Vec<GameSummary>,
+    /// Pass as `after` for the next page of finished games; null on the last.
+    pub next: Option<String>,
+}

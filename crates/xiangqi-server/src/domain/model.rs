@@ -1,0 +1,160 @@
+//! The site's vocabulary as types: every status, side and choice is an enum,
+//! parsed once where text comes in (a request, a database row) and written back
+//! by name. The rules crate's own enums (colour, rule set, variant, reason) join
+//! in through [`Named`].
+
+use xiangqi::{Color, Reason, RuleSet, Variant};
+
+/// An enum with a stable lower-case name per value, as stored and as sent.
+pub trait Named: Copy + Sized + 'static {
+    /// What the values are, for error messages ("a colour").
+    const WHAT: &'static str;
+    fn all() -> &'static [Self];
+    fn name(self) -> &'static str;
+
+    fn parse(text: &str) -> Result<Self, String> {
+        Self::all().iter().copied().find(|v| v.name() == text).ok_or_else(|| {
+            let names: Vec<&str> = Self::all().iter().map(|v| v.name()).collect();
+            format!("{text:?} is not {} (expected {})", Self::WHAT, names.join(", "))
+        })
+    }
+}
+
+/// Declares a site enum: serde and the API document use the same names as the
+/// store (each name is its variant in snake case; a test holds them equal).
+macro_rules! named_enum {
+    ($(#[$meta:meta])* $what:literal $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+ }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)+
+        }
+
+        impl $crate::domain::model::Named for $name {
+            const WHAT: &'static str = $what;
+            fn all() -> &'static [Self] {
+                &[$($name::$variant,)+]
+            }
+            fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+    };
+}
+pub(crate) use named_enum;
+
+named_enum! {
+    /// Where a game stands.
+    "a game status" GameStatus {
+        /// Being played.
+        Active = "active",
+        /// Over: see `outcome`.
+        Finished = "finished",
+    }
+}
+
+named_enum! {
+    /// Where a challenge stands.
+    "a challenge status" ChallengeStatus {
+        /// Waiting for an answer (or, in the auto-match queue, for a partner).
+        Open = "open",
+        /// Taken: its game has started.
+        Accepted = "accepted",
+        /// Withdrawn by its creator or declined by the one challenged.
+        Cancelled = "cancelled",
+    }
+}
+
+named_enum! {
+    /// The side a challenge's creator asks to play.
+    "a side" SideChoice {
+        Red = "red",
+        Black = "black",
+        /// Decided by lot when the challenge is accepted.
+        Random = "random",
+    }
+}
+
+named_enum! {
+    /// What a player does about a draw.
+    "a draw action" DrawAction {
+        /// Offer a draw (agreeing, if the opponent has already offered one).
+        Offer = "offer",
+        Accept = "accept",
+        Decline = "decline",
+    }
+}
+
+impl SideChoice {
+    /// The creator's colour, drawing lots for `Random`.
+    pub fn resolve(self, coin: impl FnOnce() -> bool) -> Color {
+        match self {
+            SideChoice::Red => Color::Red,
+            SideChoice::Black => Color::Black,
+            SideChoice::Random => {
+                if coin() {
+                    Color::Red
+                } else {
+                    Color::Black
+                }
+            }
+        }
+    }
+}
+
+/// The rules crate's enums, which carry their own `ALL` and `name`.
+macro_rules! named_from_rules {
+    ($($ty:ty: $what:literal),+ $(,)?) => {$(
+        impl Named for $ty {
+            const WHAT: &'static str = $what;
+            fn all() -> &'static [Self] {
+                &<$ty>::ALL
+            }
+            fn name(self) -> &'static str {
+                <$ty>::name(self)
+            }
+        }
+    )+};
+}
+
+named_from_rules! {
+    Color: "a colour",
+    RuleSet: "a rule set",
+    Reason: "a reason a game ended",
+    Variant: "a board",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back_and_unknown_ones_are_explained() {
+        for s in GameStatus::all() {
+            assert_eq!(GameStatus::parse(s.name()), Ok(*s));
+        }
+        for r in RuleSet::all() {
+            assert_eq!(<RuleSet as Named>::parse(r.name()), Ok(*r));
+        }
+        let e = SideChoice::parse("green").unwrap_err();
+        assert!(e.contains("red, black, random"), "{e}");
+    }
+
+    fn serde_agrees<T: Named + serde::Serialize>() {
+        for v in T::all() {
+            assert_eq!(serde_json::to_value(v).unwrap(), v.name());
+        }
+    }
+
+    #[test]
+    fn serde_names_are_the_stored_names() {
+        serde_agrees::<GameStatus>();
+        serde_agrees::<ChallengeStatus>();
+        serde_agrees::<SideChoice>();
+        serde_agrees::<DrawAction>();
+        serde_agrees::<crate::error::ErrorCode>();
+    }
+}

@@ -1,0 +1,183 @@
+//! The site's rules of play, tested on the services directly (no HTTP): turn
+//! order, draw offers, clocks and auto-match, with time passed in by hand.
+
+use std::sync::Arc;
+
+use xiangqi::{Color, Reason, RuleSet, Variant};
+
+use super::{
+    Services,
+    clock::{ClockSpec, DAY_MS},
+    games::Loaded,
+    lobby::Terms,
+    model::{DrawAction, GameStatus, SideChoice},
+};
+use crate::{error::ErrorCode, live::Hub, store::Store};
+
+const T0: i64 = 1_800_000_000_000;
+
+struct Site {
+    services: Services,
+    _dir: tempdir::Dir,
+}
+
+mod tempdir {
+    /// A folder removed when dropped.
+    pub struct Dir(pub std::path::PathBuf);
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+async fn site() -> Site {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("xiangqi-domain-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&format!("sqlite://{}/t.db?mode=rwc", dir.display())).await.unwrap();
+    for name in ["red", "black", "third"] {
+        assert!(store.create_user(name, "no log-in in these tests", T0).await.unwrap());
+    }
+    Site { services: Services::new(store, Arc::new(Hub::default())), _dir: tempdir::Dir(dir) }
+}
+
+fn terms(opponent: &str, clock: ClockSpec) -> Terms {
+    Terms {
+        opponent: Some(opponent.into()),
+        variant: Variant::Standard,
+        rules: RuleSet::Asian,
+        color: SideChoice::Red,
+        clock,
+    }
+}
+
+const DAYS_3: ClockSpec = ClockSpec::Correspondence { days: 3 };
+const LIVE_1_0: ClockSpec = ClockSpec::Live { base: 60_000, increment: 0 };
+
+/// `red` challenges `black` (playing red) and `black` accepts.
+async fn game(s: &Services, clock: ClockSpec) -> Loaded {
+    let c = s.create_challenge("red", terms("black", clock), false, T0).await.unwrap();
+    s.accept_challenge("black", &c.id, T0).await.unwrap()
+}
+
+#[tokio::test]
+async fn moves_alternate_and_only_the_side_to_move_may_move() {
+    let site = site().await;
+    let s = &site.services;
+    let g = game(s, DAYS_3).await;
+    let id = g.row.id.as_str();
+    let e = s.submit_move("black", id, 0, "h9g7", T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Forbidden, "black may not open");
+    let e = s.submit_move("third", id, 0, "h2e2", T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Forbidden, "an onlooker may not move");
+    let e = s.submit_move("red", id, 0, "a0a5", T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::IllegalMove);
+    let after = s.submit_move("red", id, 0, "C2=5", T0 + 1).await.unwrap();
+    assert_eq!((after.row.ply, after.turn()), (1, Color::Black));
+    let e = s.submit_move("red", id, 0, "h2e2", T0 + 2).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "a second submit of the same move is stale");
+    let e = s.submit_move("red", id, 1, "b2e2", T0 + 2).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Forbidden, "red may not move twice");
+    s.submit_move("black", id, 1, "马8进7", T0 + 3).await.unwrap();
+    let now = s.load_game(id).await.unwrap();
+    assert_eq!(now.moves.iter().map(|m| m.iccs.as_str()).collect::<Vec<_>>(), ["h2e2", "h9g7"]);
+}
+
+#[tokio::test]
+async fn a_draw_offer_stands_until_answered_or_a_move_is_made() {
+    let site = site().await;
+    let s = &site.services;
+    let id = game(s, DAYS_3).await.row.id;
+    let offered = s.draw("red", &id, DrawAction::Offer, T0).await.unwrap();
+    assert_eq!(offered.row.draw_offer, Some(Color::Red));
+    let e = s.draw("red", &id, DrawAction::Offer, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "one offer at a time");
+    let e = s.draw("red", &id, DrawAction::Accept, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "nobody accepts their own offer");
+    let declined = s.draw("black", &id, DrawAction::Decline, T0).await.unwrap();
+    assert_eq!(declined.row.draw_offer, None);
+    // A move withdraws a standing offer.
+    s.draw("red", &id, DrawAction::Offer, T0).await.unwrap();
+    let moved = s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
+    assert_eq!(moved.row.draw_offer, None);
+    // Offering when the opponent has offered is agreeing.
+    s.draw("red", &id, DrawAction::Offer, T0).await.unwrap();
+    let agreed = s.draw("black", &id, DrawAction::Offer, T0).await.unwrap();
+    assert_eq!(agreed.row.status, GameStatus::Finished);
+    let o = agreed.row.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::Agreement));
+    let drawn = s.user("red").await.unwrap();
+    assert_eq!((drawn.wins, drawn.losses, drawn.draws), (0, 0, 1));
+}
+
+#[tokio::test]
+async fn a_live_clock_runs_for_the_side_to_move_and_flags_at_zero() {
+    let site = site().await;
+    let s = &site.services;
+    let id = game(s, LIVE_1_0).await.row.id;
+    let g = s.submit_move("red", &id, 0, "h2e2", T0 + 10_000).await.unwrap();
+    assert_eq!(g.row.red_ms, 50_000, "red used ten seconds");
+    assert_eq!(g.time_left(Color::Black, T0 + 25_000), 45_000, "black's clock runs from red's move");
+    assert_eq!(g.time_left(Color::Red, T0 + 25_000), 50_000, "red's clock stands");
+    assert!(!g.out_of_time(T0 + 69_999));
+    assert!(g.out_of_time(T0 + 70_000));
+    assert_eq!(s.flag_games(T0 + 69_000).await.unwrap(), 0);
+    let e = s.claim("red", &id, T0 + 69_000).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "black still has time");
+    assert_eq!(s.flag_games(T0 + 70_001).await.unwrap(), 1);
+    let over = s.load_game(&id).await.unwrap();
+    let o = over.row.outcome.unwrap();
+    assert_eq!((o.winner, o.reason), (Some(Color::Red), Reason::TimeForfeit));
+    assert_eq!(over.row.black_ms, 0);
+}
+
+#[tokio::test]
+async fn a_correspondence_deadline_can_be_claimed_once_passed() {
+    let site = site().await;
+    let s = &site.services;
+    let g = game(s, DAYS_3).await;
+    assert_eq!(g.deadline(), Some(T0 + 3 * DAY_MS));
+    let e = s.claim("black", &g.row.id, T0 + 3 * DAY_MS).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict);
+    let won = s.claim("black", &g.row.id, T0 + 3 * DAY_MS + 1).await.unwrap();
+    assert_eq!(won.row.outcome.unwrap().winner, Some(Color::Black));
+    assert_eq!(
+        s.flag_games(T0 + 10 * DAY_MS).await.unwrap(),
+        0,
+        "correspondence games are not flagged by the clock watcher"
+    );
+}
+
+#[tokio::test]
+async fn auto_match_pairs_equal_requests_and_queues_the_rest_once() {
+    let site = site().await;
+    let s = &site.services;
+    let first = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, T0).await.unwrap();
+    let waiting = first.err().expect("nobody to pair with yet");
+    let again = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, T0).await.unwrap();
+    assert_eq!(again.err().map(|c| c.id), Some(waiting.id.clone()), "asking twice queues once");
+    // Other settings do not pair.
+    let other = s.automatch("black", Variant::Standard, RuleSet::Casual, LIVE_1_0, T0).await.unwrap();
+    assert!(other.is_err());
+    let paired = s.automatch("third", Variant::Standard, RuleSet::Asian, LIVE_1_0, T0).await.unwrap();
+    let Ok(game) = paired else { panic!("paired with the waiting request") };
+    let mut players = [game.row.red.as_str(), game.row.black.as_str()];
+    players.sort();
+    assert_eq!(players, ["red", "third"]);
+    let e = s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::BadRequest, "hex is not offered yet");
+}
+
+#[tokio::test]
+async fn the_same_challenge_is_open_only_once() {
+    let site = site().await;
+    let s = &site.services;
+    s.create_challenge("red", terms("black", DAYS_3), false, T0).await.unwrap();
+    let e = s.create_challenge("red", terms("black", DAYS_3), false, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict);
+    s.create_challenge("red", terms("third", DAYS_3), false, T0).await.unwrap();
+    s.create_challenge("red", terms("black", LIVE_1_0), false, T0).await.unwrap();
+}

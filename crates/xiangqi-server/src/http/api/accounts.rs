@@ -1,0 +1,130 @@
+//! Accounts and sessions; profiles; who is here.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+
+use super::{Answer, ok};
+use crate::{
+    api::{
+        requests::{Credentials, PageQuery, PasswordChange, ProfileEdit},
+        views::{SessionAnswer, UserAnswer, UserView, UsersPage},
+    },
+    domain::{
+        accounts::{NewSession, SESSION_MS},
+        now_ms,
+    },
+    error::{ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{Body, COOKIE, Params, User},
+    },
+    store::Page,
+};
+
+fn session_cookie(token: &str, max_age_s: i64) -> HeaderValue {
+    let v = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}");
+    HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+/// The answer that opens a session: the token in the body and in the cookie.
+fn session_answer(s: NewSession, status: StatusCode) -> Response {
+    let body = SessionAnswer { user: UserView::from(&s.user), token: s.token.clone() };
+    let mut response = (status, Json(body)).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie(&s.token, SESSION_MS / 1000));
+    response
+}
+
+/// Create a user id; the answer logs it in.
+#[utoipa::path(post, path = "/users", tag = "accounts", request_body = Credentials,
+    responses(
+        (status = 201, description = "Registered and logged in; sets the session cookie.", body = SessionAnswer),
+        (status = 400, description = "A name or password that breaks the rules.", body = ErrorBody),
+        (status = 409, description = "The name is taken (ignoring case).", body = ErrorBody)))]
+pub async fn register(State(state): State<Arc<AppState>>, Body(c): Body<Credentials>) -> ApiResult<Response> {
+    let session = state.services.register(&c.name, &c.password, now_ms()).await?;
+    Ok(session_answer(session, StatusCode::CREATED))
+}
+
+/// Log in.
+#[utoipa::path(post, path = "/session", tag = "accounts", request_body = Credentials,
+    responses(
+        (status = 200, description = "Logged in; sets the session cookie.", body = SessionAnswer),
+        (status = 401, description = "Wrong user id or password.", body = ErrorBody),
+        (status = 429, description = "After 5 failures for a name within 15 minutes, each further try waits \
+            1 s after the latest failure, doubling up to 60 s.", body = ErrorBody)))]
+pub async fn login(State(state): State<Arc<AppState>>, Body(c): Body<Credentials>) -> ApiResult<Response> {
+    let session = state.services.login(&c.name, &c.password, now_ms()).await?;
+    Ok(session_answer(session, StatusCode::OK))
+}
+
+/// Who is logged in.
+#[utoipa::path(get, path = "/session", tag = "accounts",
+    responses((status = 200, body = UserAnswer), (status = 401, description = "Not logged in.", body = ErrorBody)))]
+pub async fn whoami(State(state): State<Arc<AppState>>, user: User) -> Answer<UserAnswer> {
+    let u = state.services.user(&user.name).await?;
+    ok(UserAnswer { user: UserView::from(&u) })
+}
+
+/// Log out: the session ends and the cookie is cleared.
+#[utoipa::path(delete, path = "/session", tag = "accounts", responses((status = 204, description = "Logged out.")))]
+pub async fn logout(State(state): State<Arc<AppState>>, user: User) -> ApiResult<Response> {
+    state.services.store.delete_session(&user.token_hash).await?;
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie("", 0));
+    Ok(response)
+}
+
+/// Change the password; every other session of the user ends.
+#[utoipa::path(post, path = "/me/password", tag = "accounts", request_body = PasswordChange,
+    responses(
+        (status = 204, description = "Changed."),
+        (status = 400, description = "The new password breaks the rules.", body = ErrorBody),
+        (status = 401, description = "`old` is wrong.", body = ErrorBody)))]
+pub async fn change_password(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(p): Body<PasswordChange>,
+) -> ApiResult<StatusCode> {
+    state.services.change_password(&user.name, &user.token_hash, &p.old, &p.new).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Edit one's profile.
+#[utoipa::path(put, path = "/me/profile", tag = "accounts", request_body = ProfileEdit,
+    responses((status = 200, body = UserAnswer), (status = 400, description = "A bio over 500 characters.", body = ErrorBody)))]
+pub async fn set_profile(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(p): Body<ProfileEdit>,
+) -> Answer<UserAnswer> {
+    let u = state.services.set_bio(&user.name, &p.bio).await?;
+    ok(UserAnswer { user: UserView::from(&u) })
+}
+
+/// A player's profile.
+#[utoipa::path(get, path = "/users/{name}", tag = "accounts", params(("name" = String, Path, description = "User id, any case")),
+    responses((status = 200, body = UserAnswer), (status = 404, description = "No such user.", body = ErrorBody)))]
+pub async fn profile(State(state): State<Arc<AppState>>, Path(name): Path<String>) -> Answer<UserAnswer> {
+    let u = state.services.user(&name).await?;
+    ok(UserAnswer { user: UserView::from(&u) })
+}
+
+/// Players by name, a page at a time, and who is here now.
+#[utoipa::path(get, path = "/users", tag = "accounts", params(PageQuery),
+    responses((status = 200, body = UsersPage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn users(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<UsersPage> {
+    let store = &state.services.store;
+    let page = store.users(&Page::from(q)).await?;
+    let online = store.seen_since(now_ms() - 5 * 60 * 1000, Page::MAX).await?;
+    ok(UsersPage {
+        users: page.items.iter().map(UserView::from).collect(),
+        online: online.into_iter().map(|u| u.name).collect(),
+        next: page.next,
+    })
+}

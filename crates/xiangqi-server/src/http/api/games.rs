@@ -1,0 +1,130 @@
+//! Games: lists, the state of one, moves, resignation, draws, time claims, records.
+
+use std::sync::Arc;
+
+use axum::{
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+
+use super::{Answer, ok};
+use crate::{
+    api::{
+        requests::{DrawRequest, PageQuery, Submit},
+        views::{GameAnswer, GameSummary, GameView, MyGames},
+    },
+    domain::{games::Loaded, now_ms},
+    error::{ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{Body, Params, User},
+    },
+    store::Page,
+};
+
+fn game(g: &Loaded) -> Answer<GameAnswer> {
+    ok(GameAnswer { game: GameView::from(g) })
+}
+
+/// The games that are waiting for me, for my opponents, and a page of finished ones.
+#[utoipa::path(get, path = "/games", tag = "games", params(PageQuery),
+    responses((status = 200, body = MyGames), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn my_games(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<MyGames> {
+    let services = &state.services;
+    let (mut my_turn, mut their_turn) = (Vec::new(), Vec::new());
+    for row in services.store.active_games_of(&user.name, 200).await? {
+        let loaded = services.load_game(&row.id).await?;
+        let list = if loaded.player(loaded.turn()) == user.name { &mut my_turn } else { &mut their_turn };
+        list.push(GameSummary::from(&loaded));
+    }
+    let page = services.store.finished_games_of(&user.name, &Page::from(q)).await?;
+    let mut finished = Vec::with_capacity(page.items.len());
+    for row in &page.items {
+        finished.push(GameSummary::from(&services.load_game(&row.id).await?));
+    }
+    ok(MyGames { my_turn, their_turn, finished, next: page.next })
+}
+
+/// A game in full; anyone may watch.
+#[utoipa::path(get, path = "/games/{id}", tag = "games", params(("id" = String, Path)),
+    responses((status = 200, body = GameAnswer), (status = 404, body = ErrorBody)))]
+pub async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<GameAnswer> {
+    game(&state.services.load_game(&id).await?)
+}
+
+/// Make a move.
+#[utoipa::path(post, path = "/games/{id}/moves", tag = "games", params(("id" = String, Path)), request_body = Submit,
+    responses(
+        (status = 200, body = GameAnswer),
+        (status = 403, description = "Not your game, or not your turn.", body = ErrorBody),
+        (status = 409, description = "`ply` is not the current count (a double submit, or another move won), \
+            the game is over, or your time ran out.", body = ErrorBody),
+        (status = 422, description = "An unreadable or illegal move, with the reason.", body = ErrorBody)))]
+pub async fn submit(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(s): Body<Submit>,
+) -> Answer<GameAnswer> {
+    game(&state.services.submit_move(&user.name, &id, s.ply, &s.text, now_ms()).await?)
+}
+
+/// Resign.
+#[utoipa::path(post, path = "/games/{id}/resign", tag = "games", params(("id" = String, Path)),
+    responses((status = 200, body = GameAnswer), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn resign(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<GameAnswer> {
+    game(&state.services.resign(&user.name, &id, now_ms()).await?)
+}
+
+/// Offer, accept or decline a draw. An offer stands until the opponent answers or a move is made.
+#[utoipa::path(post, path = "/games/{id}/draw", tag = "games", params(("id" = String, Path)), request_body = DrawRequest,
+    responses(
+        (status = 200, body = GameAnswer),
+        (status = 403, body = ErrorBody),
+        (status = 409, description = "An offer already made, or none to answer.", body = ErrorBody)))]
+pub async fn draw(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(d): Body<DrawRequest>,
+) -> Answer<GameAnswer> {
+    game(&state.services.draw(&user.name, &id, d.action, now_ms()).await?)
+}
+
+/// Win on time when the opponent's clock or correspondence deadline has run out.
+#[utoipa::path(post, path = "/games/{id}/claim", tag = "games", params(("id" = String, Path)),
+    responses(
+        (status = 200, body = GameAnswer),
+        (status = 409, description = "The opponent still has time.", body = ErrorBody)))]
+pub async fn claim(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<GameAnswer> {
+    game(&state.services.claim(&user.name, &id, now_ms()).await?)
+}
+
+/// The game record as PGN with WXF moves, its date and time control.
+#[utoipa::path(get, path = "/games/{id}/pgn", tag = "games", params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "The record.", content_type = "application/x-chess-pgn", body = String),
+        (status = 404, body = ErrorBody)))]
+pub async fn pgn(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult<Response> {
+    let loaded = state.services.load_game(&id).await?;
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    let disposition = format!("attachment; filename=\"xiangqi-{id}.pgn\"");
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok((StatusCode::OK, headers, loaded.pgn()).into_response())
+}

@@ -1,0 +1,116 @@
+//! Challenges, the waiting room and auto-match.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    extract::{Path, State},
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+
+use super::{Answer, created, ok};
+use crate::{
+    api::{
+        requests::{AutoMatch, NewChallenge},
+        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameView, LobbyView},
+    },
+    domain::{lobby::Terms, now_ms},
+    error::{ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{Body, User},
+    },
+    store::{Lobby, Page},
+};
+
+/// Challenge a player by name, or (without `opponent`) anyone in the waiting room.
+#[utoipa::path(post, path = "/challenges", tag = "lobby", request_body = NewChallenge,
+    responses(
+        (status = 201, body = ChallengeAnswer),
+        (status = 400, description = "Unknown fields or values, a variant or rule set not offered, a clock out of \
+            range, or a challenge to oneself.", body = ErrorBody),
+        (status = 404, description = "No such opponent.", body = ErrorBody),
+        (status = 409, description = "The same challenge is already open.", body = ErrorBody)))]
+pub async fn create_challenge(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(c): Body<NewChallenge>,
+) -> Answer<ChallengeAnswer> {
+    let terms = Terms {
+        opponent: c.opponent.filter(|o| !o.is_empty()),
+        variant: c.variant,
+        rules: c.rules,
+        color: c.color,
+        clock: c.clock,
+    };
+    let row = state.services.create_challenge(&user.name, terms, false, now_ms()).await?;
+    created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
+}
+
+/// My lobby: the waiting room, challenges to me, and mine.
+#[utoipa::path(get, path = "/challenges", tag = "lobby", responses((status = 200, body = LobbyView)))]
+pub async fn challenges(State(state): State<Arc<AppState>>, user: User) -> Answer<LobbyView> {
+    let store = &state.services.store;
+    let page = Page::first(Page::MAX);
+    let list = async |which| -> ApiResult<Vec<ChallengeView>> {
+        Ok(store.lobby(&user.name, which, &page).await?.items.iter().map(ChallengeView::from).collect())
+    };
+    ok(LobbyView {
+        open: list(Lobby::Room).await?,
+        incoming: list(Lobby::Incoming).await?,
+        outgoing: list(Lobby::Outgoing).await?,
+    })
+}
+
+/// Accept a challenge: its game starts.
+#[utoipa::path(post, path = "/challenges/{id}/accept", tag = "lobby", params(("id" = String, Path)),
+    responses(
+        (status = 201, body = GameAnswer),
+        (status = 403, description = "One's own challenge, or one meant for someone else.", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "Taken or cancelled meanwhile.", body = ErrorBody)))]
+pub async fn accept_challenge(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<GameAnswer> {
+    let game = state.services.accept_challenge(&user.name, &id, now_ms()).await?;
+    created(GameAnswer { game: GameView::from(&game) })
+}
+
+/// The creator withdraws a challenge, or the one challenged declines it.
+#[utoipa::path(delete, path = "/challenges/{id}", tag = "lobby", params(("id" = String, Path)),
+    responses(
+        (status = 204, description = "Closed."),
+        (status = 403, description = "Neither its creator nor the one challenged.", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "No longer open.", body = ErrorBody)))]
+pub async fn close_challenge(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.close_challenge(&user.name, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Be paired with the next player asking for the same settings.
+#[utoipa::path(post, path = "/automatch", tag = "lobby", request_body = AutoMatch,
+    responses(
+        (status = 201, description = "Someone was waiting: the game has started.", body = GameAnswer),
+        (status = 202, description = "You wait in the queue (cancel with `DELETE /challenges/{id}`).", body = ChallengeAnswer),
+        (status = 400, body = ErrorBody)))]
+pub async fn automatch(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(a): Body<AutoMatch>,
+) -> ApiResult<Response> {
+    Ok(match state.services.automatch(&user.name, a.variant, a.rules, a.clock, now_ms()).await? {
+        Ok(game) => (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&game) })).into_response(),
+        Err(waiting) => {
+            (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
+                .into_response()
+        }
+    })
+}

@@ -1,0 +1,73 @@
+//! The JSON API's handlers: parse, call a service, render. Each is annotated
+//! with what it takes and answers, and the OpenAPI document is built from those
+//! annotations and the types in [`crate::api`].
+
+mod accounts;
+mod games;
+mod lobby;
+
+use std::sync::Arc;
+
+use axum::{Json, http::StatusCode};
+use utoipa::OpenApi;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::AppState;
+use crate::{
+    api::events::{ClientMessage, Event},
+    error::{ApiError, ApiResult, ErrorBody},
+};
+
+/// A typed answer with its status.
+type Answer<T> = ApiResult<(StatusCode, Json<T>)>;
+
+fn ok<T>(body: T) -> Answer<T> {
+    Ok((StatusCode::OK, Json(body)))
+}
+
+fn created<T>(body: T) -> Answer<T> {
+    Ok((StatusCode::CREATED, Json(body)))
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "xiangqi play server",
+        description = "The JSON API of the play server; the browser UI uses exactly this API. \
+            Conventions (authentication, the X-Xiangqi header, errors, live updates) are in docs/API.md."
+    ),
+    servers((url = "/api/v1")),
+    components(schemas(ErrorBody, Event, ClientMessage)),
+    tags(
+        (name = "accounts", description = "Registering, logging in, profiles, who is here."),
+        (name = "lobby", description = "Challenges, the waiting room, auto-match."),
+        (name = "games", description = "Playing and watching games.")
+    )
+)]
+struct ApiDoc;
+
+/// The API's routes and the OpenAPI document that describes exactly them.
+pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(accounts::register, accounts::users))
+        .routes(routes!(accounts::profile))
+        .routes(routes!(accounts::login, accounts::whoami, accounts::logout))
+        .routes(routes!(accounts::change_password))
+        .routes(routes!(accounts::set_profile))
+        .routes(routes!(lobby::create_challenge, lobby::challenges))
+        .routes(routes!(lobby::close_challenge))
+        .routes(routes!(lobby::accept_challenge))
+        .routes(routes!(lobby::automatch))
+        .routes(routes!(games::my_games))
+        .routes(routes!(games::show))
+        .routes(routes!(games::submit))
+        .routes(routes!(games::resign))
+        .routes(routes!(games::draw))
+        .routes(routes!(games::claim))
+        .routes(routes!(games::pgn))
+        .split_for_parts()
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("no such API endpoint")
+}

@@ -1,0 +1,182 @@
+//! Challenges: to a named player, open in the waiting room, or waiting in the
+//! auto-match queue.
+
+use sqlx::any::AnyRow;
+use xiangqi::RuleSet;
+
+use super::{
+    FromRow, GameRow, Page, Paged, Store, Written,
+    games::{clock, insert_game},
+    get, named,
+};
+use crate::domain::{
+    clock::ClockSpec,
+    model::{ChallengeStatus, Named, SideChoice},
+};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: String,
+    pub creator: String,
+    pub opponent: Option<String>,
+    pub rules: RuleSet,
+    pub color: SideChoice,
+    pub clock: ClockSpec,
+    pub auto: bool,
+    pub status: ChallengeStatus,
+    pub game_id: Option<String>,
+    pub created_ms: i64,
+}
+
+impl FromRow for ChallengeRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(ChallengeRow {
+            id: get(r, "id")?,
+            creator: get(r, "creator")?,
+            opponent: get(r, "opponent")?,
+            rules: named(r, "rules")?,
+            color: named(r, "color")?,
+            clock: clock(r)?,
+            auto: get::<i64>(r, "auto")? != 0,
+            status: named(r, "status")?,
+            game_id: get(r, "game_id")?,
+            created_ms: get(r, "created_ms")?,
+        })
+    }
+}
+
+/// Which challenges of a user's lobby to list.
+#[derive(Clone, Copy, Debug)]
+pub enum Lobby {
+    /// Others' open challenges to anyone: the waiting room.
+    Room,
+    /// Open challenges naming the user.
+    Incoming,
+    /// The user's own open challenges (auto-match requests included).
+    Outgoing,
+}
+
+/// A challenge's key in the waiting room's order (oldest first).
+fn room_key(c: &ChallengeRow) -> String {
+    format!("{:015}.{}", c.created_ms, c.id)
+}
+
+impl Store {
+    pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), sqlx::Error> {
+        let (kind, days, base, increment) = c.clock.columns();
+        let q = sqlx::query(
+            "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, days, base_ms, increment_ms, \
+             auto, status, game_id, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(&c.id)
+        .bind(&c.creator)
+        .bind(&c.opponent)
+        .bind(c.rules.name())
+        .bind(c.color.name())
+        .bind(kind)
+        .bind(days)
+        .bind(base)
+        .bind(increment)
+        .bind(i64::from(c.auto))
+        .bind(c.status.name())
+        .bind(&c.game_id)
+        .bind(c.created_ms);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM challenges WHERE id = $1").bind(id)).await
+    }
+
+    /// Open challenges in a user's lobby, oldest first.
+    pub async fn lobby(
+        &self,
+        user: &str,
+        which: Lobby,
+        page: &Page,
+    ) -> Result<Paged<ChallengeRow>, sqlx::Error> {
+        let filter = match which {
+            Lobby::Room => "opponent IS NULL AND creator <> $1",
+            Lobby::Incoming => "opponent = $1",
+            Lobby::Outgoing => "creator = $1",
+        };
+        let (after_ms, after_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MIN), id.to_string()),
+            None => (i64::MIN, String::new()),
+        };
+        let sql = format!(
+            "SELECT * FROM challenges WHERE status = 'open' AND {filter} \
+             AND (created_ms > $2 OR (created_ms = $2 AND id > $3)) ORDER BY created_ms, id LIMIT $4"
+        );
+        let rows =
+            self.all(sqlx::query(&sql).bind(user).bind(after_ms).bind(after_id).bind(page.probe())).await?;
+        Ok(page.cut(rows, room_key))
+    }
+
+    /// The oldest open auto-match request with these settings: someone else's to
+    /// pair with (`mine` false), or the user's own already waiting (`mine` true).
+    pub async fn auto_request(
+        &self,
+        user: &str,
+        rules: RuleSet,
+        clock: ClockSpec,
+        mine: bool,
+    ) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        let who = if mine { "creator = $1" } else { "creator <> $1" };
+        let sql = format!(
+            "SELECT * FROM challenges WHERE status = 'open' AND auto = 1 AND {who} AND rules = $2 \
+             AND clock_kind = $3 AND days = $4 AND base_ms = $5 AND increment_ms = $6 ORDER BY created_ms LIMIT 1"
+        );
+        let (kind, days, base, increment) = clock.columns();
+        let q =
+            sqlx::query(&sql).bind(user).bind(rules.name()).bind(kind).bind(days).bind(base).bind(increment);
+        self.one(q).await
+    }
+
+    /// An open challenge from `creator` to the same opponent (or the room) on the same terms.
+    pub async fn same_challenge(&self, c: &ChallengeRow) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        let (kind, days, base, increment) = c.clock.columns();
+        let q = sqlx::query(
+            "SELECT * FROM challenges WHERE status = 'open' AND auto = 0 AND creator = $1 \
+             AND COALESCE(opponent, '') = $2 AND rules = $3 AND color = $4 AND clock_kind = $5 AND days = $6 \
+             AND base_ms = $7 AND increment_ms = $8 LIMIT 1",
+        )
+        .bind(&c.creator)
+        .bind(c.opponent.clone().unwrap_or_default())
+        .bind(c.rules.name())
+        .bind(c.color.name())
+        .bind(kind)
+        .bind(days)
+        .bind(base)
+        .bind(increment);
+        self.one(q).await
+    }
+
+    /// Closes an open challenge (cancelled); stale if it was no longer open.
+    pub async fn close_challenge(&self, id: &str) -> Result<Written, sqlx::Error> {
+        let q = sqlx::query("UPDATE challenges SET status = 'cancelled' WHERE id = $1 AND status = 'open'")
+            .bind(id);
+        Ok(Written::from_count(self.run(q).await?))
+    }
+
+    /// Takes an open challenge and starts its game, in one transaction: of two
+    /// accepting at once, one gets the game and the other a stale answer.
+    pub async fn accept_challenge(&self, id: &str, game: &GameRow) -> Result<Written, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let r = sqlx::query(
+            "UPDATE challenges SET status = 'accepted', game_id = $1 WHERE id = $2 AND status = 'open'",
+        )
+        .bind(&game.id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if r.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(Written::Stale);
+        }
+        insert_game(&mut tx, game).await?;
+        tx.commit().await?;
+        Ok(Written::Done)
+    }
+}

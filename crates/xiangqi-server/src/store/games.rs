@@ -1,0 +1,280 @@
+//! Games and their moves. A game's row is its current state; its moves are the
+//! durable log the state is replayed from.
+
+use sqlx::any::AnyRow;
+use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
+
+use super::{FromRow, Page, Paged, Query, Store, Written, get, named, optional_named, unique_violation};
+use crate::domain::{
+    clock::ClockSpec,
+    model::{GameStatus, Named},
+};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: String,
+    pub red: String,
+    pub black: String,
+    pub variant: Variant,
+    pub rules: RuleSet,
+    pub start_fen: String,
+    pub clock: ClockSpec,
+    /// Moves played.
+    pub ply: i64,
+    /// Grows by one with every change of the row.
+    pub version: i64,
+    pub fen: String,
+    pub status: GameStatus,
+    pub outcome: Option<Outcome>,
+    /// Live clocks: each side's time left when the running clock started.
+    pub red_ms: i64,
+    pub black_ms: i64,
+    /// When the side to move began its turn.
+    pub turn_started_ms: i64,
+    pub draw_offer: Option<Color>,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+/// The clock columns that games and challenges share.
+pub(super) fn clock(r: &AnyRow) -> Result<ClockSpec, sqlx::Error> {
+    let kind: String = get(r, "clock_kind")?;
+    ClockSpec::from_columns(&kind, get(r, "days")?, get(r, "base_ms")?, get(r, "increment_ms")?)
+        .map_err(|why| super::corrupt("clock_kind", why))
+}
+
+impl FromRow for GameRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        let outcome = optional_named::<Reason>(r, "reason")?
+            .map(|reason| Ok::<_, sqlx::Error>(Outcome { winner: optional_named(r, "winner")?, reason }))
+            .transpose()?;
+        Ok(GameRow {
+            id: get(r, "id")?,
+            red: get(r, "red")?,
+            black: get(r, "black")?,
+            variant: named(r, "variant")?,
+            rules: named(r, "rules")?,
+            start_fen: get(r, "start_fen")?,
+            clock: clock(r)?,
+            ply: get(r, "ply")?,
+            version: get(r, "version")?,
+            fen: get(r, "fen")?,
+            status: named(r, "status")?,
+            outcome,
+            red_ms: get(r, "red_ms")?,
+            black_ms: get(r, "black_ms")?,
+            turn_started_ms: get(r, "turn_started_ms")?,
+            draw_offer: optional_named(r, "draw_offer")?,
+            created_ms: get(r, "created_ms")?,
+            updated_ms: get(r, "updated_ms")?,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    pub game_id: String,
+    pub ply: i64,
+    pub iccs: String,
+    pub wxf: String,
+    pub at_ms: i64,
+}
+
+impl FromRow for MoveRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(MoveRow {
+            game_id: get(r, "game_id")?,
+            ply: get(r, "ply")?,
+            iccs: get(r, "iccs")?,
+            wxf: get(r, "wxf")?,
+            at_ms: get(r, "at_ms")?,
+        })
+    }
+}
+
+/// A player's games that are over, newest first: the key is `updated_ms.id`.
+fn finished_key(g: &GameRow) -> String {
+    format!("{}.{}", g.updated_ms, g.id)
+}
+
+impl Store {
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM games WHERE id = $1").bind(id)).await
+    }
+
+    pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, sqlx::Error> {
+        self.all(sqlx::query("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply").bind(id)).await
+    }
+
+    /// A player's games being played, most recently changed first (at most `limit`).
+    pub async fn active_games_of(&self, name: &str, limit: u32) -> Result<Vec<GameRow>, sqlx::Error> {
+        let q = sqlx::query(
+            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status = 'active' \
+             ORDER BY updated_ms DESC LIMIT $2",
+        )
+        .bind(name)
+        .bind(i64::from(limit));
+        self.all(q).await
+    }
+
+    /// A player's finished games, newest first.
+    pub async fn finished_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+        let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
+            None => (i64::MAX, char::MAX.to_string()),
+        };
+        let q = sqlx::query(
+            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status = 'finished' \
+             AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4",
+        )
+        .bind(name)
+        .bind(before_ms)
+        .bind(before_id)
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, finished_key))
+    }
+
+    /// Live games being played, by id: the clock watcher walks them a page at a time.
+    pub async fn active_live_games(&self, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+        let q = sqlx::query(
+            "SELECT * FROM games WHERE status = 'active' AND clock_kind = 'live' AND id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(page.after.clone().unwrap_or_default())
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, |g: &GameRow| g.id.clone()))
+    }
+
+    /// Records a move and the game's new state, if the game is still at the ply
+    /// and version the move was made against. The move is committed before this
+    /// returns.
+    pub async fn record_move(
+        &self,
+        before: &GameRow,
+        after: &GameRow,
+        m: &MoveRow,
+    ) -> Result<Written, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        if update_game(&mut tx, before, after).await? == Written::Stale {
+            tx.rollback().await?;
+            return Ok(Written::Stale);
+        }
+        let inserted =
+            sqlx::query("INSERT INTO moves (game_id, ply, iccs, wxf, at_ms) VALUES ($1, $2, $3, $4, $5)")
+                .bind(&m.game_id)
+                .bind(m.ply)
+                .bind(&m.iccs)
+                .bind(&m.wxf)
+                .bind(m.at_ms)
+                .execute(&mut *tx)
+                .await;
+        match inserted {
+            Ok(_) => {}
+            Err(e) if unique_violation(&e) => {
+                tx.rollback().await?;
+                return Ok(Written::Stale);
+            }
+            Err(e) => return Err(e),
+        }
+        tx.commit().await?;
+        Ok(Written::Done)
+    }
+
+    /// Writes a game's new state if it is still at the version it was read at.
+    pub async fn update_game(&self, before: &GameRow, after: &GameRow) -> Result<Written, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let w = update_game(&mut tx, before, after).await?;
+        tx.commit().await?;
+        Ok(w)
+    }
+}
+
+type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
+
+fn winner(g: &GameRow) -> Option<&'static str> {
+    g.outcome.and_then(|o| o.winner).map(Color::name)
+}
+
+fn reason(g: &GameRow) -> Option<&'static str> {
+    g.outcome.map(|o| o.reason.name())
+}
+
+/// The columns a game's play changes, bound in this order at `$1` + `offset`.
+const STATE: [&str; 11] = [
+    "ply",
+    "version",
+    "fen",
+    "status",
+    "winner",
+    "reason",
+    "red_ms",
+    "black_ms",
+    "turn_started_ms",
+    "draw_offer",
+    "updated_ms",
+];
+
+fn bind_state<'q>(q: Query<'q>, g: &'q GameRow) -> Query<'q> {
+    q.bind(g.ply)
+        .bind(g.version)
+        .bind(&g.fen)
+        .bind(g.status.name())
+        .bind(winner(g))
+        .bind(reason(g))
+        .bind(g.red_ms)
+        .bind(g.black_ms)
+        .bind(g.turn_started_ms)
+        .bind(g.draw_offer.map(Color::name))
+        .bind(g.updated_ms)
+}
+
+fn placeholders(from: usize, count: usize) -> String {
+    (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}
+
+pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx::Error> {
+    const FIXED: [&str; 11] = [
+        "id",
+        "red",
+        "black",
+        "variant",
+        "rules",
+        "start_fen",
+        "clock_kind",
+        "days",
+        "base_ms",
+        "increment_ms",
+        "created_ms",
+    ];
+    let sql = format!(
+        "INSERT INTO games ({}, {}) VALUES ({})",
+        STATE.join(", "),
+        FIXED.join(", "),
+        placeholders(1, STATE.len() + FIXED.len())
+    );
+    let (kind, days, base, increment) = g.clock.columns();
+    bind_state(sqlx::query(&sql), g)
+        .bind(&g.id)
+        .bind(&g.red)
+        .bind(&g.black)
+        .bind(g.variant.name())
+        .bind(g.rules.name())
+        .bind(&g.start_fen)
+        .bind(kind)
+        .bind(days)
+        .bind(base)
+        .bind(increment)
+        .bind(g.created_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn update_game(tx: &mut Tx<'_>, before: &GameRow, g: &GameRow) -> Result<Written, sqlx::Error> {
+    let set: Vec<String> = STATE.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
+    let n = STATE.len();
+    let sql = format!("UPDATE games SET {} WHERE id = ${} AND version = ${}", set.join(", "), n + 1, n + 2);
+    let r = bind_state(sqlx::query(&sql), g).bind(&g.id).bind(before.version).execute(&mut **tx).await?;
+    Ok(Written::from_count(r.rows_affected()))
+}

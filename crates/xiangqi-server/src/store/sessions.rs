@@ -1,0 +1,76 @@
+//! Sessions (by the hash of their token) and failed log-ins.
+
+use sqlx::Row;
+
+use super::Store;
+
+impl Store {
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        name: &str,
+        now: i64,
+        expires: i64,
+    ) -> Result<(), sqlx::Error> {
+        let q = sqlx::query(
+            "INSERT INTO sessions (token_hash, user_name, created_ms, expires_ms) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token_hash)
+        .bind(name)
+        .bind(now)
+        .bind(expires);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    /// The user of a session that has not expired.
+    pub async fn session_user(&self, token_hash: &str, now: i64) -> Result<Option<String>, sqlx::Error> {
+        let row = sqlx::query("SELECT user_name FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
+            .bind(token_hash)
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get("user_name")).transpose()
+    }
+
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
+        self.run(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash)).await?;
+        Ok(())
+    }
+
+    pub async fn delete_other_sessions(&self, name: &str, keep: &str) -> Result<(), sqlx::Error> {
+        let q = sqlx::query("DELETE FROM sessions WHERE user_name = $1 AND token_hash <> $2")
+            .bind(name)
+            .bind(keep);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    /// Failed log-ins for a name since a moment, and when the latest was.
+    pub async fn login_failures(
+        &self,
+        name_key: &str,
+        since: i64,
+    ) -> Result<(i64, Option<i64>), sqlx::Error> {
+        let row =
+            sqlx::query("SELECT COUNT(*) AS n, MAX(at_ms) AS latest FROM login_failures WHERE name_key = $1 AND at_ms > $2")
+                .bind(name_key)
+                .bind(since)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok((row.try_get("n")?, row.try_get("latest")?))
+    }
+
+    pub async fn add_login_failure(&self, name_key: &str, now: i64) -> Result<(), sqlx::Error> {
+        let q = sqlx::query("INSERT INTO login_failures (name_key, at_ms) VALUES ($1, $2)")
+            .bind(name_key)
+            .bind(now);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    pub async fn clear_login_failures(&self, name_key: &str) -> Result<(), sqlx::Error> {
+        self.run(sqlx::query("DELETE FROM login_failures WHERE name_key = $1").bind(name_key)).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,124 @@
+//! Users: accounts, profiles, when they were last seen, their results.
+
+use sqlx::any::AnyRow;
+use xiangqi::Color;
+
+use super::{FromRow, Page, Paged, Store, get, unique_violation};
+
+#[derive(Clone, Debug)]
+pub struct UserRow {
+    pub name: String,
+    pub password_hash: String,
+    pub bio: String,
+    pub rating: i64,
+    pub created_ms: i64,
+    pub seen_ms: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+impl FromRow for UserRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(UserRow {
+            name: get(r, "name")?,
+            password_hash: get(r, "password_hash")?,
+            bio: get(r, "bio")?,
+            rating: get(r, "rating")?,
+            created_ms: get(r, "created_ms")?,
+            seen_ms: get(r, "seen_ms")?,
+            wins: get(r, "wins")?,
+            losses: get(r, "losses")?,
+            draws: get(r, "draws")?,
+        })
+    }
+}
+
+/// The end of a rated game for both players: new ratings and one more result each.
+pub struct RatedResult {
+    pub red: String,
+    pub black: String,
+    pub red_rating: i64,
+    pub black_rating: i64,
+    pub winner: Option<Color>,
+}
+
+impl Store {
+    /// Creates a user; `false` if the name is taken (ignoring case).
+    pub async fn create_user(&self, name: &str, hash: &str, now: i64) -> Result<bool, sqlx::Error> {
+        let q = sqlx::query(
+            "INSERT INTO users (name, name_key, password_hash, bio, rating, created_ms, seen_ms) \
+             VALUES ($1, $2, $3, '', 1500, $4, $4)",
+        )
+        .bind(name)
+        .bind(name.to_lowercase())
+        .bind(hash)
+        .bind(now);
+        match self.run(q).await {
+            Ok(_) => Ok(true),
+            Err(e) if unique_violation(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A user by name, ignoring case.
+    pub async fn user(&self, name: &str) -> Result<Option<UserRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM users WHERE name_key = $1").bind(name.to_lowercase())).await
+    }
+
+    /// Everyone, by name.
+    pub async fn users(&self, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
+        let after = page.after.as_deref().unwrap_or("").to_lowercase();
+        let rows = self
+            .all(
+                sqlx::query("SELECT * FROM users WHERE name_key > $1 ORDER BY name_key LIMIT $2")
+                    .bind(after)
+                    .bind(page.probe()),
+            )
+            .await?;
+        Ok(page.cut(rows, |u: &UserRow| u.name.to_lowercase()))
+    }
+
+    /// Who has been seen since a moment, most recently seen first (at most `limit`).
+    pub async fn seen_since(&self, since: i64, limit: u32) -> Result<Vec<UserRow>, sqlx::Error> {
+        self.all(
+            sqlx::query("SELECT * FROM users WHERE seen_ms > $1 ORDER BY seen_ms DESC LIMIT $2")
+                .bind(since)
+                .bind(i64::from(limit)),
+        )
+        .await
+    }
+
+    pub async fn set_password(&self, name: &str, hash: &str) -> Result<(), sqlx::Error> {
+        self.run(sqlx::query("UPDATE users SET password_hash = $1 WHERE name = $2").bind(hash).bind(name))
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_bio(&self, name: &str, bio: &str) -> Result<(), sqlx::Error> {
+        self.run(sqlx::query("UPDATE users SET bio = $1 WHERE name = $2").bind(bio).bind(name)).await?;
+        Ok(())
+    }
+
+    pub async fn touch(&self, name: &str, now: i64) -> Result<(), sqlx::Error> {
+        self.run(sqlx::query("UPDATE users SET seen_ms = $1 WHERE name = $2").bind(now).bind(name)).await?;
+        Ok(())
+    }
+
+    /// Writes both players' new ratings and counts the result, together.
+    pub async fn record_result(&self, r: &RatedResult) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        for (name, rating, color) in
+            [(&r.red, r.red_rating, Color::Red), (&r.black, r.black_rating, Color::Black)]
+        {
+            let column = match r.winner {
+                None => "draws",
+                Some(w) if w == color => "wins",
+                Some(_) => "losses",
+            };
+            let sql = format!("UPDATE users SET rating = $1, {column} = {column} + 1 WHERE name = $2");
+            sqlx::query(&sql).bind(rating).bind(name).execute(&mut *tx).await?;
+        }
+        tx.commit().await
+    }
+}
