@@ -10,7 +10,7 @@ pub(crate) struct PastPly {
     pub hash: u64,
     /// Whether the move gave check.
     pub check: bool,
-    /// The enemy pieces the move chased (see [`xiangqi::rules::chase`]).
+    /// The enemy pieces the move newly chased (see [`xiangqi::rules::chase`]).
     pub chased: Bitboard,
     pub mv: Move,
 }
@@ -41,7 +41,7 @@ impl<G: Geometry> Root<G> {
         for &m in moves {
             let before = position.clone();
             position.play(m)?;
-            let chased = if judges_chases { chase::chased(&before, m, &position) } else { Bitboard::EMPTY };
+            let chased = if judges_chases { chase::chased(&before, &position) } else { Bitboard::EMPTY };
             past.push(PastPly { hash: position.hash(), check: position.is_check(), chased, mv: m });
         }
         Ok(Root { start_hash: start.hash(), position, past, rules, only: Vec::new(), banned: Vec::new() })

@@ -57,7 +57,7 @@ struct Record {
     /// The move into this position (`None` for the start and after a null move).
     mv: Option<Move>,
     undo: Option<Undo>,
-    /// Enemy pieces chased by the move, computed when a repetition needs it.
+    /// Enemy pieces newly chased by the move, computed when a repetition needs it.
     chased: Option<Bitboard>,
     /// The move as continuation history keys it.
     context: Context,
@@ -434,7 +434,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             let mut before = after.clone();
             before.undo(m, u);
             if r.chased.is_none() {
-                self.records[i].chased = Some(chase::chased(&before, m, &after));
+                self.records[i].chased = Some(chase::chased(&before, &after));
             }
             after = before;
         }

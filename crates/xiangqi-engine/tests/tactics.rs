@@ -162,3 +162,37 @@ fn repeats_a_perpetual_check_only_where_it_draws() {
     let (best, _) = best_after_perpetual_checks(RuleSet::Asian);
     assert_ne!(best, "a8a7", "the engine repeated a perpetual check that loses");
 }
+
+/// The score of `last` played after `moves` from `fen` under the Asian rules,
+/// where `last` makes the start position occur a third time.
+fn score_of_third_occurrence(fen: &str, moves: &[&str], last: &str) -> Score {
+    let start: Position = fen.parse().unwrap();
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for m in moves {
+        let m = pos.parse_move(m).unwrap();
+        pos.play_unchecked(m);
+        played.push(m);
+    }
+    let mut root = Root::new(start, &played, RuleSet::Asian.rules()).unwrap();
+    root.search_only(vec![pos.parse_move(last).unwrap()]);
+    let mut engine = Engine::new(Options { hash_mb: 8, ..Options::default() });
+    engine.search(&root, &Limits::nodes(20_000), &Control::new(), &mut |_| {}).score
+}
+
+#[test]
+fn a_chase_is_a_new_threat_to_a_piece_in_repetition_scoring() {
+    // Red's chariot goes f1-f2-f1 and Black's horse h2-f3-h2: each side makes one
+    // new threat per round (the chariot on the horse, the cannon through the horse
+    // on the chariot) and then keeps it, so neither is a sole perpetual chaser and
+    // closing the third round is a draw, not a loss for the horse's side.
+    let round = ["f1f2", "h2f3", "f2f1", "f3h2"];
+    let moves: Vec<&str> = round.iter().cycle().take(7).copied().collect();
+    let fen = "5k3/9/9/5c3/9/9/9/7n1/5R3/4K4 w - - 0 1";
+    assert_eq!(score_of_third_occurrence(fen, &moves, "f3h2"), Score::Cp(0));
+    // The same with the colours swapped.
+    let round = ["f8f7", "h7f6", "f7f8", "f6h7"];
+    let moves: Vec<&str> = round.iter().cycle().take(7).copied().collect();
+    let fen = "4k4/5r3/7N1/9/9/9/5C3/9/9/5K3 b - - 0 1";
+    assert_eq!(score_of_third_occurrence(fen, &moves, "f6h7"), Score::Cp(0));
+}

@@ -39,7 +39,7 @@ pub(crate) struct Ply {
     pub hash: u64,
     /// Whether the move gave check.
     pub check: bool,
-    /// Enemy pieces the move chased (computed only under rules that judge chases).
+    /// Enemy pieces the move newly chased (computed only under rules that judge chases).
     pub chased: Bitboard,
 }
 
@@ -194,7 +194,7 @@ impl<G: Geometry> Game<G> {
         let mover = before.turn();
         let undo = self.position.play_unchecked(m);
         let chased = if matches!(self.rules.repetition, rules::Repetition::Perpetual { .. }) {
-            chase::chased(&before, m, &self.position)
+            chase::chased(&before, &self.position)
         } else {
             Bitboard::EMPTY
         };

@@ -6,8 +6,12 @@ mod common;
 use common::playout;
 use proptest::prelude::*;
 use xiangqi::{
-    Color, MoveError, Piece, Position, Setup, Standard,
-    notation::{chinese, wxf},
+    Color, MoveError, Piece, Position, Role, Setup, Standard,
+    notation::{
+        chinese,
+        descriptive::{self, Direction},
+        wxf,
+    },
 };
 
 fn play_line(
@@ -138,6 +142,99 @@ fn soldiers_on_two_files_put_the_file_in_front() {
     assert_eq!(pos.move_name(chinese::parse(&pos, "后七平八").unwrap()), "c5b5");
     // The numbered-soldier form written by some programs: first from the front on file 3.
     assert_eq!(pos.move_name(wxf::parse(&pos, "13=4").unwrap()), "g6f6");
+}
+
+#[test]
+fn wxf_numbered_soldiers_count_from_the_front_where_one_file_holds_several() {
+    // Three soldiers on Red's file 1 (i9, i7, i4) and no other file with two: WXF
+    // writes them P+, P1 and P-, so a doubled digit is the numbered form, and
+    // `11=2` is the first soldier from the front.
+    let pos: Position<Standard> = "3k4P/4a4/1C6P/9/2b3b2/8P/5n3/5AR2/9/c4KB2 w - - 2 101".parse().unwrap();
+    assert_eq!(named(&pos, "i9h9").0, "P+=2");
+    assert_eq!(named(&pos, "i7h7").0, "P1=2");
+    let read = |text: &str| wxf::parse(&pos, text).map(|m| pos.move_name(m));
+    assert_eq!(read("11=2").unwrap(), "i9h9");
+    assert_eq!(read("21=2").unwrap(), "i7h7");
+    assert_eq!(read("21+1").unwrap(), "i7i8");
+    assert_eq!(read("31+1").unwrap(), "i4i5");
+    assert!(matches!(read("41+1"), Err(MoveError::Illegal(_))));
+}
+
+#[test]
+fn wxf_doubled_file_digit_is_the_middle_soldier_only_with_two_soldier_files() {
+    // Three soldiers on file 7 and two on file 3: the middle one on file 7 is `77`.
+    let pos = position(
+        &[("d0", 'K'), ("f9", 'k'), ("c5", 'P'), ("c6", 'P'), ("c7", 'P'), ("g5", 'P'), ("g6", 'P')],
+        Color::Red,
+    );
+    assert_eq!(named(&pos, "c6b6").0, "77=8");
+    let read = |text: &str| wxf::parse(&pos, text).map(|m| pos.move_name(m));
+    assert_eq!(read("77=8").unwrap(), "c6b6");
+    // The numbered forms still count from the front.
+    assert_eq!(read("17=8").unwrap(), "c7b7");
+    assert_eq!(read("27=8").unwrap(), "c6b6");
+    assert_eq!(read("37=8").unwrap(), "c5b5");
+    // File 3 holds two, so there is no middle: `33` is the third from the front.
+    assert!(matches!(read("33=4"), Err(MoveError::Illegal(_))));
+    // Five soldiers on one file: WXF writes the middle one P7, so `77` is the
+    // seventh from the front, which is not there.
+    let five = position(
+        &[("d0", 'K'), ("f9", 'k'), ("c5", 'P'), ("c6", 'P'), ("c7", 'P'), ("c8", 'P'), ("c9", 'P')],
+        Color::Red,
+    );
+    assert_eq!(wxf::parse(&five, "37=8").map(|m| five.move_name(m)).unwrap(), "c7b7");
+    assert!(matches!(wxf::parse(&five, "77=8"), Err(MoveError::Illegal(_))));
+}
+
+#[test]
+fn every_soldier_spelling_names_its_move_with_soldiers_stacked_on_files() {
+    // Up to five crossed soldiers on files a, c and g, for each side: every move
+    // reads back from its WXF and Chinese names, and a soldier sharing its file is
+    // also named by its number from the front, except that a doubled digit is the
+    // middle soldier where WXF writes it so.
+    let cells: Vec<(char, usize)> =
+        ['a', 'c', 'g'].into_iter().flat_map(|f| (5..=9).map(move |r| (f, r))).collect();
+    for mask in 0u32..1 << cells.len() {
+        if mask.count_ones() > 5 {
+            continue;
+        }
+        for color in [Color::Red, Color::Black] {
+            let flip = |rank: usize| if color == Color::Red { rank } else { 9 - rank };
+            let (own, other) = if color == Color::Red { ("d0", "e9") } else { ("d9", "e0") };
+            let soldier = if color == Color::Red { 'P' } else { 'p' };
+            let mut names: Vec<(String, char)> =
+                vec![(own.into(), if color == Color::Red { 'K' } else { 'k' })];
+            names.push((other.into(), if color == Color::Red { 'k' } else { 'K' }));
+            for (i, (f, r)) in cells.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    names.push((format!("{f}{}", flip(*r)), soldier));
+                }
+            }
+            let pieces: Vec<(&str, char)> = names.iter().map(|(c, p)| (c.as_str(), *p)).collect();
+            let pos = position(&pieces, color);
+            for m in pos.legal_moves() {
+                let (w, c) = (wxf::write(&pos, m), chinese::write(&pos, m));
+                assert_eq!(wxf::parse(&pos, &w).ok(), Some(m), "WXF {w} in {}", pos.to_fen());
+                assert_eq!(chinese::parse(&pos, &c).ok(), Some(m), "Chinese {c} in {}", pos.to_fen());
+                let d = descriptive::describe(&pos, m).unwrap();
+                if d.role != Role::Soldier || d.count < 2 {
+                    continue;
+                }
+                let k = d.index + 1;
+                let middle_written_doubled = d.soldier_files && d.count == 3;
+                if k == d.file && middle_written_doubled && d.index != 1 {
+                    continue;
+                }
+                let op = match d.direction {
+                    Direction::Forward => '+',
+                    Direction::Backward => '-',
+                    Direction::Sideways => '=',
+                };
+                let numbered = format!("{k}{}{op}{}", d.file, d.target);
+                assert_eq!(wxf::parse(&pos, &numbered).ok(), Some(m), "{numbered} in {}", pos.to_fen());
+            }
+        }
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use xiangqi::{
     Color, Game, IllegalReason, Piece, Position, PositionError, Reason, RuleSet, Setup, Standard, Tables,
+    rules::chase,
 };
 
 fn tables() -> &'static Tables {
@@ -354,6 +355,70 @@ fn asian_chasing_a_protected_piece_is_a_draw() {
         g.play_str(m).unwrap();
     }
     let o = g.outcome().expect("third occurrence is judged");
+    assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+}
+
+/// The cells of the pieces each move of `moves` newly chased, move by move.
+fn newly_chased(fen: &str, moves: &[&str]) -> Vec<Vec<String>> {
+    let mut pos: Position<Standard> = fen.parse().unwrap();
+    moves
+        .iter()
+        .map(|text| {
+            let m = pos.parse_move(text).unwrap();
+            let after = pos.after(m).unwrap();
+            let names = chase::chased(&pos, &after).map(|c| after.cell_name(c)).collect();
+            pos = after;
+            names
+        })
+        .collect()
+}
+
+/// `fen` under the Asian rules after `cycle` is played `times` times; the game
+/// must not end before the last move.
+fn repeated(fen: &str, cycle: &[&str], times: usize) -> Game {
+    let mut g = Game::new(fen.parse().unwrap(), RuleSet::Asian);
+    for (i, m) in cycle.iter().cycle().take(cycle.len() * times).enumerate() {
+        assert!(g.outcome().is_none(), "over before move {i}: {:?}", g.outcome());
+        g.play_str(m).unwrap();
+    }
+    g
+}
+
+/// Both sides threaten alike: Red's chariot goes f1-f2-f1, threatening the horse
+/// that comes to f3, while Black's horse goes h2-f3-h2: on f3 it is the screen
+/// for the cannon on f6 onto the chariot, and on h2 it attacks the chariot itself.
+const BOTH_THREATEN: &str = "5k3/9/9/5c3/9/9/9/7n1/5R3/4K4 w - - 0 1";
+const BOTH_THREATEN_CYCLE: [&str; 4] = ["f1f2", "h2f3", "f2f1", "f3h2"];
+
+#[test]
+fn asian_chase_is_a_new_threat_to_a_piece_whoever_attacks_it() {
+    // f1f2 newly threatens the horse on h2; h2f3 lets the cannon threaten the
+    // chariot on f2. f2f1 keeps the chariot's threat on the horse, and f3h2 makes
+    // the horse attack a chariot the cannon already attacked: neither is new.
+    assert_eq!(newly_chased(BOTH_THREATEN, &BOTH_THREATEN_CYCLE), [vec!["h2"], vec!["f2"], vec![], vec![]]);
+    let o = repeated(BOTH_THREATEN, &BOTH_THREATEN_CYCLE, 2).outcome().expect("third occurrence is judged");
+    assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+}
+
+#[test]
+fn asian_chase_is_a_new_threat_to_a_piece_with_colours_swapped() {
+    // The same game mirrored across the river, Black moving first.
+    let fen = "4k4/5r3/7N1/9/9/9/5C3/9/9/5K3 b - - 0 1";
+    let cycle = ["f8f7", "h7f6", "f7f8", "f6h7"];
+    assert_eq!(newly_chased(fen, &cycle), [vec!["h7"], vec!["f7"], vec![], vec![]]);
+    let o = repeated(fen, &cycle, 2).outcome().expect("third occurrence is judged");
+    assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+}
+
+#[test]
+fn asian_a_chariot_keeping_its_threat_on_a_piece_that_walked_into_it_does_not_chase() {
+    // The chariot on d5 steps to e5 and threatens the horse on e6 (a chase). The
+    // horse goes to g5, still on the chariot's rank; the chariot steps back to d5
+    // keeping that threat, which is not new; the horse returns to e6.
+    let fen = "5k3/9/9/4n4/3R5/9/9/9/9/3K5 w - - 0 1";
+    let cycle = ["d5e5", "e6g5", "e5d5", "g5e6"];
+    assert_eq!(newly_chased(fen, &cycle), [vec!["e6"], vec![], vec![], vec![]]);
+    let o = repeated(fen, &cycle, 2).outcome().expect("third occurrence is judged");
     assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
 }
 

@@ -45,6 +45,11 @@ pub enum Marker {
     First,
     /// 后 in Chinese: the rear one, however many there are.
     Last,
+    /// A soldier's file digit written twice (`77`): the middle of three where
+    /// another file also holds two soldiers, the one place WXF writes it; anywhere
+    /// else the numbered form, the soldier whose place from the front is the file's
+    /// number.
+    Doubled,
 }
 
 /// A legal move, described.
@@ -176,6 +181,8 @@ fn marker_fits(m: Marker, d: &Description) -> bool {
             Marker::Nth(k) => k >= 1 && i + 1 == k,
             Marker::First => i == 0,
             Marker::Last => i + 1 == n,
+            Marker::Doubled if d.soldier_files && n == 3 => i == 1,
+            Marker::Doubled => i + 1 == d.file,
         }
 }
 

@@ -12,7 +12,10 @@
 //!
 //! Reading also accepts lower case, `.` for `=`, `B`/`N` for `E`/`H`, and the
 //! numbered-soldier form some programs write (`15=6`: the first soldier from the
-//! front on file 5).
+//! front on file 5). A file digit written twice is read as WXF means it, the
+//! middle soldier, only where WXF writes it: the file holds three soldiers and
+//! another file two. Anywhere else it is the numbered form, so with three
+//! soldiers on file 1 alone `11=2` is the front one (which WXF writes `P+=2`).
 //!
 //! ```
 //! use xiangqi::{Position, Standard, notation::wxf};
@@ -48,7 +51,9 @@ pub fn write(pos: &Position<Standard>, m: Move) -> String {
         Some(Marker::Rear) => format!("{letter}-"),
         Some(Marker::FrontMost) => "++".to_string(),
         Some(Marker::RearMost) => "--".to_string(),
-        Some(Marker::Middle | Marker::Nth(_) | Marker::First | Marker::Last) => format!("{letter}{}", d.file),
+        Some(Marker::Middle | Marker::Nth(_) | Marker::First | Marker::Last | Marker::Doubled) => {
+            format!("{letter}{}", d.file)
+        }
     };
     let op = match d.direction {
         Direction::Forward => '+',
@@ -111,13 +116,11 @@ fn patterns(text: &str) -> Option<Vec<Pattern>> {
         ['-', '-'] => vec![with(soldier, None, Some(Marker::RearMost))],
         [f, '+'] if digit(*f).is_some() => vec![with(soldier, digit(*f), Some(Marker::Front))],
         [f, '-'] if digit(*f).is_some() => vec![with(soldier, digit(*f), Some(Marker::Rear))],
+        // `77` names the middle soldier only where WXF writes it; `17`, `27`, ... and
+        // a doubled digit anywhere else count from the front.
+        [a, b] if a == b && digit(*a).is_some() => vec![with(soldier, digit(*b), Some(Marker::Doubled))],
         [a, b] if digit(*a).is_some() && digit(*b).is_some() => {
-            let mut v = Vec::new();
-            if a == b {
-                v.push(with(soldier, digit(*b), Some(Marker::Middle)));
-            }
-            v.push(with(soldier, digit(*b), Some(Marker::Nth(digit(*a)?))));
-            v
+            vec![with(soldier, digit(*b), Some(Marker::Nth(digit(*a)?)))]
         }
         // A marker after the letter and file digit (`P3+` style), or a tandem
         // marker doubled after a letter (`P++` for the front-most soldier).

@@ -5,7 +5,7 @@
 //! | rule set | repetition | check limit | chase | no-attacker draw | move limit |
 //! |---|---|---|---|---|---|
 //! | `itsyourturn` | none | 4th check by one piece illegal | two-point rule | yes | off |
-//! | `asian` | at the 3rd occurrence: a sole perpetual checker or chaser loses, else draw | – | judged in the repetition | yes | 120 plies |
+//! | `asian` | at the 3rd occurrence: a sole perpetual checker or chaser loses, else draw | – | judged in the repetition, per threatened piece | yes | 120 plies |
 //! | `casual` | the 3rd occurrence is a draw | – | – | yes | 120 plies |
 //! | `hex` | recreating an earlier position loses | – | – | yes | off |
 //!
@@ -35,6 +35,14 @@ pub enum RuleSet {
     /// checked with every move of the repetition loses, else a side that chased the
     /// same unprotected piece with every move loses; if both or neither offend, the
     /// game is drawn. Draw after 120 plies without a capture.
+    ///
+    /// A chase is a new threat to a piece, not a new threat by an attacker: the
+    /// Asian rules call a chase a move that *creates* a threat to capture, so a move
+    /// chases a piece only if the mover did not already threaten it before the
+    /// move, whichever piece made that threat (as Pikafish judges it; see
+    /// [`chase`]). A chariot that steps along keeping its threat on a horse does
+    /// not chase it, nor does a horse that attacks a chariot a cannon already
+    /// attacked.
     #[default]
     Asian,
     /// Friendly play: the third occurrence of a position is a draw; draw after
