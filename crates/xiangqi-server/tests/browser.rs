@@ -253,6 +253,16 @@ async fn the_position_page_draws_both_boards_on_desktop_and_phone() {
     let status = css(&c, "#status").await.text().await.unwrap();
     assert!(status.contains("Black"), "{status}");
 
+    // The language choice is remembered: the page reads in Chinese after choosing it.
+    css(&c, "#nav select.language").await.select_by_value("zh").await.unwrap();
+    css(&c, "html[lang=zh]").await;
+    let status = css(&c, "#status").await.text().await.unwrap();
+    assert_eq!(status, "黑方走棋");
+    c.refresh().await.unwrap();
+    css(&c, "html[lang=zh]").await;
+    css(&c, "#nav select.language").await.select_by_value("en").await.unwrap();
+    css(&c, "html[lang=en]").await;
+
     // The hex board flipped for Black keeps every cell and puts e11 at the bottom.
     c.goto(&hex).await.unwrap();
     let e1 = css(&c, "g.piece[data-cell=e1] circle").await.attr("cy").await.unwrap().unwrap();
@@ -278,6 +288,57 @@ async fn the_page_is_served_with_a_strict_content_security_policy() {
     assert_eq!(module.headers()["x-content-type-options"], "nosniff");
     let missing = reqwest::get(format!("{}/js/missing.js", server.url())).await.unwrap();
     assert_eq!(missing.status(), 404);
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// Puts a playable hex board (the start position, with the given legal moves for
+/// `mine`) on the position page; the move the player picks lands in `window.chosen`.
+async fn playable_hex_board(c: &Client, legal: &[&str], mine: &str, flipped: bool) {
+    let script = "const [legal, mine, flipped, done] = arguments;\
+        Promise.all([import('/js/components/board.js'), import('/js/components/board-hex.js')]).then(([b, g]) => {\
+          const box = document.createElement('div'); box.id = 'play'; document.querySelector('#main').prepend(box);\
+          const board = new b.Board(box, g.hex, 'test', (m) => { window.chosen = m; });\
+          board.show({ fen: g.hex.startFen, legal, mine, flipped }); done(true); });";
+    c.execute_async(script, vec![json!(legal), json!(mine), json!(flipped)]).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_hex_board_shows_a_pieces_targets_and_reports_the_chosen_move() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("hexplay").await;
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let c = browser(&driver_url, &tmp.join("p")).await;
+    c.goto(&format!("{}/#/position/hex", server.url())).await.unwrap();
+    css(&c, "svg.board g.piece").await;
+
+    // Red's cannon on h2, with its eight moves in the start position (xiangqi-cli status --variant hex).
+    let cannon = ["h2e2", "h2f2", "h2g2", "h2h3", "h2h4", "h2h5", "h2h6", "h2h8", "e4e5"];
+    playable_hex_board(&c, &cannon, "red", false).await;
+    css(&c, "#play g.piece.movable[data-cell=h2]").await.click().await.unwrap();
+    css(&c, "#play [data-mark=selected][data-cell=h2]").await;
+    assert_eq!(
+        c.find_all(Locator::Css("#play circle.target")).await.unwrap().len(),
+        8,
+        "the cannon's targets"
+    );
+    shot(&c, "hex-selected.png").await;
+    // h8 holds Black's horse: the capture ring lies under it, so the player clicks the piece.
+    css(&c, "#play circle.target.capture[data-target=h8]").await;
+    css(&c, "#play g.piece[data-cell=h8]").await.click().await.unwrap();
+    let chosen = c.execute("return window.chosen;", vec![]).await.unwrap();
+    assert_eq!(chosen, json!("h2h8"));
+
+    // Black, board flipped: a move between two-digit cells.
+    c.refresh().await.unwrap();
+    css(&c, "svg.board g.piece").await;
+    playable_hex_board(&c, &["e11e10"], "black", true).await;
+    css(&c, "#play g.piece.movable[data-cell=e11]").await.click().await.unwrap();
+    css(&c, "#play circle.target[data-target=e10]").await.click().await.unwrap();
+    let chosen = c.execute("return window.chosen;", vec![]).await.unwrap();
+    assert_eq!(chosen, json!("e11e10"));
+
+    c.close().await.ok();
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
