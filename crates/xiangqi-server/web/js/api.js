@@ -1,0 +1,75 @@
+// The one way to call the JSON API: same-origin cookies, the header the server's
+// CSRF guard asks for, and errors as exceptions carrying the HTTP status.
+
+/** @typedef {import("./models.js").User} User */
+/** @typedef {import("./models.js").Game} Game */
+/** @typedef {import("./models.js").Challenge} Challenge */
+
+/** An API answer other than 2xx, with the server's message. */
+export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} status
+   * @param {string | undefined} code
+   */
+  constructor(message, status, code) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * Calls `/api/v1{path}`; resolves to the parsed answer (`null` for 204).
+ * The caller names the answer's type, which the server's API documents.
+ * @template T
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<T>}
+ */
+export async function call(method, path, body) {
+  /** @type {Record<string, string>} */
+  const headers = { "X-Xiangqi": "1" };
+  /** @type {RequestInit} */
+  const init = { method, credentials: "same-origin", headers };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(`/api/v1${path}`, init);
+  if (res.status === 204) return /** @type {T} */ (null);
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(data.message || res.statusText, res.status, data.error);
+  return data;
+}
+
+/** @param {string} name */
+export const userPath = (name) => `/users/${encodeURIComponent(name)}`;
+
+/** @param {string} id */
+export const gamePath = (id) => `/games/${encodeURIComponent(id)}`;
+
+/**
+ * The server's `{ user }` answer.
+ * @param {"GET" | "POST" | "PUT"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<User>}
+ */
+export async function user(method, path, body) {
+  const answer = /** @type {{ user: User }} */ (await call(method, path, body));
+  return answer.user;
+}
+
+/**
+ * The server's `{ game }` answer.
+ * @param {"GET" | "POST"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<Game>}
+ */
+export async function game(method, path, body) {
+  const answer = /** @type {{ game: Game }} */ (await call(method, path, body));
+  return answer.game;
+}

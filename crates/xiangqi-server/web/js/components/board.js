@@ -1,0 +1,203 @@
+// The board as SVG, on either geometry: pieces with Chinese glyphs, the last move
+// outlined, the pending move, the selected piece and its legal targets. The
+// server says which moves are legal; the board only draws and reports the
+// player's choice, made by clicking a piece then a cell, or by dragging.
+
+import { svg } from "../dom.js";
+import { GLYPHS, isRed, parseFen, splitMove } from "../fen.js";
+
+/** @typedef {import("./geometry.js").Geometry} Geometry */
+/** @typedef {import("../models.js").Color} Color */
+
+/**
+ * What the board shows.
+ * @typedef {object} BoardState
+ * @property {string} fen
+ * @property {string[]} [legal]     moves the player may choose from
+ * @property {boolean} [flipped]    Black at the bottom
+ * @property {string | null} [last] the last move played
+ * @property {Color | null} [mine]  whose pieces the player may move now, if anyone's
+ * @property {string | null} [pending] a chosen move not yet submitted
+ */
+
+export class Board {
+  /**
+   * @param {HTMLElement} container
+   * @param {Geometry} geometry
+   * @param {string} label  for screen readers
+   * @param {(move: string) => void} [onChoose]  called with a legal move the player picked
+   */
+  constructor(container, geometry, label, onChoose = () => {}) {
+    this.geometry = geometry;
+    this.onChoose = onChoose;
+    const { width, height } = geometry;
+    this.svg = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: `board ${geometry.name}`, role: "img", "aria-label": label });
+    container.replaceChildren(this.svg);
+    /** @type {Required<BoardState>} */
+    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null };
+    /** @type {Map<string, string>} the pieces as drawn, by cell */
+    this.placed = new Map();
+    /** @type {string | null} */
+    this.selected = null;
+    /** @type {{ from: string, x: number, y: number, moved: boolean } | null} */
+    this.drag = null;
+    this.marks = svg("g", { class: "marks" });
+    this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
+    this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+  }
+
+  /**
+   * Redraws with a new state.
+   * @param {BoardState} state
+   */
+  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null }) {
+    this.state = { fen, legal, flipped, last, mine, pending };
+    this.placed = this.pieces();
+    if (!mine || pending) this.selected = null;
+    this.draw();
+  }
+
+  /**
+   * The cell under a pointer, if any.
+   * @param {number} clientX
+   * @param {number} clientY
+   */
+  cellAt(clientX, clientY) {
+    const box = this.svg.getBoundingClientRect();
+    const x = ((clientX - box.left) / box.width) * this.geometry.width;
+    const y = ((clientY - box.top) / box.height) * this.geometry.height;
+    let best = null, bestDistance = this.geometry.hit;
+    for (const cell of this.geometry.cells) {
+      const [cx, cy] = this.geometry.center(cell, this.state.flipped);
+      const d = Math.hypot(cx - x, cy - y);
+      if (d < bestDistance) [best, bestDistance] = [cell, d];
+    }
+    return best;
+  }
+
+  /** The pieces as shown: the position with the pending move made. */
+  pieces() {
+    const pieces = parseFen(this.geometry.rows, this.state.fen);
+    const move = this.state.pending ? splitMove(this.state.pending) : null;
+    if (move) {
+      const letter = pieces.get(move[0]);
+      pieces.delete(move[0]);
+      if (letter) pieces.set(move[1], letter);
+    }
+    return pieces;
+  }
+
+  /**
+   * The cells the piece on `from` may move to.
+   * @param {string} from
+   */
+  targets(from) {
+    return this.state.legal.map(splitMove).flatMap((m) => (m && m[0] === from ? [m[1]] : []));
+  }
+
+  /**
+   * Whether the player may move the piece on a cell now.
+   * @param {string} cell
+   */
+  ownPiece(cell) {
+    const letter = this.placed.get(cell);
+    if (!letter || !this.state.mine || this.state.pending) return false;
+    return isRed(letter) === (this.state.mine === "red");
+  }
+
+  /** @param {string} cell */
+  choose(cell) {
+    if (this.ownPiece(cell)) {
+      this.selected = this.selected === cell ? null : cell;
+      this.draw();
+      return;
+    }
+    if (this.selected && this.targets(this.selected).includes(cell)) {
+      const move = this.selected + cell;
+      this.selected = null;
+      this.onChoose(move);
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  pointerDown(e) {
+    const cell = this.cellAt(e.clientX, e.clientY);
+    if (cell && this.ownPiece(cell)) {
+      this.drag = { from: cell, x: e.clientX, y: e.clientY, moved: false };
+      this.svg.setPointerCapture?.(e.pointerId);
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  pointerMove(e) {
+    const drag = this.drag;
+    if (!drag || Math.hypot(e.clientX - drag.x, e.clientY - drag.y) <= 6) return;
+    drag.moved = true;
+    const ghost = this.svg.querySelector(`g.piece[data-cell="${drag.from}"]`);
+    if (!ghost) return;
+    const box = this.svg.getBoundingClientRect();
+    const dx = ((e.clientX - drag.x) / box.width) * this.geometry.width;
+    const dy = ((e.clientY - drag.y) / box.height) * this.geometry.height;
+    ghost.setAttribute("transform", `translate(${dx} ${dy})`);
+    if (this.selected !== drag.from) {
+      this.selected = drag.from;
+      this.drawMarks();
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  pointerUp(e) {
+    const drag = this.drag;
+    this.drag = null;
+    const cell = this.cellAt(e.clientX, e.clientY);
+    if (drag && drag.moved) {
+      this.selected = drag.from;
+      if (cell && this.targets(drag.from).includes(cell)) {
+        this.selected = null;
+        this.onChoose(drag.from + cell);
+      } else {
+        this.draw();
+      }
+      return;
+    }
+    if (cell) this.choose(cell);
+  }
+
+  draw() {
+    const { geometry, state } = this;
+    this.svg.replaceChildren();
+    svg("rect", { x: 0, y: 0, width: geometry.width, height: geometry.height, rx: 14, class: "wood" }, this.svg);
+    geometry.drawGround(svg("g", { class: "ground" }, this.svg), state.flipped);
+    this.marks = svg("g", { class: "marks" }, this.svg);
+    const layer = svg("g", { class: "pieces" }, this.svg);
+    for (const [cell, letter] of this.placed) {
+      const [x, y] = geometry.center(cell, state.flipped);
+      const g = svg("g", { class: `piece ${isRed(letter) ? "red" : "black"}`, "data-cell": cell, "data-piece": letter }, layer);
+      svg("circle", { cx: x, cy: y, r: 26, class: "disc" }, g);
+      svg("circle", { cx: x, cy: y, r: 21.5, class: "ring" }, g);
+      svg("text", { x, y: y + 1, class: "glyph" }, g).textContent = GLYPHS[letter] ?? letter;
+      if (this.ownPiece(cell)) g.classList.add("movable");
+    }
+    this.drawMarks();
+  }
+
+  drawMarks() {
+    const { geometry, state, marks } = this;
+    marks.replaceChildren();
+    /** @param {string | null} move @param {string} cls */
+    const outlineMove = (move, cls) => {
+      for (const cell of (move && splitMove(move)) || []) geometry.outline(marks, cell, cls, state.flipped);
+    };
+    outlineMove(state.last, "last");
+    outlineMove(state.pending, "pending");
+    if (!this.selected) return;
+    geometry.outline(marks, this.selected, "selected", state.flipped);
+    const occupied = this.placed;
+    for (const t of this.targets(this.selected)) {
+      const [x, y] = geometry.center(t, state.flipped);
+      const capture = occupied.has(t);
+      svg("circle", { cx: x, cy: y, r: capture ? 29 : 9, class: capture ? "target capture" : "target", "data-target": t }, marks);
+    }
+  }
+}

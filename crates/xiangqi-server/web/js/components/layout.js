@@ -1,0 +1,51 @@
+// Pieces every page uses: the page title, cards, lists with an empty text, links to people.
+
+import { h } from "../dom.js";
+
+/** @typedef {import("../dom.js").Child} Child */
+
+/**
+ * Fills a page's view with a title and content.
+ * @param {HTMLElement} view
+ * @param {string} title
+ * @param {...(Child | Child[])} content
+ */
+export function page(view, title, ...content) {
+  view.replaceChildren(h("h1", {}, title), ...content.flat().filter((c) => c instanceof Node));
+}
+
+/**
+ * A card with a heading.
+ * @param {string} title
+ * @param {...(Child | Child[])} content
+ */
+export function card(title, ...content) {
+  return h("section", { class: "card" }, h("h2", {}, title), ...content);
+}
+
+/**
+ * A list, or a muted sentence when there is nothing to list.
+ * @template T
+ * @param {string} cls
+ * @param {T[]} items
+ * @param {(item: T) => HTMLElement} row
+ * @param {string} empty
+ */
+export function listOr(cls, items, row, empty) {
+  return items.length ? h("ul", { class: cls }, items.map(row)) : h("p", { class: "muted" }, empty);
+}
+
+/** @param {string} name */
+export function userLink(name) {
+  return h("a", { href: `#/user/${encodeURIComponent(name)}` }, name);
+}
+
+/**
+ * A button that runs an action.
+ * @param {string} label
+ * @param {() => unknown} action
+ * @param {Record<string, string>} [attrs]
+ */
+export function button(label, action, attrs = {}) {
+  return h("button", { type: "button", ...attrs, onclick: () => action() }, label);
+}

@@ -1,0 +1,36 @@
+// The header: site navigation for the session, and the language choice.
+
+import * as api from "../api.js";
+import { $, h } from "../dom.js";
+import { LANGUAGES, lang, switchLanguage, t } from "../i18n.js";
+import { go } from "../router.js";
+import { currentUser, setUser } from "../state.js";
+
+async function logout() {
+  await api.call("DELETE", "/session").catch(() => null);
+  setUser(null);
+  go("#/");
+}
+
+function languageChoice() {
+  const select = h("select", { class: "language", "aria-label": t("app.language") },
+    Object.entries(LANGUAGES).map(([code, l]) => h("option", { value: code, selected: code === lang }, l.name)));
+  select.addEventListener("change", () => switchLanguage(select.value));
+  return select;
+}
+
+/** Draws the navigation for whoever is logged in now. */
+export function renderNav() {
+  const me = currentUser();
+  const links = me
+    ? [
+      h("a", { href: "#/status" }, t("nav.status")),
+      h("a", { href: "#/new" }, t("nav.new")),
+      h("a", { href: "#/room" }, t("nav.room")),
+      h("a", { href: "#/people" }, t("nav.people")),
+      h("a", { href: `#/user/${encodeURIComponent(me.name)}` }, me.name),
+      h("a", { href: "#", onclick: (e) => { e.preventDefault(); logout(); } }, t("nav.logout")),
+    ]
+    : [h("a", { href: "#/" }, t("nav.login"))];
+  $("#nav").replaceChildren(...links, languageChoice());
+}

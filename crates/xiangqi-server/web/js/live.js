@@ -1,0 +1,101 @@
+// The one WebSocket of the page: pages subscribe to games and to notices here,
+// never to the socket itself. The server ties a socket to the session cookie it
+// was opened with, so a login or logout calls `reconnect()`; every subscription
+// is sent again whenever a socket opens, and the server then answers each watch
+// with the game's current state, so a page that was offline catches up.
+
+/** @typedef {import("./models.js").Game} Game */
+/** @typedef {import("./models.js").LiveMessage} LiveMessage */
+
+/** @type {WebSocket | null} */
+let socket = null;
+let delay = 500;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let retry;
+/** @type {Map<string, Set<(game: Game) => void>>} */
+const games = new Map();
+/** @type {Set<(text: string) => void>} */
+const notices = new Set();
+
+/** @param {object} msg */
+function send(msg) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+/** @param {MessageEvent} e */
+function receive(e) {
+  /** @type {LiveMessage} */
+  const msg = JSON.parse(e.data);
+  if (msg.type === "game") {
+    for (const fn of games.get(msg.game.id) ?? []) fn(msg.game);
+  } else if (msg.type === "notice") {
+    for (const fn of notices) fn(msg.text);
+  }
+}
+
+function open() {
+  clearTimeout(retry);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/v1/ws`);
+  socket = ws;
+  ws.addEventListener("open", () => {
+    delay = 500;
+    for (const id of games.keys()) send({ watch: id });
+  });
+  ws.addEventListener("message", receive);
+  ws.addEventListener("close", () => {
+    if (socket !== ws) return; // replaced on purpose by reconnect()
+    socket = null;
+    retry = setTimeout(open, delay);
+    delay = Math.min(delay * 2, 10000);
+  });
+}
+
+/** Opens the socket if none is open. */
+export function start() {
+  if (!socket) open();
+}
+
+/** Replaces the socket at once: the session it speaks for has changed. */
+export function reconnect() {
+  const old = socket;
+  socket = null;
+  old?.close();
+  delay = 500;
+  open();
+}
+
+/**
+ * Receives every new state of a game until the returned function is called.
+ * @param {string} id
+ * @param {(game: Game) => void} fn
+ * @returns {() => void}
+ */
+export function watchGame(id, fn) {
+  let set = games.get(id);
+  if (!set) {
+    set = new Set();
+    games.set(id, set);
+    send({ watch: id });
+  }
+  set.add(fn);
+  return () => {
+    const s = games.get(id);
+    if (!s) return;
+    s.delete(fn);
+    if (s.size === 0) {
+      games.delete(id);
+      send({ unwatch: id });
+    }
+  };
+}
+
+/**
+ * Receives the notices the server sends the logged-in user (a challenge, a move).
+ * @param {(text: string) => void} fn
+ * @returns {() => void}
+ */
+export function onNotice(fn) {
+  notices.add(fn);
+  return () => notices.delete(fn);
+}

@@ -1,0 +1,82 @@
+// New game: a challenge (to someone, or open in the waiting room) or auto-match.
+
+import * as api from "../api.js";
+import { onSubmit } from "../components/form.js";
+import { page } from "../components/layout.js";
+import { h } from "../dom.js";
+import { t, tn } from "../i18n.js";
+import { say } from "../notify.js";
+import { go } from "../router.js";
+
+/** @typedef {import("../models.js").ClockSpec} ClockSpec */
+/** @typedef {import("../models.js").Game} Game */
+
+/** Time controls offered: correspondence days per move, or live minutes + seconds. */
+const TIMES = [["c", 3, 0], ["c", 1, 0], ["c", 7, 0], ["l", 10, 5], ["l", 5, 3], ["l", 30, 20]];
+
+/**
+ * The clock a time option stands for ("c3", "l10+5").
+ * @param {string} value
+ * @returns {ClockSpec}
+ */
+function clockOf(value) {
+  if (value.startsWith("c")) return { kind: "correspondence", days: Number(value.slice(1)) };
+  const [base = 0, inc = 0] = value.slice(1).split("+").map(Number);
+  return { kind: "live", base: base * 60000, increment: inc * 1000 };
+}
+
+/**
+ * @param {string} value
+ * @param {string} label
+ */
+const option = (value, label) => h("option", { value }, label);
+
+/**
+ * The fields both forms share, and optionally the opponent and colour.
+ * @param {{ opponent?: string, color?: boolean }} extra
+ */
+function settingsForm(extra) {
+  return h("form", { class: "card form" },
+    extra.opponent !== undefined
+      ? h("label", {}, t("new.opponent"), h("input", { name: "opponent", autocomplete: "off", value: extra.opponent }))
+      : null,
+    h("label", {}, t("new.rules"), h("select", { name: "rules" },
+      option("asian", t("new.rules.asian")),
+      option("itsyourturn", t("new.rules.itsyourturn")),
+      option("casual", t("new.rules.casual")))),
+    extra.color
+      ? h("label", {}, t("new.color"), h("select", { name: "color" },
+        option("random", t("new.color.random")), option("red", t("new.color.red")), option("black", t("new.color.black"))))
+      : null,
+    h("label", {}, t("new.time"), h("select", { name: "time" },
+      TIMES.map(([kind, a, b]) => kind === "c"
+        ? option(`c${a}`, tn("new.time.correspondence", Number(a)))
+        : option(`l${a}+${b}`, t("new.time.live", { minutes: a ?? 0, seconds: b ?? 0 }))))));
+}
+
+/**
+ * @param {HTMLElement} view
+ * @param {string[]} args  an opponent to fill in, from a profile's challenge button
+ */
+export function newGamePage(view, [opponent = ""]) {
+  const challenge = settingsForm({ opponent, color: true });
+  challenge.append(h("button", { type: "submit" }, t("new.send")));
+  onSubmit(challenge, async (d) => {
+    const to = d["opponent"] || null;
+    await api.call("POST", "/challenges", { opponent: to, rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? "") });
+    say(to ? t("new.sentTo", { name: to }) : t("new.posted"));
+    go("#/room");
+  });
+  const auto = settingsForm({});
+  auto.append(h("button", { type: "submit" }, t("new.find")));
+  onSubmit(auto, async (d) => {
+    /** @type {{ game?: Game }} */
+    const r = await api.call("POST", "/automatch", { rules: d["rules"], clock: clockOf(d["time"] ?? "") });
+    if (r.game) return go(`#/game/${encodeURIComponent(r.game.id)}`);
+    say(t("new.queued"));
+    go("#/room");
+  });
+  page(view, t("new.title"), h("div", { class: "columns" },
+    h("section", {}, h("h2", {}, t("new.challenge")), challenge),
+    h("section", {}, h("h2", {}, t("new.auto")), auto)));
+}

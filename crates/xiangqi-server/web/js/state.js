@@ -1,0 +1,35 @@
+// Who is logged in: the one copy of the session every page reads, and the
+// place that tells the rest of the UI (navigation, live updates) when it changes.
+
+/** @typedef {import("./models.js").User} User */
+
+/** @type {User | null} */
+let me = null;
+
+/** @type {Set<(user: User | null, before: User | null) => void>} */
+const listeners = new Set();
+
+/** The logged-in user, or null. */
+export function currentUser() {
+  return me;
+}
+
+/**
+ * Records a login, a logout (null) or a new copy of the user (after a profile edit).
+ * @param {User | null} user
+ */
+export function setUser(user) {
+  const before = me;
+  me = user;
+  for (const fn of listeners) fn(user, before);
+}
+
+/**
+ * Calls `fn` on every change of the session.
+ * @param {(user: User | null, before: User | null) => void} fn
+ * @returns {() => void} unsubscribes
+ */
+export function onUserChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
