@@ -13,6 +13,7 @@ use tokio::sync::broadcast;
 
 use crate::{
     api::events::Event,
+    domain::model::NoticeKind,
     store::{Backend, Store},
 };
 
@@ -37,11 +38,12 @@ impl Default for Hub {
     }
 }
 
-/// A notice as it crosses between instances.
+/// A notice to a user, as it crosses between instances.
 #[derive(Serialize, Deserialize)]
 pub struct UserNote {
     pub user: String,
-    pub text: String,
+    pub kind: NoticeKind,
+    pub from: Option<String>,
     pub game: Option<String>,
 }
 
@@ -83,7 +85,8 @@ impl Hub {
     }
 
     pub fn publish_local_user(&self, note: UserNote) {
-        let event = Event::Notice { text: note.text, game: note.game };
+        let text = note.kind.text(note.from.as_deref().unwrap_or(""));
+        let event = Event::Notice { kind: note.kind, from: note.from, game: note.game, text };
         send(&self.users, &note.user, wire(&event));
     }
 

@@ -746,3 +746,95 @@ async fn every_open_page_hears_when_the_lobby_changes() {
         s.stop().await;
     }
 }
+
+/// A WebSocket logged in as the user of `token`.
+async fn user_socket(
+    s: &Running,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{}/api/v1/ws", s.addr()).into_client_request().unwrap();
+    req.headers_mut().insert("Cookie", format!("xiangqi_session={token}").parse().unwrap());
+    tokio_tungstenite::connect_async(req).await.expect("websocket").0
+}
+
+/// The next notice on a socket, skipping other events.
+async fn next_notice(
+    socket: &mut tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+) -> Value {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    loop {
+        let msg =
+            tokio::time::timeout(std::time::Duration::from_secs(10), socket.next()).await.expect("in time");
+        if let Some(Ok(Message::Text(t))) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "notice" {
+                return v;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn aborts_rematches_and_declined_draws_reach_the_players() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (a, b) = (Client::register(&s, "abr").await, Client::register(&s, "abs").await);
+        let (_, v) = a.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
+        let mut a_socket = user_socket(&s, v["token"].as_str().unwrap()).await;
+        // Aborted before both sides moved: no result, nobody rated.
+        let game = new_game(&a, &b, "asian").await;
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        let (st, v) = b.post(&format!("/games/{game}/abort"), json!({})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!((v["game"]["status"].as_str(), &v["game"]["outcome"]), (Some("aborted"), &Value::Null));
+        let (_, me) = a.get("/session").await;
+        assert_eq!(me["user"]["rating"], 1500);
+        assert_eq!(me["user"]["record"], json!({"wins": 0, "losses": 0, "draws": 0}));
+        let (_, mine) = a.get("/games").await;
+        assert!(mine["finished"].as_array().unwrap().iter().any(|g| g["id"] == game.as_str()), "{mine}");
+        // A rematch swaps colours; when both ask it starts.
+        let (st, v) = b.post(&format!("/games/{game}/rematch"), json!({})).await;
+        assert_eq!(st, StatusCode::ACCEPTED, "{v}");
+        assert_eq!(v["challenge"]["rematch_of"], game.as_str());
+        loop {
+            let n = next_notice(&mut a_socket).await;
+            if n["kind"] == "rematch" {
+                assert_eq!(
+                    (n["from"].as_str(), n["game"].as_str()),
+                    (Some(b.name.as_str()), Some(game.as_str()))
+                );
+                break;
+            }
+        }
+        let (st, v) = a.post(&format!("/games/{game}/rematch"), json!({})).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        assert_eq!(
+            (v["game"]["red"].as_str(), v["game"]["black"].as_str()),
+            (Some(b.name.as_str()), Some(a.name.as_str()))
+        );
+        // A declined draw offer is told to the one who offered it.
+        let next = v["game"]["id"].as_str().unwrap().to_string();
+        assert_eq!(
+            a.post(&format!("/games/{next}/draw"), json!({"action": "offer"})).await.0,
+            StatusCode::OK
+        );
+        assert_eq!(
+            b.post(&format!("/games/{next}/draw"), json!({"action": "decline"})).await.0,
+            StatusCode::OK
+        );
+        loop {
+            let n = next_notice(&mut a_socket).await;
+            if n["kind"] == "draw_declined" {
+                assert_eq!(
+                    (n["from"].as_str(), n["game"].as_str()),
+                    (Some(b.name.as_str()), Some(next.as_str()))
+                );
+                assert!(n["text"].as_str().unwrap().contains("declined your draw offer"), "{n}");
+                break;
+            }
+        }
+        s.stop().await;
+    }
+}

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::views::GameView;
+use crate::domain::model::NoticeKind;
 
 /// A message from the server.
 #[derive(Serialize, ToSchema)]
@@ -13,9 +14,13 @@ pub enum Event {
     Game { game: Box<GameView> },
     /// Something for the logged-in user: a challenge came, a game needs them.
     Notice {
-        text: String,
+        kind: NoticeKind,
+        /// The player it comes from, if any.
+        from: Option<String>,
         /// The game it is about, if any.
         game: Option<String>,
+        /// The notice in English words, for clients that do not translate `kind`.
+        text: String,
     },
     /// The waiting room or someone's challenges changed: lists of challenges are stale.
     Lobby,

@@ -87,6 +87,8 @@ pub struct ChallengeView {
     pub status: ChallengeStatus,
     /// The game it started, once accepted.
     pub game: Option<String>,
+    /// The game it offers a rematch of, if it is a rematch.
+    pub rematch_of: Option<String>,
 }
 
 impl From<&ChallengeRow> for ChallengeView {
@@ -102,6 +104,7 @@ impl From<&ChallengeRow> for ChallengeView {
             created: c.created_ms,
             status: c.status,
             game: c.game_id.clone(),
+            rematch_of: c.rematch_of.clone(),
         }
     }
 }

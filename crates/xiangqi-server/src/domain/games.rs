@@ -16,11 +16,12 @@ use xiangqi::{
 use super::{
     Services,
     clock::{ClockSpec, DAY_MS},
-    model::{DrawAction, GameStatus},
+    lobby::Terms,
+    model::{DrawAction, GameStatus, NoticeKind, SideChoice},
 };
 use crate::{
     error::{ApiError, ApiResult},
-    store::{GameRow, MoveRow, Page, RatedResult, Written},
+    store::{ChallengeRow, GameRow, MoveRow, Page, RatedResult, Written},
 };
 
 /// Replayed games by id, reused while their ply count matches the database.
@@ -72,6 +73,11 @@ impl Loaded {
             }
             _ => None,
         }
+    }
+
+    /// Whether the game may still be aborted: a side has yet to make its first move.
+    pub fn abortable(&self) -> bool {
+        self.is_active() && self.row.ply < 2
     }
 
     /// Whether the side to move has run out of time (clock or correspondence deadline).
@@ -195,7 +201,7 @@ impl Services {
             return Err(ApiError::forbidden("it is not your turn"));
         }
         if loaded.row.clock.is_live() && loaded.out_of_time(now) {
-            self.finish(&loaded, Outcome::win(!color, Reason::TimeForfeit), now).await?;
+            self.time_out(&loaded, now).await?;
             return Err(ApiError::conflict("your time ran out"));
         }
         let pos = loaded.game.position();
@@ -244,9 +250,14 @@ impl Services {
 
     /// Ends a game for a reason off the board (or a time forfeit).
     pub async fn finish(&self, loaded: &Loaded, outcome: Outcome, now: i64) -> ApiResult<Loaded> {
+        self.end(loaded, Some(outcome), now).await
+    }
+
+    /// Ends a game with an outcome, or aborts it (no outcome).
+    async fn end(&self, loaded: &Loaded, outcome: Option<Outcome>, now: i64) -> ApiResult<Loaded> {
         let mut after = loaded.row.clone();
-        after.status = GameStatus::Finished;
-        after.outcome = Some(outcome);
+        after.status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::Aborted };
+        after.outcome = outcome;
         after.version += 1;
         after.draw_offer = None;
         if loaded.row.clock.is_live() {
@@ -264,6 +275,42 @@ impl Services {
         let done = Loaded { row: after, moves: loaded.moves.clone(), game: loaded.game.clone() };
         self.after_change(&done).await?;
         Ok(done)
+    }
+
+    /// Calls a game off while a side has yet to make its first move: no result, not rated.
+    pub async fn abort(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
+        let (loaded, _) = self.active_game_of(user, id).await?;
+        if !loaded.abortable() {
+            return Err(ApiError::conflict("both sides have moved: the game can no longer be aborted"));
+        }
+        self.end(&loaded, None, now).await
+    }
+
+    /// Offers the opponent a rematch of a game that is over: the same rules and
+    /// clock with colours swapped. If the opponent has already offered one, it is
+    /// accepted and the new game starts (`Ok`); else the offer waits (`Err`).
+    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> ApiResult<Result<Loaded, ChallengeRow>> {
+        let loaded = self.load_game(id).await?;
+        let me = loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you did not play in this game"))?;
+        if loaded.is_active() {
+            return Err(ApiError::conflict("the game is still being played"));
+        }
+        let opponent = loaded.player(!me).to_string();
+        if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
+            return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
+        }
+        if let Some(mine) = self.store.rematch_from(id, user).await? {
+            return Ok(Err(mine));
+        }
+        let terms = Terms {
+            opponent: Some(opponent),
+            variant: loaded.row.variant,
+            rules: loaded.row.rules,
+            color: if me == Color::Red { SideChoice::Black } else { SideChoice::Red },
+            clock: loaded.row.clock,
+            rematch_of: Some(id.to_string()),
+        };
+        Ok(Err(self.create_challenge(user, terms, false, now).await?))
     }
 
     pub async fn resign(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
@@ -285,7 +332,10 @@ impl Services {
                 return self.finish(&loaded, Outcome::draw(Reason::Agreement), now).await;
             }
             DrawAction::Offer => after.draw_offer = Some(me),
-            DrawAction::Decline if from_opponent => after.draw_offer = None,
+            DrawAction::Decline if from_opponent => {
+                after.draw_offer = None;
+                self.notify(loaded.player(!me), NoticeKind::DrawDeclined, Some(user), Some(id)).await;
+            }
             DrawAction::Accept | DrawAction::Decline => {
                 return Err(ApiError::conflict("there is no draw offer from your opponent"));
             }
@@ -306,7 +356,13 @@ impl Services {
         if loaded.turn() == me || !loaded.out_of_time(now) {
             return Err(ApiError::conflict("your opponent still has time"));
         }
-        self.finish(&loaded, Outcome::win(me, Reason::TimeForfeit), now).await
+        self.time_out(&loaded, now).await
+    }
+
+    /// The side to move ran out of time, and loses (a player who never makes a
+    /// first move loses too: the opponent waited for them).
+    async fn time_out(&self, loaded: &Loaded, now: i64) -> ApiResult<Loaded> {
+        self.finish(loaded, Outcome::win(!loaded.turn(), Reason::TimeForfeit), now).await
     }
 
     /// A game being played, and the colour `user` plays in it.
@@ -328,11 +384,8 @@ impl Services {
             let batch = self.store.active_live_games(&page).await?;
             for row in batch.items {
                 let loaded = self.load_game(&row.id).await?;
-                if loaded.out_of_time(now) {
-                    let loser = loaded.turn();
-                    if self.finish(&loaded, Outcome::win(!loser, Reason::TimeForfeit), now).await.is_ok() {
-                        flagged += 1;
-                    }
+                if loaded.out_of_time(now) && self.time_out(&loaded, now).await.is_ok() {
+                    flagged += 1;
                 }
             }
             match batch.next {
@@ -346,8 +399,8 @@ impl Services {
     async fn after_change(&self, loaded: &Loaded) -> ApiResult<()> {
         if loaded.is_active() {
             let to_move = loaded.player(loaded.turn()).to_string();
-            self.notify(&to_move, "It is your move", Some(&loaded.row.id)).await;
-        } else {
+            self.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
+        } else if loaded.row.status == GameStatus::Finished {
             self.rate(loaded).await?;
         }
         self.publish_game(loaded).await;

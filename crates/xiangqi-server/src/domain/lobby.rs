@@ -9,7 +9,7 @@ use super::{
     accounts::new_id,
     clock::ClockSpec,
     games::{Loaded, new_game_row},
-    model::{ChallengeStatus, SideChoice},
+    model::{ChallengeStatus, NoticeKind, SideChoice},
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorCode},
@@ -25,6 +25,8 @@ pub struct Terms {
     /// The creator's side.
     pub color: SideChoice,
     pub clock: ClockSpec,
+    /// The game this challenge offers a rematch of.
+    pub rematch_of: Option<String>,
 }
 
 fn check_terms(t: &Terms) -> ApiResult<()> {
@@ -39,7 +41,7 @@ fn check_terms(t: &Terms) -> ApiResult<()> {
 
 /// An auto-match request has no opponent and no side: the pairing decides.
 fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec) -> Terms {
-    Terms { opponent: None, variant, rules, color: SideChoice::Random, clock }
+    Terms { opponent: None, variant, rules, color: SideChoice::Random, clock, rematch_of: None }
 }
 
 impl Services {
@@ -75,6 +77,7 @@ impl Services {
             auto,
             status: ChallengeStatus::Open,
             game_id: None,
+            rematch_of: terms.rematch_of,
             created_ms: now,
         };
         if !auto && self.store.same_challenge(&row).await?.is_some() {
@@ -82,7 +85,8 @@ impl Services {
         }
         self.store.insert_challenge(&row).await?;
         if let Some(o) = &row.opponent {
-            self.notify(o, &format!("{creator} challenges you"), None).await;
+            let kind = if row.rematch_of.is_some() { NoticeKind::Rematch } else { NoticeKind::Challenge };
+            self.notify(o, kind, Some(creator), row.rematch_of.as_deref()).await;
         }
         self.lobby_changed().await;
         Ok(row)
@@ -114,7 +118,7 @@ impl Services {
         if self.store.accept_challenge(id, &row).await? == Written::Stale {
             return Err(ApiError::conflict("the challenge was taken or cancelled meanwhile"));
         }
-        self.notify(&c.creator, &format!("{user} accepted your challenge"), Some(&row.id)).await;
+        self.notify(&c.creator, NoticeKind::Accepted, Some(user), Some(&row.id)).await;
         self.lobby_changed().await;
         let loaded = self.load_game(&row.id).await?;
         self.publish_game(&loaded).await;
@@ -137,7 +141,7 @@ impl Services {
             return Err(ApiError::conflict("the challenge is no longer open"));
         }
         if c.creator != user {
-            self.notify(&c.creator, &format!("{user} declined your challenge"), None).await;
+            self.notify(&c.creator, NoticeKind::Declined, Some(user), c.rematch_of.as_deref()).await;
         }
         self.lobby_changed().await;
         Ok(())

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use crate::{
     api::{events::Event, views::GameView},
+    domain::model::NoticeKind,
     live::{Hub, UserNote},
     store::Store,
 };
@@ -41,10 +42,14 @@ impl Services {
         self.hub.game_changed(&self.store, &game.row.id, &event).await;
     }
 
-    /// A short notice for a user's open pages.
-    pub async fn notify(&self, user: &str, text: &str, game: Option<&str>) {
-        let note =
-            UserNote { user: user.to_string(), text: text.to_string(), game: game.map(str::to_string) };
+    /// A short notice for a user's open pages: what happened, from whom, in which game.
+    pub async fn notify(&self, user: &str, kind: NoticeKind, from: Option<&str>, game: Option<&str>) {
+        let note = UserNote {
+            user: user.to_string(),
+            kind,
+            from: from.map(str::to_string),
+            game: game.map(str::to_string),
+        };
         self.hub.notify(&self.store, note).await;
     }
 

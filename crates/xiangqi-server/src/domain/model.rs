@@ -53,6 +53,40 @@ named_enum! {
         Active = "active",
         /// Over: see `outcome`.
         Finished = "finished",
+        /// Called off before both sides had moved: no result, not rated.
+        Aborted = "aborted",
+    }
+}
+
+named_enum! {
+    /// What a notice to a user is about.
+    "a kind of notice" NoticeKind {
+        /// `from` challenges you.
+        Challenge = "challenge",
+        /// `from` accepted your challenge: `game` has started.
+        Accepted = "accepted",
+        /// `from` declined your challenge.
+        Declined = "declined",
+        /// `game` waits for your move.
+        YourMove = "your_move",
+        /// `from` declined your draw offer in `game`.
+        DrawDeclined = "draw_declined",
+        /// `from` offers a rematch of `game`.
+        Rematch = "rematch",
+    }
+}
+
+impl NoticeKind {
+    /// The notice in English words, for clients that do not translate it.
+    pub fn text(self, from: &str) -> String {
+        match self {
+            NoticeKind::Challenge => format!("{from} challenges you"),
+            NoticeKind::Accepted => format!("{from} accepted your challenge"),
+            NoticeKind::Declined => format!("{from} declined your challenge"),
+            NoticeKind::YourMove => "It is your move".to_string(),
+            NoticeKind::DrawDeclined => format!("{from} declined your draw offer"),
+            NoticeKind::Rematch => format!("{from} offers a rematch"),
+        }
     }
 }
 
@@ -155,6 +189,7 @@ mod tests {
         serde_agrees::<ChallengeStatus>();
         serde_agrees::<SideChoice>();
         serde_agrees::<DrawAction>();
+        serde_agrees::<NoticeKind>();
         serde_agrees::<crate::error::ErrorCode>();
     }
 }

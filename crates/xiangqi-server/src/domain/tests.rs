@@ -51,6 +51,7 @@ fn terms(opponent: &str, clock: ClockSpec) -> Terms {
         rules: RuleSet::Asian,
         color: SideChoice::Red,
         clock,
+        rematch_of: None,
     }
 }
 
@@ -132,6 +133,52 @@ async fn a_live_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     let o = over.row.outcome.unwrap();
     assert_eq!((o.winner, o.reason), (Some(Color::Red), Reason::TimeForfeit));
     assert_eq!(over.row.black_ms, 0);
+}
+
+#[tokio::test]
+async fn a_game_aborted_before_both_sides_moved_has_no_result_and_is_not_rated() {
+    let site = site().await;
+    let s = &site.services;
+    let id = game(s, DAYS_3).await.row.id;
+    let e = s.abort("third", &id, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Forbidden);
+    s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
+    let aborted = s.abort("black", &id, T0).await.unwrap();
+    assert_eq!((aborted.row.status, aborted.row.outcome), (GameStatus::Aborted, None));
+    let e = s.submit_move("black", &id, 1, "h9g7", T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "an aborted game is over");
+    for name in ["red", "black"] {
+        let u = s.user(name).await.unwrap();
+        assert_eq!((u.rating, u.wins, u.losses, u.draws), (1500, 0, 0, 0), "{name} is not rated");
+    }
+    // Once both sides have moved, it is too late.
+    let id = game(s, DAYS_3).await.row.id;
+    s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
+    s.submit_move("black", &id, 1, "h9g7", T0).await.unwrap();
+    let e = s.abort("red", &id, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict);
+}
+
+#[tokio::test]
+async fn a_rematch_swaps_colours_and_starts_when_both_ask() {
+    let site = site().await;
+    let s = &site.services;
+    let id = game(s, LIVE_1_0).await.row.id;
+    let e = s.rematch("red", &id, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "not while it is played");
+    s.resign("black", &id, T0).await.unwrap();
+    let e = s.rematch("third", &id, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Forbidden);
+    let Err(offer) = s.rematch("red", &id, T0).await.unwrap() else { panic!("the offer waits") };
+    assert_eq!(
+        (offer.opponent.as_deref(), offer.color, offer.rematch_of.as_deref()),
+        (Some("black"), SideChoice::Black, Some(id.as_str()))
+    );
+    assert_eq!(offer.clock, LIVE_1_0);
+    let Err(again) = s.rematch("red", &id, T0).await.unwrap() else { panic!("still waiting") };
+    assert_eq!(again.id, offer.id, "asking twice makes one offer");
+    let Ok(next) = s.rematch("black", &id, T0 + 1).await.unwrap() else { panic!("both asked: it starts") };
+    assert_eq!((next.row.red.as_str(), next.row.black.as_str()), ("black", "red"));
 }
 
 #[tokio::test]

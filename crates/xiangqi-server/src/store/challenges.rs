@@ -25,6 +25,8 @@ pub struct ChallengeRow {
     pub auto: bool,
     pub status: ChallengeStatus,
     pub game_id: Option<String>,
+    /// The game this challenge offers a rematch of.
+    pub rematch_of: Option<String>,
     pub created_ms: i64,
 }
 
@@ -40,6 +42,7 @@ impl FromRow for ChallengeRow {
             auto: get::<i64>(r, "auto")? != 0,
             status: named(r, "status")?,
             game_id: get(r, "game_id")?,
+            rematch_of: get(r, "rematch_of")?,
             created_ms: get(r, "created_ms")?,
         })
     }
@@ -66,7 +69,8 @@ impl Store {
         let (kind, days, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, days, base_ms, increment_ms, \
-             auto, status, game_id, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+             auto, status, game_id, rematch_of, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&c.id)
         .bind(&c.creator)
@@ -80,6 +84,7 @@ impl Store {
         .bind(i64::from(c.auto))
         .bind(c.status.name())
         .bind(&c.game_id)
+        .bind(&c.rematch_of)
         .bind(c.created_ms);
         self.run(q).await?;
         Ok(())
@@ -150,6 +155,16 @@ impl Store {
         .bind(days)
         .bind(base)
         .bind(increment);
+        self.one(q).await
+    }
+
+    /// The open rematch challenge of a game from `creator`, if any.
+    pub async fn rematch_from(&self, game: &str, creator: &str) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        let q = sqlx::query(
+            "SELECT * FROM challenges WHERE rematch_of = $1 AND creator = $2 AND status = 'open'",
+        )
+        .bind(game)
+        .bind(creator);
         self.one(q).await
     }
 

@@ -117,14 +117,14 @@ impl Store {
         self.all(q).await
     }
 
-    /// A player's finished games, newest first.
+    /// A player's games that are over (finished or aborted), newest first.
     pub async fn finished_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
         let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
             Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
             None => (i64::MAX, char::MAX.to_string()),
         };
         let q = sqlx::query(
-            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status = 'finished' \
+            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status <> 'active' \
              AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4",
         )
         .bind(name)

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::{
+    Json,
     extract::{Path, State},
     http::{HeaderMap, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
@@ -12,7 +13,7 @@ use super::{Answer, ok};
 use crate::{
     api::{
         requests::{DrawRequest, PageQuery, Submit},
-        views::{GameAnswer, GameSummary, GameView, MyGames},
+        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, GameView, MyGames},
     },
     domain::{games::Loaded, now_ms},
     error::{ApiResult, ErrorBody},
@@ -83,6 +84,43 @@ pub async fn resign(
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
     game(&state.services.resign(&user.name, &id, now_ms()).await?)
+}
+
+/// Abort: call the game off while a side has yet to make its first move. No result, not rated.
+#[utoipa::path(post, path = "/games/{id}/abort", tag = "games", params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "The game, now `aborted`.", body = GameAnswer),
+        (status = 403, body = ErrorBody),
+        (status = 409, description = "Both sides have moved, or the game is over.", body = ErrorBody)))]
+pub async fn abort(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<GameAnswer> {
+    game(&state.services.abort(&user.name, &id, now_ms()).await?)
+}
+
+/// Offer the opponent a rematch of a game that is over: the same rules and clock, colours swapped.
+#[utoipa::path(post, path = "/games/{id}/rematch", tag = "games", params(("id" = String, Path)),
+    responses(
+        (status = 201, description = "The opponent had offered one too: the new game has started.", body = GameAnswer),
+        (status = 202, description = "The offer waits for the opponent (a challenge with `rematch_of`).", body = ChallengeAnswer),
+        (status = 403, description = "You did not play in this game.", body = ErrorBody),
+        (status = 409, description = "The game is still being played.", body = ErrorBody)))]
+pub async fn rematch(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    Ok(match state.services.rematch(&user.name, &id, now_ms()).await? {
+        Ok(started) => {
+            (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&started) })).into_response()
+        }
+        Err(offer) => {
+            (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&offer) }))
+                .into_response()
+        }
+    })
 }
 
 /// Offer, accept or decline a draw. An offer stands until the opponent answers or a move is made.

@@ -43,6 +43,7 @@ pub async fn create_challenge(
         rules: c.rules,
         color: c.color,
         clock: c.clock,
+        rematch_of: None,
     };
     let row = state.services.create_challenge(&user.name, terms, false, now_ms()).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })

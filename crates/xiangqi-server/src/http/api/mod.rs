@@ -62,6 +62,8 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::show))
         .routes(routes!(games::submit))
         .routes(routes!(games::resign))
+        .routes(routes!(games::abort))
+        .routes(routes!(games::rematch))
         .routes(routes!(games::draw))
         .routes(routes!(games::claim))
         .routes(routes!(games::pgn))
