@@ -134,12 +134,13 @@ fn optional_named<T: Named>(row: &AnyRow, column: &str) -> Result<Option<T>, sql
     get::<Option<String>>(row, column)?.map(|s| T::parse(&s).map_err(|why| corrupt(column, why))).transpose()
 }
 
-/// Indexes only PostgreSQL has, for searching names: by prefix in any collation,
-/// and by any part (trigrams). They speed searches up and change no answer, so a
-/// database where they cannot be made (no pg_trgm) still works, more slowly.
+/// Indexes only PostgreSQL has, for lists and searches of names: names in byte
+/// order (which serves a prefix whatever the database's collation), and any part
+/// of a name (trigrams). A database where they cannot be made (no pg_trgm) gives
+/// the same answers, more slowly.
 async fn postgres_search_indexes(pool: &AnyPool) {
     for sql in [
-        "CREATE INDEX IF NOT EXISTS users_name_prefix ON users (name_key text_pattern_ops)",
+        r#"CREATE INDEX IF NOT EXISTS users_name_bytes ON users ((name_key COLLATE "C"))"#,
         "CREATE EXTENSION IF NOT EXISTS pg_trgm",
         "CREATE INDEX IF NOT EXISTS users_name_part ON users USING gin (name_key gin_trgm_ops)",
     ] {
@@ -183,6 +184,15 @@ impl Store {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Names compared byte by byte, as SQLite does and as PostgreSQL's
+    /// `users_name_bytes` index orders them: lists of users page by it.
+    fn name_order(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "name_key",
+            Backend::Postgres => r#"name_key COLLATE "C""#,
+        }
     }
 
     pub fn pool(&self) -> &AnyPool {

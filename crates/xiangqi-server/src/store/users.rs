@@ -121,13 +121,9 @@ impl Store {
     /// Everyone, by name.
     pub async fn users(&self, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
         let after = page.after.as_deref().unwrap_or("").to_lowercase();
-        let rows = self
-            .all(
-                sqlx::query("SELECT * FROM users WHERE name_key > $1 ORDER BY name_key LIMIT $2")
-                    .bind(after)
-                    .bind(page.probe()),
-            )
-            .await?;
+        let name = self.name_order();
+        let sql = format!("SELECT * FROM users WHERE {name} > $1 ORDER BY {name} LIMIT $2");
+        let rows = self.all(sqlx::query(&sql).bind(after).bind(page.probe())).await?;
         Ok(page.cut(rows, |u: &UserRow| u.name.to_lowercase()))
     }
 
@@ -162,24 +158,57 @@ impl Store {
         Ok(())
     }
 
-    /// Users matching a search, by name.
+    /// Users matching a search, by name. Only the parts asked for become
+    /// conditions, so the database plans each search for what it is: a name
+    /// prefix walks the name index from the prefix, a part uses trigrams on
+    /// PostgreSQL, and rating or presence alone walk the names in order.
     pub async fn search_users(&self, s: &UserSearch, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
-        // On PostgreSQL a text_pattern_ops index serves the prefix and a trigram
-        // index the part (see `Store::open`); `_` in names is escaped for LIKE.
-        let prefix = like_literal(&s.prefix.as_deref().unwrap_or("").to_lowercase());
-        let part = like_literal(&s.contains.as_deref().unwrap_or("").to_lowercase());
-        let q = sqlx::query(
-            "SELECT * FROM users WHERE name_key > $1 AND name_key LIKE $2 ESCAPE '\\' \
-             AND name_key LIKE $3 ESCAPE '\\' AND rating >= $4 AND rating <= $5 AND seen_ms > $6 \
-             ORDER BY name_key LIMIT $7",
-        )
-        .bind(page.after.as_deref().unwrap_or("").to_lowercase())
-        .bind(format!("{prefix}%"))
-        .bind(format!("%{part}%"))
-        .bind(s.min_rating.unwrap_or(i64::MIN))
-        .bind(s.max_rating.unwrap_or(i64::MAX))
-        .bind(s.seen_since.unwrap_or(i64::MIN))
-        .bind(page.probe());
+        enum Arg {
+            Text(String),
+            Int(i64),
+        }
+        let name = self.name_order();
+        let mut conditions = Vec::new();
+        let mut args = Vec::new();
+        let mut condition = |sql: &str, arg: Arg| {
+            args.push(arg);
+            conditions.push(sql.replace('?', &format!("${}", args.len())));
+        };
+        if let Some(after) = &page.after {
+            condition(&format!("{name} > ?"), Arg::Text(after.to_lowercase()));
+        }
+        if let Some(prefix) = s.prefix.as_deref().filter(|p| !p.is_empty()) {
+            condition(
+                &format!("{name} LIKE ? ESCAPE '\\'"),
+                Arg::Text(format!("{}%", like_literal(&prefix.to_lowercase()))),
+            );
+        }
+        if let Some(part) = s.contains.as_deref().filter(|p| !p.is_empty()) {
+            condition(
+                "name_key LIKE ? ESCAPE '\\'",
+                Arg::Text(format!("%{}%", like_literal(&part.to_lowercase()))),
+            );
+        }
+        if let Some(min) = s.min_rating {
+            condition("rating >= ?", Arg::Int(min));
+        }
+        if let Some(max) = s.max_rating {
+            condition("rating <= ?", Arg::Int(max));
+        }
+        if let Some(since) = s.seen_since {
+            condition("seen_ms > ?", Arg::Int(since));
+        }
+        let filter =
+            if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
+        let sql = format!("SELECT * FROM users {filter} ORDER BY {name} LIMIT ${}", args.len() + 1);
+        let mut q = sqlx::query(&sql);
+        for arg in args {
+            q = match arg {
+                Arg::Text(t) => q.bind(t),
+                Arg::Int(n) => q.bind(n),
+            };
+        }
+        let q = q.bind(page.probe());
         let rows = self.all(q).await?;
         Ok(page.cut(rows, |u: &UserRow| u.name.to_lowercase()))
     }
