@@ -346,6 +346,22 @@ async fn the_hex_board_shows_a_pieces_targets_and_reports_the_chosen_move() {
     let chosen = c.execute("return window.chosen;", vec![]).await.unwrap();
     assert_eq!(chosen, json!("h2h8"));
 
+    // The keyboard walks the hex cells too: from the general up its file and back.
+    c.execute("document.querySelector('#play svg').focus();", vec![]).await.unwrap();
+    let cursor = || async {
+        c.execute("return document.querySelector('#play [data-mark=cursor]').dataset.cell;", vec![])
+            .await
+            .unwrap()
+    };
+    assert_eq!(cursor().await, json!("e1"), "the cursor starts on the general");
+    press(&c, &[Key::Up, Key::Up]).await;
+    assert_eq!(cursor().await, json!("e3"));
+    press(&c, &[Key::Right]).await;
+    let right = cursor().await;
+    assert!(right.as_str().is_some_and(|s| s.starts_with('f')), "right goes to the next file: {right}");
+    press(&c, &[Key::Left, Key::Down, Key::Down]).await;
+    assert_eq!(cursor().await, json!("e1"));
+
     // Black, board flipped: a move between two-digit cells.
     c.refresh().await.unwrap();
     css(&c, "svg.board g.piece").await;

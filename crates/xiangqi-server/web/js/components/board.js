@@ -134,9 +134,12 @@ export class Board {
     for (const cell of this.geometry.cells) {
       const [cx, cy] = this.geometry.center(cell, flipped);
       const along = (cx - x) * dx + (cy - y) * dy;
-      const across = Math.abs((cx - x) * dy - (cy - y) * dx);
+      const side = (cx - x) * dy - (cy - y) * dx;
+      const across = Math.abs(side);
       if (along <= 1 || across > along * 1.8) continue;
-      const score = Math.hypot(cx - x, cy - y) + across;
+      // Of two slanting cells equally near, turn the same way (clockwise) every
+      // time, so that Right then Left comes back where it started.
+      const score = Math.hypot(cx - x, cy - y) + across + side * 0.001;
       if (score < bestScore) [best, bestScore] = [cell, score];
     }
     return best;

@@ -139,6 +139,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "game.resign": "Resign",
   "game.confirmResign": "Resign this game?",
   "game.claim": "Claim win on time",
+  "game.moves": "Moves played",
   "game.moveNumber": "#",
   "game.terms": "{rules} rules · {clock}",
   "game.pgn": "Export PGN",

@@ -139,6 +139,7 @@ export const zh = {
   "game.resign": "认输",
   "game.confirmResign": "确定认输吗？",
   "game.claim": "对方超时，判我胜",
+  "game.moves": "已走着法",
   "game.moveNumber": "#",
   "game.terms": "{rules} · {clock}",
   "game.pgn": "导出 PGN",
