@@ -124,8 +124,14 @@ async fn listen_loop(url: String, services: Arc<Services>) {
     loop {
         match sqlx::postgres::PgListener::connect(&url).await {
             Ok(mut listener) => {
-                if let Err(e) =
-                    listener.listen_all([live::GAME_CHANNEL, live::USER_CHANNEL, live::LOBBY_CHANNEL]).await
+                if let Err(e) = listener
+                    .listen_all([
+                        live::GAME_CHANNEL,
+                        live::USER_CHANNEL,
+                        live::LOBBY_CHANNEL,
+                        live::CHAT_CHANNEL,
+                    ])
+                    .await
                 {
                     tracing::warn!("cannot listen for changes: {e}");
                 } else {
@@ -153,6 +159,19 @@ async fn relay(services: &Services, channel: &str, payload: &str) {
             Err(e) => tracing::warn!("unreadable notice from another instance: {e}"),
         },
         live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
+        live::CHAT_CHANNEL => {
+            let Some((seq, game)) = payload.split_once(':') else { return };
+            let seq: i64 = seq.parse().unwrap_or(0);
+            if let Ok(lines) = services.store.chat(game, seq - 1, 1).await
+                && let Some(line) = lines.first()
+            {
+                let event = api::events::Event::Chat {
+                    game: game.to_string(),
+                    line: api::views::ChatLine::from(line),
+                };
+                services.hub.publish_local_game(game, &event);
+            }
+        }
         _ => {}
     }
 }

@@ -20,6 +20,7 @@ use crate::{
 pub const GAME_CHANNEL: &str = "xiangqi_game";
 pub const USER_CHANNEL: &str = "xiangqi_user";
 pub const LOBBY_CHANNEL: &str = "xiangqi_lobby";
+pub const CHAT_CHANNEL: &str = "xiangqi_chat";
 
 /// An event, serialised once for every socket it goes to.
 pub type Wire = Arc<str>;
@@ -120,6 +121,14 @@ impl Hub {
         let payload = serde_json::to_string(&note).unwrap_or_default();
         if !Self::notify_all(store, USER_CHANNEL, &payload).await {
             self.publish_local_user(note);
+        }
+    }
+
+    /// A new chat line: watchers of the game on every instance get `event`
+    /// (other instances read the line back by its number).
+    pub async fn chat(&self, store: &Store, game: &str, seq: i64, event: &Event) {
+        if !Self::notify_all(store, CHAT_CHANNEL, &format!("{seq}:{game}")).await {
+            self.publish_local_game(game, event);
         }
     }
 

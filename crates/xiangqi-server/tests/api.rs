@@ -2,114 +2,12 @@
 //! `XIANGQI_TEST_POSTGRES_URL` is set (CI sets it), on PostgreSQL: every test runs
 //! once per database.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+mod common;
 
+use common::{Client, databases, new_game, server, unique};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use xiangqi_server::{Config, Running};
-
-/// A database for one test: a fresh SQLite file, or the shared PostgreSQL test
-/// database (tests there keep apart by using their own user names).
-struct Db {
-    url: String,
-    _dir: Option<TempDir>,
-}
-
-struct TempDir(std::path::PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-fn unique(prefix: &str) -> String {
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
-    format!("{prefix}{}{n}{}", std::process::id() % 1000, nanos % 10_000)
-}
-
-fn databases() -> Vec<Db> {
-    let dir = std::env::temp_dir().join(unique("xiangqi-test-"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let sqlite = Db { url: format!("sqlite://{}/t.db?mode=rwc", dir.display()), _dir: Some(TempDir(dir)) };
-    let mut dbs = vec![sqlite];
-    match std::env::var("XIANGQI_TEST_POSTGRES_URL") {
-        Ok(url) => dbs.push(Db { url, _dir: None }),
-        Err(_) if std::env::var_os("CI").is_some() => panic!("CI must set XIANGQI_TEST_POSTGRES_URL"),
-        Err(_) => eprintln!("XIANGQI_TEST_POSTGRES_URL is not set: PostgreSQL part skipped"),
-    }
-    dbs
-}
-
-async fn server(db: &Db) -> Running {
-    xiangqi_server::start(Config::for_tests(&db.url)).await.expect("server starts")
-}
-
-/// A client with its own cookie jar, like one browser.
-struct Client {
-    http: reqwest::Client,
-    base: String,
-    name: String,
-}
-
-impl Client {
-    fn new(server: &Running, name: &str) -> Client {
-        let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
-        Client { http, base: format!("{}/api/v1", server.url()), name: name.to_string() }
-    }
-
-    async fn send(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let mut req = self.http.request(method, format!("{}{path}", self.base)).header("X-Xiangqi", "1");
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status();
-        let text = res.text().await.unwrap_or_default();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        self.send(reqwest::Method::GET, path, None).await
-    }
-
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send(reqwest::Method::POST, path, Some(body)).await
-    }
-
-    async fn delete(&self, path: &str) -> (StatusCode, Value) {
-        self.send(reqwest::Method::DELETE, path, None).await
-    }
-
-    async fn register(server: &Running, prefix: &str) -> Client {
-        let c = Client::new(server, &unique(prefix));
-        let (s, v) = c.post("/users", json!({"name": c.name, "password": "secret-pass"})).await;
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-        c
-    }
-
-    async fn play(&self, game: &str, ply: i64, mv: &str) -> (StatusCode, Value) {
-        self.post(&format!("/games/{game}/moves"), json!({"ply": ply, "move": mv})).await
-    }
-}
-
-/// Red (`a`) challenges Black (`b`) by name and `b` accepts: the game's id.
-async fn new_game(a: &Client, b: &Client, rules: &str) -> String {
-    let terms = json!({"opponent": b.name, "rules": rules, "color": "red", "clock": {"kind": "correspondence", "days": 3}});
-    let (s, v) = a.post("/challenges", terms).await;
-    assert_eq!(s, StatusCode::CREATED, "{v}");
-    let id = v["challenge"]["id"].as_str().unwrap().to_string();
-    let (s, v) = b.get("/challenges").await;
-    assert_eq!(s, StatusCode::OK);
-    assert!(v["incoming"].as_array().unwrap().iter().any(|c| c["id"] == id.as_str()), "{v}");
-    let (s, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
-    assert_eq!(s, StatusCode::CREATED, "{v}");
-    assert_eq!(v["game"]["red"], a.name.as_str());
-    v["game"]["id"].as_str().unwrap().to_string()
-}
+use xiangqi_server::Running;
 
 /// A game between two fixed-depth searches ending in Red's checkmate.
 const MATING_GAME: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::views::GameView;
+use super::views::{ChatLine, GameView};
 use crate::domain::model::NoticeKind;
 
 /// A message from the server.
@@ -24,6 +24,8 @@ pub enum Event {
     },
     /// The waiting room or someone's challenges changed: lists of challenges are stale.
     Lobby,
+    /// A new line in the chat of a watched game.
+    Chat { game: String, line: ChatLine },
 }
 
 /// A message from the client: start or stop watching a game.

@@ -11,7 +11,7 @@ use crate::{
         clock::ClockSpec,
         model::{DrawAction, SideChoice},
     },
-    store::Page,
+    store::{Page, ProfileFields},
 };
 
 /// A user id and password, to register or log in.
@@ -22,6 +22,9 @@ pub struct Credentials {
     pub name: String,
     /// 8-200 characters.
     pub password: String,
+    /// Registering only: the code of the invitation followed (`/#/join/{code}`).
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -31,11 +34,118 @@ pub struct PasswordChange {
     pub new: String,
 }
 
+/// The whole profile: fields left out are cleared.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileEdit {
     /// At most 500 characters, kept as typed and shown as text.
     pub bio: String,
+    /// At most 100 characters.
+    #[serde(default)]
+    pub location: String,
+    /// Up to 8 languages the user reads, 1-30 characters each.
+    #[serde(default)]
+    pub languages: Vec<String>,
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<RuleSet>)]
+    pub preferred_rules: Option<RuleSet>,
+    #[serde(default)]
+    pub preferred_clock: Option<ClockSpec>,
+}
+
+impl From<ProfileEdit> for ProfileFields {
+    fn from(p: ProfileEdit) -> Self {
+        ProfileFields {
+            bio: p.bio,
+            location: p.location.trim().to_string(),
+            languages: p.languages.into_iter().map(|l| l.trim().to_string()).collect(),
+            preferred_rules: p.preferred_rules,
+            preferred_clock: p.preferred_clock,
+        }
+    }
+}
+
+/// A private message.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewMessage {
+    /// The recipient's user id.
+    pub to: String,
+    /// 1-2000 characters, kept as typed.
+    pub body: String,
+}
+
+/// A line in a game's chat.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewChatLine {
+    /// 1-500 characters, kept as typed.
+    pub body: String,
+}
+
+/// Which chat lines: those after line `after` (0 for all), at most 200.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ChatQuery {
+    #[serde(default)]
+    pub after: i64,
+}
+
+/// Which messages: received or sent, a page at a time.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct MailboxQuery {
+    /// `inbox` (received) or `sent`; `inbox` if left out.
+    #[serde(default, rename = "box")]
+    pub mailbox: Option<MailboxName>,
+    pub after: Option<String>,
+    pub limit: Option<u32>,
+}
+
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum MailboxName {
+    Inbox,
+    Sent,
+}
+
+/// A search of user profiles; every part is optional.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// Names that start with this (ignoring case).
+    pub name: Option<String>,
+    /// Names that contain this anywhere (ignoring case).
+    pub contains: Option<String>,
+    pub min_rating: Option<i64>,
+    pub max_rating: Option<i64>,
+    /// Only those seen in the last 5 minutes.
+    #[serde(default)]
+    pub online: bool,
+    pub after: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// A new invitation, optionally with a challenge for whoever registers through it.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewInvitation {
+    #[serde(default)]
+    pub challenge: Option<InvitedChallenge>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InvitedChallenge {
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    /// The inviter's side.
+    pub color: SideChoice,
+    pub clock: ClockSpec,
 }
 
 /// A challenge to a named player, or (without `opponent`) to anyone in the waiting room.

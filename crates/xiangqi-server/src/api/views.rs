@@ -9,9 +9,9 @@ use crate::{
     domain::{
         clock::ClockSpec,
         games::Loaded,
-        model::{ChallengeStatus, GameStatus, SideChoice},
+        model::{ChallengeStatus, GameStatus, Relation, SideChoice},
     },
-    store::{ChallengeRow, UserRow},
+    store::{ChallengeRow, ChatRow, Conversation, InvitationRow, MessageRow, RuleSetRecord, UserRow},
 };
 
 /// Finished games won, lost and drawn.
@@ -32,6 +32,17 @@ pub struct UserView {
     pub joined: i64,
     pub rating: i64,
     pub record: RecordView,
+    /// When the user was last seen on the site (to the minute).
+    pub seen: i64,
+    pub location: String,
+    /// Languages the user reads.
+    pub languages: Vec<String>,
+    /// The rule set the user prefers to play, if they said.
+    #[serde(with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<RuleSet>)]
+    pub preferred_rules: Option<RuleSet>,
+    /// The time control the user prefers, if they said.
+    pub preferred_clock: Option<ClockSpec>,
 }
 
 impl From<&UserRow> for UserView {
@@ -42,6 +53,11 @@ impl From<&UserRow> for UserView {
             joined: u.created_ms,
             rating: u.rating,
             record: RecordView { wins: u.wins, losses: u.losses, draws: u.draws },
+            seen: u.seen_ms,
+            location: u.location.clone(),
+            languages: u.languages.clone(),
+            preferred_rules: u.preferred_rules,
+            preferred_clock: u.preferred_clock,
         }
     }
 }
@@ -281,4 +297,218 @@ pub struct MyGames {
     pub finished: Vec<GameSummary>,
     /// Pass as `after` for the next page of finished games; null on the last.
     pub next: Option<String>,
+}
+
+/// A profile page: the user, their results per rule set, their latest games,
+/// and how the one asking regards them.
+#[derive(Serialize, ToSchema)]
+pub struct ProfileAnswer {
+    pub user: UserView,
+    /// Finished games per rule set.
+    pub records: Vec<RuleSetRecordView>,
+    /// The latest games that are over, newest first (at most 10).
+    pub recent: Vec<GameSummary>,
+    /// How many users this user keeps as buddies.
+    pub buddies: i64,
+    /// Whether the user has been seen in the last 5 minutes.
+    pub online: bool,
+    /// How the logged-in user regards this one: on their buddy list, ignored, or
+    /// neither (null; always null for visitors).
+    pub relation: Option<Relation>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RuleSetRecordView {
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+impl From<&RuleSetRecord> for RuleSetRecordView {
+    fn from(r: &RuleSetRecord) -> Self {
+        RuleSetRecordView { rules: r.rules, wins: r.wins, losses: r.losses, draws: r.draws }
+    }
+}
+
+/// A private message. `body` is the text as typed: show it as text.
+#[derive(Serialize, ToSchema)]
+pub struct MessageView {
+    pub id: String,
+    pub from: String,
+    pub to: String,
+    pub body: String,
+    pub sent: i64,
+    /// When the recipient read it; null while unread.
+    pub read: Option<i64>,
+}
+
+impl From<&MessageRow> for MessageView {
+    fn from(m: &MessageRow) -> Self {
+        MessageView {
+            id: m.id.clone(),
+            from: m.sender.clone(),
+            to: m.recipient.clone(),
+            body: m.body.clone(),
+            sent: m.created_ms,
+            read: m.read_ms,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MessageAnswer {
+    pub message: MessageView,
+}
+
+/// A page of messages, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct MessagesPage {
+    pub messages: Vec<MessageView>,
+    /// Pass as `after` for the next page; null on the last.
+    pub next: Option<String>,
+}
+
+/// The messages with one person: the latest, and how many of theirs are unread.
+#[derive(Serialize, ToSchema)]
+pub struct ConversationView {
+    pub with: String,
+    pub last: MessageView,
+    pub unread: i64,
+}
+
+impl From<&Conversation> for ConversationView {
+    fn from(c: &Conversation) -> Self {
+        ConversationView { with: c.with.clone(), last: MessageView::from(&c.last), unread: c.unread }
+    }
+}
+
+/// Conversations, the latest first.
+#[derive(Serialize, ToSchema)]
+pub struct ConversationsPage {
+    pub conversations: Vec<ConversationView>,
+    pub next: Option<String>,
+}
+
+/// What waits for the logged-in user: for the page header and the tab title.
+#[derive(Serialize, ToSchema)]
+pub struct Counts {
+    /// Games waiting for my move.
+    pub my_turn: i64,
+    pub unread_messages: i64,
+}
+
+/// A line of a game's chat. `body` is the text as typed: show it as text.
+#[derive(Serialize, ToSchema)]
+pub struct ChatLine {
+    /// 1, 2, 3, ... within the game.
+    pub seq: i64,
+    pub author: String,
+    pub body: String,
+    pub at: i64,
+}
+
+impl From<&ChatRow> for ChatLine {
+    fn from(c: &ChatRow) -> Self {
+        ChatLine { seq: c.seq, author: c.author.clone(), body: c.body.clone(), at: c.created_ms }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChatAnswer {
+    /// Oldest first.
+    pub lines: Vec<ChatLine>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChatLineAnswer {
+    pub line: ChatLine,
+}
+
+/// Someone on a list or on the site, with what they are doing now.
+#[derive(Serialize, ToSchema)]
+pub struct PersonView {
+    pub name: String,
+    pub rating: i64,
+    /// Seen in the last 5 minutes.
+    pub online: bool,
+    pub seen: i64,
+    /// On the asking user's buddy list.
+    pub buddy: bool,
+    /// Games they are playing now (at most 10), to watch.
+    pub games: Vec<GameSummary>,
+}
+
+/// People, buddies first.
+#[derive(Serialize, ToSchema)]
+pub struct PeopleAnswer {
+    pub users: Vec<PersonView>,
+}
+
+/// Names on the ignore list.
+#[derive(Serialize, ToSchema)]
+pub struct IgnoredAnswer {
+    pub users: Vec<String>,
+}
+
+/// A page of search results, by name.
+#[derive(Serialize, ToSchema)]
+pub struct SearchPage {
+    pub users: Vec<UserView>,
+    pub next: Option<String>,
+}
+
+/// An invitation to hand to a friend.
+#[derive(Serialize, ToSchema)]
+pub struct InvitationView {
+    pub code: String,
+    /// The address to share, relative to the site (`/#/join/{code}`).
+    pub link: String,
+    /// The challenge waiting for whoever registers through it, if any.
+    pub challenge: Option<InvitedGameView>,
+    pub created: i64,
+    /// How many have registered through it.
+    pub uses: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InvitedGameView {
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    /// The inviter's side.
+    pub color: SideChoice,
+    pub clock: ClockSpec,
+}
+
+impl From<&InvitationRow> for InvitationView {
+    fn from(i: &InvitationRow) -> Self {
+        InvitationView {
+            code: i.code.clone(),
+            link: format!("/#/join/{}", i.code),
+            challenge: i.game.map(|g| InvitedGameView { rules: g.rules, color: g.color, clock: g.clock }),
+            created: i.created_ms,
+            uses: i.uses,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InvitationAnswer {
+    pub invitation: InvitationView,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct InvitationsAnswer {
+    /// Newest first.
+    pub invitations: Vec<InvitationView>,
+}
+
+/// What an invitation link shows before registering: who invites.
+#[derive(Serialize, ToSchema)]
+pub struct InvitationPreview {
+    pub inviter: String,
+    pub challenge: Option<InvitedGameView>,
 }

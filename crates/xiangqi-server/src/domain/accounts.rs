@@ -85,14 +85,28 @@ pub struct NewSession {
 }
 
 impl Services {
-    pub async fn register(&self, name: &str, password: &str, now: i64) -> ApiResult<NewSession> {
+    /// Registers a user, who may have followed a friend's invitation.
+    pub async fn register(
+        &self,
+        name: &str,
+        password: &str,
+        invite: Option<&str>,
+        now: i64,
+    ) -> ApiResult<NewSession> {
         check_name(name)?;
         check_password(password)?;
+        let invitation = match invite {
+            Some(code) => Some(self.invitation(code).await?),
+            None => None,
+        };
         let hash = hash_password(password)?;
         if !self.store.create_user(name, &hash, now).await? {
             return Err(ApiError::conflict(format!("the user id {name:?} is taken")));
         }
         let user = self.store.user(name).await?.ok_or_else(|| ApiError::internal("the new user vanished"))?;
+        if let Some(i) = invitation {
+            self.welcome(&user.name, &i, now).await?;
+        }
         self.start_session(user, now).await
     }
 
@@ -135,14 +149,6 @@ impl Services {
         self.store.set_password(&u.name, &hash_password(new)?).await?;
         self.store.delete_other_sessions(&u.name, session).await?;
         Ok(())
-    }
-
-    pub async fn set_bio(&self, name: &str, bio: &str) -> ApiResult<UserRow> {
-        if bio.chars().count() > 500 {
-            return Err(ApiError::bad_request("the bio is at most 500 characters"));
-        }
-        self.store.set_bio(name, bio).await?;
-        self.user(name).await
     }
 
     /// A user who must exist.

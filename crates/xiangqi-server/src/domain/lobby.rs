@@ -63,6 +63,9 @@ impl Services {
                 if user.name == creator {
                     return Err(ApiError::bad_request("you cannot challenge yourself"));
                 }
+                if self.store.ignoring(&user.name, creator).await? {
+                    return Err(ApiError::forbidden("you cannot challenge this user"));
+                }
                 Some(user.name)
             }
             None => None,
@@ -107,6 +110,9 @@ impl Services {
         }
         if c.status != ChallengeStatus::Open {
             return Err(ApiError::conflict("the challenge is no longer open"));
+        }
+        if self.store.ignoring(&c.creator, user).await? {
+            return Err(ApiError::forbidden("you cannot accept this challenge"));
         }
         let creator = c.color.resolve(rand::random::<bool>);
         let (red, black) = if creator == xiangqi::Color::Red {

@@ -7,13 +7,17 @@ pub mod clock;
 pub mod games;
 pub mod lobby;
 pub mod model;
+pub mod people;
 #[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
 
 use crate::{
-    api::{events::Event, views::GameView},
+    api::{
+        events::Event,
+        views::{ChatLine, GameView},
+    },
     domain::model::NoticeKind,
     live::{Hub, UserNote},
     store::Store,
@@ -40,6 +44,12 @@ impl Services {
     pub async fn publish_game(&self, game: &games::Loaded) {
         let event = Event::Game { game: Box::new(GameView::from(game)) };
         self.hub.game_changed(&self.store, &game.row.id, &event).await;
+    }
+
+    /// A new line of a game's chat, to everyone watching the game.
+    pub async fn publish_chat(&self, line: &crate::store::ChatRow) {
+        let event = Event::Chat { game: line.game_id.clone(), line: ChatLine::from(line) };
+        self.hub.chat(&self.store, &line.game_id, line.seq, &event).await;
     }
 
     /// A short notice for a user's open pages: what happened, from whom, in which game.

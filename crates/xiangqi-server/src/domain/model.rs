@@ -73,6 +73,16 @@ named_enum! {
         DrawDeclined = "draw_declined",
         /// `from` offers a rematch of `game`.
         Rematch = "rematch",
+        /// `from` sent you a private message.
+        Message = "message",
+    }
+}
+
+named_enum! {
+    /// How a user regards another: kept on their buddy list, or ignored.
+    "a relation" Relation {
+        Buddy = "buddy",
+        Ignore = "ignore",
     }
 }
 
@@ -86,6 +96,7 @@ impl NoticeKind {
             NoticeKind::YourMove => "It is your move".to_string(),
             NoticeKind::DrawDeclined => format!("{from} declined your draw offer"),
             NoticeKind::Rematch => format!("{from} offers a rematch"),
+            NoticeKind::Message => format!("{from} sent you a message"),
         }
     }
 }
@@ -190,6 +201,7 @@ mod tests {
         serde_agrees::<SideChoice>();
         serde_agrees::<DrawAction>();
         serde_agrees::<NoticeKind>();
+        serde_agrees::<Relation>();
         serde_agrees::<crate::error::ErrorCode>();
     }
 }

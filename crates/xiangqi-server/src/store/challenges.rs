@@ -102,7 +102,10 @@ impl Store {
         page: &Page,
     ) -> Result<Paged<ChallengeRow>, sqlx::Error> {
         let filter = match which {
-            Lobby::Room => "opponent IS NULL AND creator <> $1",
+            Lobby::Room => {
+                "opponent IS NULL AND creator <> $1 AND NOT EXISTS (SELECT 1 FROM relations r \
+                WHERE r.kind = 'ignore' AND ((r.owner = $1 AND r.other = creator) OR (r.owner = creator AND r.other = $1)))"
+            }
             Lobby::Incoming => "opponent = $1",
             Lobby::Outgoing => "creator = $1",
         };
@@ -128,7 +131,13 @@ impl Store {
         clock: ClockSpec,
         mine: bool,
     ) -> Result<Option<ChallengeRow>, sqlx::Error> {
-        let who = if mine { "creator = $1" } else { "creator <> $1" };
+        // Never pair two users when either ignores the other.
+        let who = if mine {
+            "creator = $1"
+        } else {
+            "creator <> $1 AND NOT EXISTS (SELECT 1 FROM relations r WHERE r.kind = 'ignore' \
+             AND ((r.owner = $1 AND r.other = creator) OR (r.owner = creator AND r.other = $1)))"
+        };
         let sql = format!(
             "SELECT * FROM challenges WHERE status = 'open' AND auto = 1 AND {who} AND rules = $2 \
              AND clock_kind = $3 AND days = $4 AND base_ms = $5 AND increment_ms = $6 ORDER BY created_ms LIMIT 1"

@@ -92,6 +92,15 @@ impl FromRow for MoveRow {
     }
 }
 
+/// A player's results under one rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSetRecord {
+    pub rules: RuleSet,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
 /// A player's games that are over, newest first: the key is `updated_ms.id`.
 fn finished_key(g: &GameRow) -> String {
     format!("{}.{}", g.updated_ms, g.id)
@@ -133,6 +142,32 @@ impl Store {
         .bind(page.probe());
         let rows = self.all(q).await?;
         Ok(page.cut(rows, finished_key))
+    }
+
+    /// A player's finished games counted per rule set.
+    pub async fn records_by_rules(&self, name: &str) -> Result<Vec<RuleSetRecord>, sqlx::Error> {
+        use sqlx::Row;
+        let rows = sqlx::query(
+            "SELECT rules, \
+               SUM(CASE WHEN (winner = 'red' AND red = $1) OR (winner = 'black' AND black = $1) THEN 1 ELSE 0 END) AS wins, \
+               SUM(CASE WHEN (winner = 'red' AND black = $1) OR (winner = 'black' AND red = $1) THEN 1 ELSE 0 END) AS losses, \
+               SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END) AS draws \
+             FROM games WHERE status = 'finished' AND (red = $1 OR black = $1) GROUP BY rules ORDER BY rules",
+        )
+        .bind(name)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let count = |c: &str| r.try_get::<Option<i64>, _>(c).map(Option::unwrap_or_default);
+                Ok(RuleSetRecord {
+                    rules: named(r, "rules")?,
+                    wins: count("wins")?,
+                    losses: count("losses")?,
+                    draws: count("draws")?,
+                })
+            })
+            .collect()
     }
 
     /// Live games being played, by id: the clock watcher walks them a page at a time.

@@ -6,7 +6,11 @@
 //! domain's enums here, once) and every list is bounded and paged by key.
 
 mod challenges;
+mod chat;
 mod games;
+mod invitations;
+mod messages;
+mod relations;
 mod sessions;
 mod users;
 
@@ -19,8 +23,12 @@ use sqlx::{
 
 pub use self::{
     challenges::{ChallengeRow, Lobby},
-    games::{GameRow, MoveRow},
-    users::{RatedResult, UserRow},
+    chat::ChatRow,
+    games::{GameRow, MoveRow, RuleSetRecord},
+    invitations::{InvitationRow, InvitedGame},
+    messages::{Conversation, Mailbox, MessageRow},
+    relations::RelationRow,
+    users::{ProfileFields, RatedResult, UserRow, UserSearch},
 };
 use crate::domain::model::Named;
 
@@ -126,6 +134,21 @@ fn optional_named<T: Named>(row: &AnyRow, column: &str) -> Result<Option<T>, sql
     get::<Option<String>>(row, column)?.map(|s| T::parse(&s).map_err(|why| corrupt(column, why))).transpose()
 }
 
+/// Indexes only PostgreSQL has, for searching names: by prefix in any collation,
+/// and by any part (trigrams). They speed searches up and change no answer, so a
+/// database where they cannot be made (no pg_trgm) still works, more slowly.
+async fn postgres_search_indexes(pool: &AnyPool) {
+    for sql in [
+        "CREATE INDEX IF NOT EXISTS users_name_prefix ON users (name_key text_pattern_ops)",
+        "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+        "CREATE INDEX IF NOT EXISTS users_name_part ON users USING gin (name_key gin_trgm_ops)",
+    ] {
+        if let Err(e) = pool.execute(sql).await {
+            tracing::warn!("user search runs without an index ({sql}): {e}");
+        }
+    }
+}
+
 impl Store {
     /// Connects and brings the schema up to date.
     ///
@@ -152,6 +175,9 @@ impl Store {
             });
         let pool = options.connect(url).await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
+        if backend == Backend::Postgres {
+            postgres_search_indexes(&pool).await;
+        }
         Ok(Store { pool, backend })
     }
 

@@ -13,18 +13,21 @@ use super::{Answer, ok};
 use crate::{
     api::{
         requests::{Credentials, PageQuery, PasswordChange, ProfileEdit},
-        views::{SessionAnswer, UserAnswer, UserView, UsersPage},
+        views::{
+            GameSummary, ProfileAnswer, RuleSetRecordView, SessionAnswer, UserAnswer, UserView, UsersPage,
+        },
     },
     domain::{
+        Services,
         accounts::{NewSession, SESSION_MS},
         now_ms,
     },
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
-        auth::{Body, COOKIE, Params, User},
+        auth::{Body, COOKIE, MaybeUser, Params, User},
     },
-    store::Page,
+    store::{Page, ProfileFields},
 };
 
 fn session_cookie(token: &str, max_age_s: i64) -> HeaderValue {
@@ -47,7 +50,7 @@ fn session_answer(s: NewSession, status: StatusCode) -> Response {
         (status = 400, description = "A name or password that breaks the rules.", body = ErrorBody),
         (status = 409, description = "The name is taken (ignoring case).", body = ErrorBody)))]
 pub async fn register(State(state): State<Arc<AppState>>, Body(c): Body<Credentials>) -> ApiResult<Response> {
-    let session = state.services.register(&c.name, &c.password, now_ms()).await?;
+    let session = state.services.register(&c.name, &c.password, c.invite.as_deref(), now_ms()).await?;
     Ok(session_answer(session, StatusCode::CREATED))
 }
 
@@ -95,24 +98,45 @@ pub async fn change_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Edit one's profile.
+/// Edit one's profile: bio, location, languages, preferred rule set and time control.
 #[utoipa::path(put, path = "/me/profile", tag = "accounts", request_body = ProfileEdit,
-    responses((status = 200, body = UserAnswer), (status = 400, description = "A bio over 500 characters.", body = ErrorBody)))]
+    responses((status = 200, body = UserAnswer), (status = 400, description = "A field out of bounds.", body = ErrorBody)))]
 pub async fn set_profile(
     State(state): State<Arc<AppState>>,
     user: User,
     Body(p): Body<ProfileEdit>,
 ) -> Answer<UserAnswer> {
-    let u = state.services.set_bio(&user.name, &p.bio).await?;
+    let u = state.services.set_profile(&user.name, &ProfileFields::from(p)).await?;
     ok(UserAnswer { user: UserView::from(&u) })
 }
 
-/// A player's profile.
+/// A player's profile page: the user, results per rule set, latest games, buddies.
 #[utoipa::path(get, path = "/users/{name}", tag = "accounts", params(("name" = String, Path, description = "User id, any case")),
-    responses((status = 200, body = UserAnswer), (status = 404, description = "No such user.", body = ErrorBody)))]
-pub async fn profile(State(state): State<Arc<AppState>>, Path(name): Path<String>) -> Answer<UserAnswer> {
-    let u = state.services.user(&name).await?;
-    ok(UserAnswer { user: UserView::from(&u) })
+    responses((status = 200, body = ProfileAnswer), (status = 404, description = "No such user.", body = ErrorBody)))]
+pub async fn profile(
+    State(state): State<Arc<AppState>>,
+    me: MaybeUser,
+    Path(name): Path<String>,
+) -> Answer<ProfileAnswer> {
+    let services = &state.services;
+    let u = services.user(&name).await?;
+    let store = &services.store;
+    let mut recent = Vec::new();
+    for g in store.finished_games_of(&u.name, &Page::first(10)).await?.items {
+        recent.push(GameSummary::from(&services.load_game(&g.id).await?));
+    }
+    let relation = match &me.0 {
+        Some(me) => store.relation(&me.name, &u.name).await?,
+        None => None,
+    };
+    ok(ProfileAnswer {
+        records: store.records_by_rules(&u.name).await?.iter().map(RuleSetRecordView::from).collect(),
+        recent,
+        buddies: store.buddy_count(&u.name).await?,
+        online: Services::is_here(&u, now_ms()),
+        relation,
+        user: UserView::from(&u),
+    })
 }
 
 /// Players by name, a page at a time, and who is here now.

@@ -5,6 +5,7 @@
 mod accounts;
 mod games;
 mod lobby;
+mod people;
 
 use std::sync::Arc;
 
@@ -41,7 +42,8 @@ fn created<T>(body: T) -> Answer<T> {
     tags(
         (name = "accounts", description = "Registering, logging in, profiles, who is here."),
         (name = "lobby", description = "Challenges, the waiting room, auto-match."),
-        (name = "games", description = "Playing and watching games.")
+        (name = "games", description = "Playing and watching games."),
+        (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations.")
     )
 )]
 struct ApiDoc;
@@ -67,6 +69,21 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::draw))
         .routes(routes!(games::claim))
         .routes(routes!(games::pgn))
+        .routes(routes!(people::send_message, people::mailbox))
+        .routes(routes!(people::conversations))
+        .routes(routes!(people::conversation))
+        .routes(routes!(people::mark_read))
+        .routes(routes!(people::delete_message))
+        .routes(routes!(people::counts))
+        .routes(routes!(people::chat, people::write_chat))
+        .routes(routes!(people::buddies))
+        .routes(routes!(people::add_buddy, people::remove_buddy))
+        .routes(routes!(people::ignored))
+        .routes(routes!(people::ignore, people::unignore))
+        .routes(routes!(people::online))
+        .routes(routes!(people::search))
+        .routes(routes!(people::invite, people::invitations))
+        .routes(routes!(people::invitation))
         .split_for_parts()
 }
 

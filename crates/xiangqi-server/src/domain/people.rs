@@ -1,0 +1,243 @@
+//! The site's people: profiles, private messages, the chat beside each game,
+//! buddy and ignore lists, who is here, profile search, and invitations.
+//!
+//! An ignored user cannot message the one who ignores them, challenge them,
+//! be paired with them, or chat in their games; they are told so in neutral
+//! words, and nothing they tried to send is kept.
+
+use super::{
+    Services,
+    accounts::new_id,
+    lobby::Terms,
+    model::{NoticeKind, Relation},
+};
+use crate::{
+    error::{ApiError, ApiResult},
+    store::{ChatRow, InvitationRow, InvitedGame, MessageRow, Page, ProfileFields, UserRow, Written},
+};
+
+pub const MAX_MESSAGE_CHARS: usize = 2000;
+pub const MAX_CHAT_CHARS: usize = 500;
+/// Private messages a user may send per minute and per day.
+pub const MESSAGES_PER_MINUTE: i64 = 10;
+pub const MESSAGES_PER_DAY: i64 = 200;
+/// Chat lines a user may write per minute, over all games.
+pub const CHAT_PER_MINUTE: i64 = 20;
+/// How recently a user must have been seen to count as here.
+pub const HERE_MS: i64 = 5 * 60 * 1000;
+pub const MAX_BUDDIES: u32 = 200;
+
+const MINUTE_MS: i64 = 60 * 1000;
+const DAY_MS: i64 = 24 * 60 * MINUTE_MS;
+
+/// A text a person typed: trimmed at the ends, not empty, at most `max` characters.
+fn text(body: &str, what: &str, max: usize) -> ApiResult<String> {
+    let body = body.trim();
+    if body.is_empty() {
+        return Err(ApiError::bad_request(format!("the {what} is empty")));
+    }
+    if body.chars().count() > max {
+        return Err(ApiError::bad_request(format!("the {what} is longer than {max} characters")));
+    }
+    Ok(body.to_string())
+}
+
+/// Checks what a user says about themselves.
+pub fn check_profile(p: &ProfileFields) -> ApiResult<()> {
+    if p.bio.chars().count() > 500 {
+        return Err(ApiError::bad_request("the bio is at most 500 characters"));
+    }
+    if p.location.chars().count() > 100 {
+        return Err(ApiError::bad_request("the location is at most 100 characters"));
+    }
+    if p.languages.len() > 8
+        || p.languages.iter().any(|l| l.is_empty() || l.chars().count() > 30 || l.contains(','))
+    {
+        return Err(ApiError::bad_request(
+            "languages are at most 8 names of 1 to 30 characters, without commas",
+        ));
+    }
+    if let Some(rules) = p.preferred_rules
+        && rules == xiangqi::RuleSet::Hex
+    {
+        return Err(ApiError::bad_request("preferred_rules: hex games are not offered yet"));
+    }
+    if let Some(clock) = p.preferred_clock {
+        clock.check()?;
+    }
+    Ok(())
+}
+
+impl Services {
+    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> ApiResult<UserRow> {
+        check_profile(p)?;
+        self.store.set_profile(name, p).await?;
+        self.user(name).await
+    }
+
+    /// Refuses what `from` tries to do to `to` if `to` ignores them.
+    async fn not_ignored_by(&self, to: &str, from: &str, refusal: &str) -> ApiResult<()> {
+        if self.store.relation(to, from).await? == Some(Relation::Ignore) {
+            return Err(ApiError::forbidden(refusal.to_string()));
+        }
+        Ok(())
+    }
+
+    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> ApiResult<MessageRow> {
+        let body = text(body, "message", MAX_MESSAGE_CHARS)?;
+        let recipient = self.user(to).await?;
+        if recipient.name == from {
+            return Err(ApiError::bad_request("you cannot send a message to yourself"));
+        }
+        self.not_ignored_by(&recipient.name, from, "this user does not accept messages from you").await?;
+        let store = &self.store;
+        if store.messages_sent_since(from, now - MINUTE_MS).await? >= MESSAGES_PER_MINUTE
+            || store.messages_sent_since(from, now - DAY_MS).await? >= MESSAGES_PER_DAY
+        {
+            return Err(ApiError::too_many_requests(format!(
+                "you may send {MESSAGES_PER_MINUTE} messages a minute and {MESSAGES_PER_DAY} a day; wait a little"
+            )));
+        }
+        let m = MessageRow {
+            id: new_id(),
+            sender: from.to_string(),
+            recipient: recipient.name.clone(),
+            body,
+            created_ms: now,
+            read_ms: None,
+        };
+        store.insert_message(&m).await?;
+        self.notify(&recipient.name, NoticeKind::Message, Some(from), None).await;
+        Ok(m)
+    }
+
+    /// Deletes a message for `user` alone.
+    pub async fn delete_message(&self, user: &str, id: &str) -> ApiResult<()> {
+        match self.store.delete_message(user, id).await? {
+            Written::Done => Ok(()),
+            Written::Stale => Err(ApiError::not_found(format!("no message {id:?}"))),
+        }
+    }
+
+    /// A line in a game's chat. The two players write; anyone may read.
+    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> ApiResult<ChatRow> {
+        let body = text(body, "chat line", MAX_CHAT_CHARS)?;
+        let loaded = self.load_game(game).await?;
+        let me = loaded.color_of(user).ok_or_else(|| {
+            ApiError::forbidden("only the two players write in a game's chat; others read it")
+        })?;
+        self.not_ignored_by(loaded.player(!me), user, "your opponent does not accept chat from you").await?;
+        if self.store.chat_sent_since(user, now - MINUTE_MS).await? >= CHAT_PER_MINUTE {
+            return Err(ApiError::too_many_requests(format!(
+                "you may write {CHAT_PER_MINUTE} chat lines a minute; wait a little"
+            )));
+        }
+        // Two lines at once take the next numbers in turn.
+        for _ in 0..5 {
+            let line = ChatRow {
+                game_id: game.to_string(),
+                seq: self.store.last_chat_seq(game).await? + 1,
+                author: user.to_string(),
+                body: body.clone(),
+                created_ms: now,
+            };
+            if self.store.insert_chat(&line).await? == Written::Done {
+                self.publish_chat(&line).await;
+                return Ok(line);
+            }
+        }
+        Err(ApiError::conflict("the chat is busy; send the line again"))
+    }
+
+    /// Keeps `other` as a buddy or ignores them (one or the other).
+    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> ApiResult<UserRow> {
+        let target = self.user(other).await?;
+        if target.name == owner {
+            return Err(ApiError::bad_request("that is you"));
+        }
+        let count = self.store.relations(owner, kind, MAX_BUDDIES + 1).await?.len();
+        if count >= MAX_BUDDIES as usize {
+            return Err(ApiError::conflict(format!("a list holds at most {MAX_BUDDIES} users")));
+        }
+        self.store.set_relation(owner, &target.name, kind, now).await?;
+        Ok(target)
+    }
+
+    pub async fn unrelate(&self, owner: &str, other: &str, kind: Relation) -> ApiResult<()> {
+        let target = self.user(other).await?;
+        if !self.store.remove_relation(owner, &target.name, kind).await? {
+            return Err(ApiError::not_found(format!("{} is not on that list", target.name)));
+        }
+        Ok(())
+    }
+
+    /// An invitation link's code, optionally with a challenge for whoever comes.
+    pub async fn invite(
+        &self,
+        inviter: &str,
+        game: Option<InvitedGame>,
+        now: i64,
+    ) -> ApiResult<InvitationRow> {
+        if let Some(g) = game {
+            if g.rules == xiangqi::RuleSet::Hex {
+                return Err(ApiError::bad_request("hex games are not offered yet"));
+            }
+            g.clock.check()?;
+        }
+        if self.store.invitations_of(inviter, 100).await?.len() >= 100 {
+            return Err(ApiError::conflict("you have made 100 invitations already"));
+        }
+        let row =
+            InvitationRow { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
+        self.store.insert_invitation(&row).await?;
+        Ok(row)
+    }
+
+    /// A new user who came through an invitation: the inviter becomes their
+    /// buddy, and the inviter's challenge (if any) waits for them.
+    pub async fn welcome(&self, user: &str, invitation: &InvitationRow, now: i64) -> ApiResult<()> {
+        self.store.set_relation(user, &invitation.inviter, Relation::Buddy, now).await?;
+        self.store.count_invitation_use(&invitation.code).await?;
+        if let Some(g) = invitation.game {
+            let terms = Terms {
+                opponent: Some(user.to_string()),
+                variant: xiangqi::Variant::Standard,
+                rules: g.rules,
+                color: g.color,
+                clock: g.clock,
+                rematch_of: None,
+            };
+            self.create_challenge(&invitation.inviter, terms, false, now).await?;
+        }
+        Ok(())
+    }
+
+    /// The invitation behind a code, or a clear refusal.
+    pub async fn invitation(&self, code: &str) -> ApiResult<InvitationRow> {
+        self.store
+            .invitation(code)
+            .await?
+            .ok_or_else(|| ApiError::bad_request(format!("no invitation {code:?}")))
+    }
+
+    /// How many of a user's games wait for their move.
+    pub async fn my_turn_count(&self, user: &str) -> ApiResult<i64> {
+        let games = self.store.active_games_of(user, 200).await?;
+        Ok(games.iter().filter(|g| to_move(g) == user).count() as i64)
+    }
+
+    /// Who has been here in the last minutes, most recent first.
+    pub async fn here(&self, now: i64) -> ApiResult<Vec<UserRow>> {
+        Ok(self.store.seen_since(now - HERE_MS, Page::MAX).await?)
+    }
+
+    /// Whether `user` has been seen lately.
+    pub fn is_here(user: &UserRow, now: i64) -> bool {
+        user.seen_ms > now - HERE_MS
+    }
+}
+
+/// The player whose move it is in a stored game (the FEN's side to move).
+pub fn to_move(g: &crate::store::GameRow) -> &str {
+    if g.fen.split(' ').nth(1) == Some("b") { &g.black } else { &g.red }
+}

@@ -1,0 +1,338 @@
+//! The site's people: messages, game chat, buddy and ignore lists, who is here,
+//! profile search, invitations and the counts for the page header.
+
+use std::sync::Arc;
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+};
+
+use super::{Answer, created, ok};
+use crate::{
+    api::{
+        requests::{
+            ChatQuery, MailboxName, MailboxQuery, NewChatLine, NewInvitation, NewMessage, PageQuery,
+            SearchQuery,
+        },
+        views::{
+            ChatAnswer, ChatLine, ChatLineAnswer, ConversationView, ConversationsPage, Counts, GameSummary,
+            IgnoredAnswer, InvitationAnswer, InvitationPreview, InvitationView, InvitationsAnswer,
+            InvitedGameView, MessageAnswer, MessageView, MessagesPage, PeopleAnswer, PersonView, SearchPage,
+            UserView,
+        },
+    },
+    domain::{Services, model::Relation, now_ms, people::HERE_MS},
+    error::{ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{Body, MaybeUser, Params, User},
+    },
+    store::{InvitedGame, Mailbox, Page, UserRow, UserSearch},
+};
+
+/// Send a private message.
+#[utoipa::path(post, path = "/messages", tag = "people", request_body = NewMessage,
+    responses(
+        (status = 201, body = MessageAnswer),
+        (status = 400, description = "Empty, over 2000 characters, or to oneself.", body = ErrorBody),
+        (status = 403, description = "The recipient does not accept messages from you.", body = ErrorBody),
+        (status = 404, description = "No such user.", body = ErrorBody),
+        (status = 429, description = "More than 10 messages a minute or 200 a day.", body = ErrorBody)))]
+pub async fn send_message(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(m): Body<NewMessage>,
+) -> Answer<MessageAnswer> {
+    let sent = state.services.send_message(&user.name, &m.to, &m.body, now_ms()).await?;
+    created(MessageAnswer { message: MessageView::from(&sent) })
+}
+
+/// My received (`box=inbox`) or sent (`box=sent`) messages, newest first.
+#[utoipa::path(get, path = "/messages", tag = "people", params(MailboxQuery),
+    responses((status = 200, body = MessagesPage), (status = 400, body = ErrorBody)))]
+pub async fn mailbox(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<MailboxQuery>,
+) -> Answer<MessagesPage> {
+    let which = match q.mailbox.unwrap_or(MailboxName::Inbox) {
+        MailboxName::Inbox => Mailbox::Inbox,
+        MailboxName::Sent => Mailbox::Sent,
+    };
+    let page =
+        state.services.store.mailbox(&user.name, which, &Page { after: q.after, limit: q.limit }).await?;
+    ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
+}
+
+/// My conversations, one per person, the latest first.
+#[utoipa::path(get, path = "/messages/conversations", tag = "people", params(PageQuery),
+    responses((status = 200, body = ConversationsPage), (status = 400, body = ErrorBody)))]
+pub async fn conversations(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<ConversationsPage> {
+    let page = state.services.store.conversations(&user.name, &Page::from(q)).await?;
+    ok(ConversationsPage {
+        conversations: page.items.iter().map(ConversationView::from).collect(),
+        next: page.next,
+    })
+}
+
+/// My messages with one person, newest first.
+#[utoipa::path(get, path = "/messages/with/{name}", tag = "people", params(("name" = String, Path), PageQuery),
+    responses((status = 200, body = MessagesPage), (status = 404, body = ErrorBody)))]
+pub async fn conversation(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+    Params(q): Params<PageQuery>,
+) -> Answer<MessagesPage> {
+    let other = state.services.user(&name).await?;
+    let page = state.services.store.conversation(&user.name, &other.name, &Page::from(q)).await?;
+    ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
+}
+
+/// Mark everything one person sent me as read.
+#[utoipa::path(post, path = "/messages/with/{name}/read", tag = "people", params(("name" = String, Path)),
+    responses((status = 204, description = "Read."), (status = 404, body = ErrorBody)))]
+pub async fn mark_read(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+) -> ApiResult<StatusCode> {
+    let other = state.services.user(&name).await?;
+    state.services.store.mark_read(&user.name, &other.name, now_ms()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Delete a message for myself (the other side keeps it).
+#[utoipa::path(delete, path = "/messages/{id}", tag = "people", params(("id" = String, Path)),
+    responses((status = 204, description = "Deleted."), (status = 404, description = "No such message of mine.", body = ErrorBody)))]
+pub async fn delete_message(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.delete_message(&user.name, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// What waits for me: games at my move and unread messages.
+#[utoipa::path(get, path = "/me/counts", tag = "people", responses((status = 200, body = Counts)))]
+pub async fn counts(State(state): State<Arc<AppState>>, user: User) -> Answer<Counts> {
+    let services = &state.services;
+    ok(Counts {
+        my_turn: services.my_turn_count(&user.name).await?,
+        unread_messages: services.store.unread_messages(&user.name).await?,
+    })
+}
+
+/// A game's chat, oldest first: the lines after `after` (at most the latest 200).
+/// The two players write; anyone may read.
+#[utoipa::path(get, path = "/games/{id}/chat", tag = "games", params(("id" = String, Path), ChatQuery),
+    responses((status = 200, body = ChatAnswer), (status = 404, body = ErrorBody)))]
+pub async fn chat(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Params(q): Params<ChatQuery>,
+) -> Answer<ChatAnswer> {
+    state
+        .services
+        .store
+        .game(&id)
+        .await?
+        .ok_or_else(|| crate::error::ApiError::not_found(format!("no game {id:?}")))?;
+    let lines = state.services.store.chat(&id, q.after, 200).await?;
+    ok(ChatAnswer { lines: lines.iter().map(ChatLine::from).collect() })
+}
+
+/// Write in a game's chat (players only); watchers get it live as a `chat` event.
+#[utoipa::path(post, path = "/games/{id}/chat", tag = "games", params(("id" = String, Path)), request_body = NewChatLine,
+    responses(
+        (status = 201, body = ChatLineAnswer),
+        (status = 400, description = "Empty or over 500 characters.", body = ErrorBody),
+        (status = 403, description = "Not a player, or the opponent does not accept chat from you.", body = ErrorBody),
+        (status = 429, description = "More than 20 lines a minute.", body = ErrorBody)))]
+pub async fn write_chat(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(c): Body<NewChatLine>,
+) -> Answer<ChatLineAnswer> {
+    let line = state.services.chat(&user.name, &id, &c.body, now_ms()).await?;
+    created(ChatLineAnswer { line: ChatLine::from(&line) })
+}
+
+/// Someone as a list shows them: online state and their current games.
+async fn person(services: &Services, u: &UserRow, buddy: bool, now: i64) -> ApiResult<PersonView> {
+    let mut games = Vec::new();
+    for g in services.store.active_games_of(&u.name, 10).await? {
+        games.push(GameSummary::from(&services.load_game(&g.id).await?));
+    }
+    Ok(PersonView {
+        name: u.name.clone(),
+        rating: u.rating,
+        online: u.seen_ms > now - HERE_MS,
+        seen: u.seen_ms,
+        buddy,
+        games,
+    })
+}
+
+/// My buddies, those online first, with what they are playing.
+#[utoipa::path(get, path = "/me/buddies", tag = "people", responses((status = 200, body = PeopleAnswer)))]
+pub async fn buddies(State(state): State<Arc<AppState>>, user: User) -> Answer<PeopleAnswer> {
+    let services = &state.services;
+    let now = now_ms();
+    let mut users = Vec::new();
+    for r in services.store.relations(&user.name, Relation::Buddy, crate::domain::people::MAX_BUDDIES).await?
+    {
+        if let Some(u) = services.store.user(&r.other).await? {
+            users.push(person(services, &u, true, now).await?);
+        }
+    }
+    users.sort_by_key(|p| (!p.online, p.name.to_lowercase()));
+    ok(PeopleAnswer { users })
+}
+
+/// Who is here: users seen in the last 5 minutes (at most 100), my buddies first,
+/// with their ratings and the games they are playing.
+#[utoipa::path(get, path = "/users/online", tag = "people", responses((status = 200, body = PeopleAnswer)))]
+pub async fn online(State(state): State<Arc<AppState>>, me: MaybeUser) -> Answer<PeopleAnswer> {
+    let services = &state.services;
+    let now = now_ms();
+    let buddies: Vec<String> = match &me.0 {
+        Some(u) => services
+            .store
+            .relations(&u.name, Relation::Buddy, crate::domain::people::MAX_BUDDIES)
+            .await?
+            .into_iter()
+            .map(|r| r.other)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut users = Vec::new();
+    for u in services.here(now).await? {
+        users.push(person(services, &u, buddies.contains(&u.name), now).await?);
+    }
+    // Buddies first; within each, the most recently seen first (the order they came in).
+    users.sort_by_key(|p| !p.buddy);
+    ok(PeopleAnswer { users })
+}
+
+/// Put a user on my buddy list (taking them off my ignore list).
+#[utoipa::path(put, path = "/me/buddies/{name}", tag = "people", params(("name" = String, Path)),
+    responses((status = 204, description = "Added."), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn add_buddy(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.relate(&user.name, &name, Relation::Buddy, now_ms()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Take a user off my buddy list.
+#[utoipa::path(delete, path = "/me/buddies/{name}", tag = "people", params(("name" = String, Path)),
+    responses((status = 204, description = "Removed."), (status = 404, body = ErrorBody)))]
+pub async fn remove_buddy(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.unrelate(&user.name, &name, Relation::Buddy).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// My ignore list (private: nobody else sees it).
+#[utoipa::path(get, path = "/me/ignored", tag = "people", responses((status = 200, body = IgnoredAnswer)))]
+pub async fn ignored(State(state): State<Arc<AppState>>, user: User) -> Answer<IgnoredAnswer> {
+    let list = state
+        .services
+        .store
+        .relations(&user.name, Relation::Ignore, crate::domain::people::MAX_BUDDIES)
+        .await?;
+    ok(IgnoredAnswer { users: list.into_iter().map(|r| r.other).collect() })
+}
+
+/// Ignore a user: they can no longer message me, challenge me, be paired with me
+/// or chat in my games (taking them off my buddy list).
+#[utoipa::path(put, path = "/me/ignored/{name}", tag = "people", params(("name" = String, Path)),
+    responses((status = 204, description = "Ignored."), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn ignore(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.relate(&user.name, &name, Relation::Ignore, now_ms()).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Stop ignoring a user.
+#[utoipa::path(delete, path = "/me/ignored/{name}", tag = "people", params(("name" = String, Path)),
+    responses((status = 204, description = "No longer ignored."), (status = 404, body = ErrorBody)))]
+pub async fn unignore(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.unrelate(&user.name, &name, Relation::Ignore).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Search user profiles by name (a prefix or any part), rating and whether online; by name, a page at a time.
+#[utoipa::path(get, path = "/users/search", tag = "people", params(SearchQuery),
+    responses((status = 200, body = SearchPage), (status = 400, body = ErrorBody)))]
+pub async fn search(
+    State(state): State<Arc<AppState>>,
+    Params(q): Params<SearchQuery>,
+) -> Answer<SearchPage> {
+    for part in [&q.name, &q.contains].into_iter().flatten() {
+        if part.chars().count() > 20 {
+            return Err(crate::error::ApiError::bad_request("a name to search for is at most 20 characters"));
+        }
+    }
+    let search = UserSearch {
+        prefix: q.name,
+        contains: q.contains,
+        min_rating: q.min_rating,
+        max_rating: q.max_rating,
+        seen_since: q.online.then(|| now_ms() - HERE_MS),
+    };
+    let page = state.services.store.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
+    ok(SearchPage { users: page.items.iter().map(UserView::from).collect(), next: page.next })
+}
+
+/// Make an invitation link to hand to a friend (nothing is sent by the site).
+#[utoipa::path(post, path = "/me/invitations", tag = "people", request_body = NewInvitation,
+    responses((status = 201, body = InvitationAnswer), (status = 400, body = ErrorBody), (status = 409, description = "100 invitations made already.", body = ErrorBody)))]
+pub async fn invite(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(i): Body<NewInvitation>,
+) -> Answer<InvitationAnswer> {
+    let game = i.challenge.map(|c| InvitedGame { rules: c.rules, color: c.color, clock: c.clock });
+    let row = state.services.invite(&user.name, game, now_ms()).await?;
+    created(InvitationAnswer { invitation: InvitationView::from(&row) })
+}
+
+/// My invitations, newest first.
+#[utoipa::path(get, path = "/me/invitations", tag = "people", responses((status = 200, body = InvitationsAnswer)))]
+pub async fn invitations(State(state): State<Arc<AppState>>, user: User) -> Answer<InvitationsAnswer> {
+    let rows = state.services.store.invitations_of(&user.name, 100).await?;
+    ok(InvitationsAnswer { invitations: rows.iter().map(InvitationView::from).collect() })
+}
+
+/// Who invites, for the page an invitation link opens (no log-in needed).
+#[utoipa::path(get, path = "/invitations/{code}", tag = "people", params(("code" = String, Path)),
+    responses((status = 200, body = InvitationPreview), (status = 400, description = "No such invitation.", body = ErrorBody)))]
+pub async fn invitation(
+    State(state): State<Arc<AppState>>,
+    Path(code): Path<String>,
+) -> Answer<InvitationPreview> {
+    let i = state.services.invitation(&code).await?;
+    let challenge = i.game.map(|g| InvitedGameView { rules: g.rules, color: g.color, clock: g.clock });
+    ok(InvitationPreview { inviter: i.inviter, challenge })
+}

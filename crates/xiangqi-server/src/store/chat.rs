@@ -1,0 +1,79 @@
+//! The chat beside a game, kept with the game.
+
+use sqlx::any::AnyRow;
+
+use super::{FromRow, Store, Written, get, unique_violation};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRow {
+    pub game_id: String,
+    /// 1, 2, 3, ... within the game.
+    pub seq: i64,
+    pub author: String,
+    pub body: String,
+    pub created_ms: i64,
+}
+
+impl FromRow for ChatRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(ChatRow {
+            game_id: get(r, "game_id")?,
+            seq: get(r, "seq")?,
+            author: get(r, "author")?,
+            body: get(r, "body")?,
+            created_ms: get(r, "created_ms")?,
+        })
+    }
+}
+
+impl Store {
+    /// The latest `limit` lines of a game's chat after line `after`, oldest first.
+    pub async fn chat(&self, game: &str, after: i64, limit: u32) -> Result<Vec<ChatRow>, sqlx::Error> {
+        let q = sqlx::query(
+            "SELECT * FROM (SELECT * FROM chat WHERE game_id = $1 AND seq > $2 ORDER BY seq DESC LIMIT $3) AS latest \
+             ORDER BY seq",
+        )
+        .bind(game)
+        .bind(after)
+        .bind(i64::from(limit));
+        self.all(q).await
+    }
+
+    /// Appends a line as number `line.seq`; stale if that number was taken meanwhile.
+    pub async fn insert_chat(&self, line: &ChatRow) -> Result<Written, sqlx::Error> {
+        let q = sqlx::query(
+            "INSERT INTO chat (game_id, seq, author, body, created_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&line.game_id)
+        .bind(line.seq)
+        .bind(&line.author)
+        .bind(&line.body)
+        .bind(line.created_ms);
+        match self.run(q).await {
+            Ok(_) => Ok(Written::Done),
+            Err(e) if unique_violation(&e) => Ok(Written::Stale),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The number of the latest line of a game's chat (0 if none).
+    pub async fn last_chat_seq(&self, game: &str) -> Result<i64, sqlx::Error> {
+        use sqlx::Row;
+        let row = sqlx::query("SELECT MAX(seq) AS n FROM chat WHERE game_id = $1")
+            .bind(game)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<Option<i64>, _>("n")?.unwrap_or(0))
+    }
+
+    /// How many lines `author` wrote anywhere since a moment (for the rate limit).
+    pub async fn chat_sent_since(&self, author: &str, since: i64) -> Result<i64, sqlx::Error> {
+        use sqlx::Row;
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM chat WHERE author = $1 AND created_ms > $2")
+            .bind(author)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await?;
+        row.try_get("n")
+    }
+}

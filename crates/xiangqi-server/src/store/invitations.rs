@@ -1,0 +1,97 @@
+//! Invitations a user hands to a friend: whoever registers with one starts with
+//! the inviter as a buddy and, if the inviter attached one, a challenge from them.
+
+use sqlx::any::AnyRow;
+use xiangqi::RuleSet;
+
+use super::{FromRow, Store, get, optional_named};
+use crate::domain::{
+    clock::ClockSpec,
+    model::{Named, SideChoice},
+};
+
+/// The challenge an invitation carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvitedGame {
+    pub rules: RuleSet,
+    /// The inviter's side.
+    pub color: SideChoice,
+    pub clock: ClockSpec,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvitationRow {
+    pub code: String,
+    pub inviter: String,
+    pub game: Option<InvitedGame>,
+    pub created_ms: i64,
+    /// How many have registered through it.
+    pub uses: i64,
+}
+
+impl FromRow for InvitationRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        let rules: Option<RuleSet> = optional_named(r, "rules")?;
+        let color: Option<SideChoice> = optional_named(r, "color")?;
+        let kind: Option<String> = get(r, "clock_kind")?;
+        let game = match (rules, color, kind) {
+            (Some(rules), Some(color), Some(kind)) => {
+                let clock = ClockSpec::from_columns(
+                    &kind,
+                    get::<Option<i64>>(r, "days")?.unwrap_or(0),
+                    get::<Option<i64>>(r, "base_ms")?.unwrap_or(0),
+                    get::<Option<i64>>(r, "increment_ms")?.unwrap_or(0),
+                )
+                .map_err(|why| super::corrupt("clock_kind", why))?;
+                Some(InvitedGame { rules, color, clock })
+            }
+            _ => None,
+        };
+        Ok(InvitationRow {
+            code: get(r, "code")?,
+            inviter: get(r, "inviter")?,
+            game,
+            created_ms: get(r, "created_ms")?,
+            uses: get(r, "uses")?,
+        })
+    }
+}
+
+impl Store {
+    pub async fn insert_invitation(&self, i: &InvitationRow) -> Result<(), sqlx::Error> {
+        let columns = i.game.map(|g| g.clock.columns());
+        let q = sqlx::query(
+            "INSERT INTO invitations (code, inviter, rules, color, clock_kind, days, base_ms, increment_ms, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&i.code)
+        .bind(&i.inviter)
+        .bind(i.game.map(|g| g.rules.name()))
+        .bind(i.game.map(|g| g.color.name()))
+        .bind(columns.map(|c| c.0))
+        .bind(columns.map(|c| c.1))
+        .bind(columns.map(|c| c.2))
+        .bind(columns.map(|c| c.3))
+        .bind(i.created_ms);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    pub async fn invitation(&self, code: &str) -> Result<Option<InvitationRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM invitations WHERE code = $1").bind(code)).await
+    }
+
+    /// A user's invitations, newest first (at most `limit`).
+    pub async fn invitations_of(&self, inviter: &str, limit: u32) -> Result<Vec<InvitationRow>, sqlx::Error> {
+        let q = sqlx::query("SELECT * FROM invitations WHERE inviter = $1 ORDER BY created_ms DESC LIMIT $2")
+            .bind(inviter)
+            .bind(i64::from(limit));
+        self.all(q).await
+    }
+
+    /// Counts one more registration through an invitation.
+    pub async fn count_invitation_use(&self, code: &str) -> Result<(), sqlx::Error> {
+        self.run(sqlx::query("UPDATE invitations SET uses = uses + 1 WHERE code = $1").bind(code)).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,183 @@
+//! Private messages between two users. Each side deletes for itself only.
+
+use sqlx::{Row, any::AnyRow};
+
+use super::{FromRow, Page, Paged, Store, Written, get};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MessageRow {
+    pub id: String,
+    pub sender: String,
+    pub recipient: String,
+    pub body: String,
+    pub created_ms: i64,
+    pub read_ms: Option<i64>,
+}
+
+impl FromRow for MessageRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(MessageRow {
+            id: get(r, "id")?,
+            sender: get(r, "sender")?,
+            recipient: get(r, "recipient")?,
+            body: get(r, "body")?,
+            created_ms: get(r, "created_ms")?,
+            read_ms: get(r, "read_ms")?,
+        })
+    }
+}
+
+/// One person a user has exchanged messages with: the latest message and how
+/// many of theirs are unread.
+#[derive(Clone, Debug)]
+pub struct Conversation {
+    pub with: String,
+    pub last: MessageRow,
+    pub unread: i64,
+}
+
+/// Which messages of a user's to list.
+#[derive(Clone, Copy, Debug)]
+pub enum Mailbox {
+    Inbox,
+    Sent,
+}
+
+/// Newest first: the key is `created_ms.id`.
+fn newest_key(m: &MessageRow) -> String {
+    format!("{}.{}", m.created_ms, m.id)
+}
+
+/// The bounds of a newest-first page: strictly before the key.
+fn before(page: &Page) -> (i64, String) {
+    match page.after.as_deref().and_then(|k| k.split_once('.')) {
+        Some((ms, id)) => (ms.parse().unwrap_or(i64::MAX), id.to_string()),
+        None => (i64::MAX, char::MAX.to_string()),
+    }
+}
+
+/// Visible to `$1`: sent by them and not deleted by them, or received and not deleted.
+const VISIBLE: &str = "((sender = $1 AND sender_deleted = 0) OR (recipient = $1 AND recipient_deleted = 0))";
+
+impl Store {
+    pub async fn insert_message(&self, m: &MessageRow) -> Result<(), sqlx::Error> {
+        let q = sqlx::query(
+            "INSERT INTO messages (id, sender, recipient, body, created_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&m.id)
+        .bind(&m.sender)
+        .bind(&m.recipient)
+        .bind(&m.body)
+        .bind(m.created_ms);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    /// How many messages `sender` has sent since a moment (for the rate limit).
+    pub async fn messages_sent_since(&self, sender: &str, since: i64) -> Result<i64, sqlx::Error> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM messages WHERE sender = $1 AND created_ms > $2")
+            .bind(sender)
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await?;
+        row.try_get("n")
+    }
+
+    /// A user's received or sent messages, newest first.
+    pub async fn mailbox(
+        &self,
+        user: &str,
+        which: Mailbox,
+        page: &Page,
+    ) -> Result<Paged<MessageRow>, sqlx::Error> {
+        let who = match which {
+            Mailbox::Inbox => "recipient = $1 AND recipient_deleted = 0",
+            Mailbox::Sent => "sender = $1 AND sender_deleted = 0",
+        };
+        let (ms, id) = before(page);
+        let sql = format!(
+            "SELECT * FROM messages WHERE {who} AND (created_ms < $2 OR (created_ms = $2 AND id < $3)) \
+             ORDER BY created_ms DESC, id DESC LIMIT $4"
+        );
+        let rows = self.all(sqlx::query(&sql).bind(user).bind(ms).bind(id).bind(page.probe())).await?;
+        Ok(page.cut(rows, newest_key))
+    }
+
+    /// The messages between two users that `user` still sees, newest first.
+    pub async fn conversation(
+        &self,
+        user: &str,
+        with: &str,
+        page: &Page,
+    ) -> Result<Paged<MessageRow>, sqlx::Error> {
+        let (ms, id) = before(page);
+        let sql = format!(
+            "SELECT * FROM messages WHERE {VISIBLE} AND (sender = $2 OR recipient = $2) \
+             AND (created_ms < $3 OR (created_ms = $3 AND id < $4)) ORDER BY created_ms DESC, id DESC LIMIT $5"
+        );
+        let q = sqlx::query(&sql).bind(user).bind(with).bind(ms).bind(id).bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, newest_key))
+    }
+
+    /// The people a user has messages with, the latest conversation first.
+    pub async fn conversations(&self, user: &str, page: &Page) -> Result<Paged<Conversation>, sqlx::Error> {
+        let (ms, _) = before(page);
+        let sql = format!(
+            "SELECT CASE WHEN sender = $1 THEN recipient ELSE sender END AS other, MAX(created_ms) AS latest, \
+             SUM(CASE WHEN recipient = $1 AND read_ms IS NULL THEN 1 ELSE 0 END) AS unread \
+             FROM messages WHERE {VISIBLE} GROUP BY CASE WHEN sender = $1 THEN recipient ELSE sender END \
+             HAVING MAX(created_ms) < $2 ORDER BY latest DESC LIMIT $3"
+        );
+        let rows = sqlx::query(&sql).bind(user).bind(ms).bind(page.probe()).fetch_all(&self.pool).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let with: String = r.try_get("other")?;
+            let unread: Option<i64> = r.try_get("unread")?;
+            let last = self.conversation(user, &with, &Page::first(1)).await?.items.into_iter().next();
+            if let Some(last) = last {
+                out.push(Conversation { with, last, unread: unread.unwrap_or(0) });
+            }
+        }
+        Ok(page.cut(out, |c: &Conversation| format!("{}.", c.last.created_ms)))
+    }
+
+    /// Unread messages to a user.
+    pub async fn unread_messages(&self, user: &str) -> Result<i64, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM messages WHERE recipient = $1 AND recipient_deleted = 0 AND read_ms IS NULL",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?;
+        row.try_get("n")
+    }
+
+    /// Marks what `with` sent to `user` as read.
+    pub async fn mark_read(&self, user: &str, with: &str, now: i64) -> Result<u64, sqlx::Error> {
+        let q = sqlx::query(
+            "UPDATE messages SET read_ms = $1 WHERE recipient = $2 AND sender = $3 AND read_ms IS NULL",
+        )
+        .bind(now)
+        .bind(user)
+        .bind(with);
+        self.run(q).await
+    }
+
+    pub async fn message(&self, id: &str) -> Result<Option<MessageRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM messages WHERE id = $1").bind(id)).await
+    }
+
+    /// Deletes a message for `user` only (the other side keeps it).
+    pub async fn delete_message(&self, user: &str, id: &str) -> Result<Written, sqlx::Error> {
+        let q = sqlx::query(
+            "UPDATE messages SET \
+             sender_deleted = CASE WHEN sender = $1 THEN 1 ELSE sender_deleted END, \
+             recipient_deleted = CASE WHEN recipient = $1 THEN 1 ELSE recipient_deleted END \
+             WHERE id = $2 AND ((sender = $1 AND sender_deleted = 0) OR (recipient = $1 AND recipient_deleted = 0))",
+        )
+        .bind(user)
+        .bind(id);
+        Ok(Written::from_count(self.run(q).await?))
+    }
+}
