@@ -16,12 +16,16 @@ export function noticeText(notice) {
 }
 
 /**
- * A link to what the notice is about: its game, or the waiting room for a challenge.
+ * A link to what the notice is about: its game, or the waiting room for a
+ * challenge; none for others (a private message: this UI has no inbox yet).
  * @param {Notice} notice
  */
 export function noticeLink(notice) {
   if (notice.game && notice.kind !== "challenge") {
     return h("a", { href: `#/game/${encodeURIComponent(notice.game)}` }, t("notice.toGame"));
   }
-  return h("a", { href: "#/room" }, t("notice.toRoom"));
+  if (["challenge", "declined", "accepted", "rematch"].includes(notice.kind)) {
+    return h("a", { href: "#/room" }, t("notice.toRoom"));
+  }
+  return null;
 }

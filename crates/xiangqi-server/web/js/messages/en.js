@@ -19,6 +19,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "notice.your_move": "It is your move.",
   "notice.draw_declined": "{from} declined your draw offer.",
   "notice.rematch": "{from} offers a rematch.",
+  "notice.message": "{from} sent you a message.",
   "notice.paired": "Paired with {from}: the game has started.",
   "notice.toGame": "Open the game",
   "notice.toRoom": "Open the waiting room",

@@ -19,6 +19,7 @@ export const zh = {
   "notice.your_move": "轮到你走棋。",
   "notice.draw_declined": "{from} 拒绝了你的和棋提议。",
   "notice.rematch": "{from} 提议再下一局。",
+  "notice.message": "{from} 给你发了一条消息。",
   "notice.paired": "已与 {from} 配对：对局开始。",
   "notice.toGame": "打开对局",
   "notice.toRoom": "打开等候室",
