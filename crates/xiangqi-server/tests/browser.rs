@@ -1,8 +1,12 @@
 //! Real (headless Chromium) browser sessions against the play server: two people
 //! register, post and accept a challenge, and play with the click-then-submit
 //! flow, each seeing the other's moves appear live; the position page draws both
-//! boards at desktop and phone sizes. Screenshots are saved under
-//! `$XIANGQI_ARTIFACTS` (default `target/artifacts`).
+//! boards at desktop and phone sizes. The play flow as a new player meets it:
+//! check told to the side in check, a game played with the keyboard alone, a
+//! rematch, an auto-match pairing noticed right after logging in, the waiting
+//! room and game lists updating by themselves, messages that belong to their
+//! page, phones (touch, 390 and 360 px wide), and no dead ends. Screenshots are
+//! saved under `$XIANGQI_ARTIFACTS` (default `target/artifacts`).
 //!
 //! Needs `XIANGQI_TEST_CHROMEDRIVER` (CI sets it; without it, and outside CI,
 //! the browser tests say so and do nothing).
@@ -12,8 +16,8 @@ use std::{
     time::Duration,
 };
 
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::json;
+use fantoccini::{Client, ClientBuilder, Locator, key::Key};
+use serde_json::{Value, json};
 
 struct Driver(Child);
 
@@ -29,6 +33,12 @@ fn free_port() -> u16 {
 }
 
 async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
+    browser_as(driver_url, profile, None).await
+}
+
+/// A browser session; `phone` makes it a touch screen of that size (Chromium's
+/// mobile emulation), else it is a desktop window.
+async fn browser_as(driver_url: &str, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
     let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let args = [
         "--headless",
@@ -42,8 +52,15 @@ async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
         "--window-size=1280,900",
         &format!("--user-data-dir={}", profile.display()),
     ];
+    let mut options = json!({ "binary": chromium, "args": args });
+    if let Some((width, height)) = phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true },
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+        });
+    }
     let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), json!({ "binary": chromium, "args": args }));
+    caps.insert("goog:chromeOptions".into(), options);
     ClientBuilder::rustls()
         .expect("tls")
         .capabilities(caps)
@@ -329,6 +346,22 @@ async fn the_hex_board_shows_a_pieces_targets_and_reports_the_chosen_move() {
     let chosen = c.execute("return window.chosen;", vec![]).await.unwrap();
     assert_eq!(chosen, json!("h2h8"));
 
+    // The keyboard walks the hex cells too: from the general up its file and back.
+    c.execute("document.querySelector('#play svg').focus();", vec![]).await.unwrap();
+    let cursor = || async {
+        c.execute("return document.querySelector('#play [data-mark=cursor]').dataset.cell;", vec![])
+            .await
+            .unwrap()
+    };
+    assert_eq!(cursor().await, json!("e1"), "the cursor starts on the general");
+    press(&c, &[Key::Up, Key::Up]).await;
+    assert_eq!(cursor().await, json!("e3"));
+    press(&c, &[Key::Right]).await;
+    let right = cursor().await;
+    assert!(right.as_str().is_some_and(|s| s.starts_with('f')), "right goes to the next file: {right}");
+    press(&c, &[Key::Left, Key::Down, Key::Down]).await;
+    assert_eq!(cursor().await, json!("e1"));
+
     // Black, board flipped: a move between two-digit cells.
     c.refresh().await.unwrap();
     css(&c, "svg.board g.piece").await;
@@ -339,6 +372,629 @@ async fn the_hex_board_shows_a_pieces_targets_and_reports_the_chosen_move() {
     assert_eq!(chosen, json!("e11e10"));
 
     c.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+// ---------------------------------------------------------------------------
+// The play flow as a new player meets it.
+
+/// Calls the JSON API from a page, with its session; answers `{status, body}`.
+async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
+    let script = "const [method, path, body, done] = arguments;\
+        const init = { method, headers: { 'X-Xiangqi': '1', 'Content-Type': 'application/json' } };\
+        if (body !== null) init.body = JSON.stringify(body);\
+        fetch('/api/v1' + path, init).then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
+    c.execute_async(script, vec![json!(method), json!(path), body]).await.unwrap()
+}
+
+/// Registers through the API and loads the page logged in.
+async fn register_quick(c: &Client, url: &str, name: &str) {
+    c.goto(url).await.unwrap();
+    let r = api(c, "POST", "/users", json!({ "name": name, "password": "secret-pass" })).await;
+    assert_eq!(r["status"], 201, "{name} registers: {r}");
+    c.goto(url).await.unwrap();
+    css(c, "#nav a[href='#/new']").await;
+}
+
+/// A correspondence challenge from `a` to `opponent`, accepted by `b`: the game's id.
+async fn start_game(a: &Client, b: &Client, opponent: &str, color: &str, clock: Value) -> String {
+    let c = api(
+        a,
+        "POST",
+        "/challenges",
+        json!({ "opponent": opponent, "rules": "asian", "color": color, "clock": clock }),
+    )
+    .await;
+    let id = c["body"]["challenge"]["id"].as_str().unwrap_or_else(|| panic!("a challenge: {c}")).to_string();
+    let g = api(b, "POST", &format!("/challenges/{id}/accept"), Value::Null).await;
+    g["body"]["game"]["id"].as_str().unwrap_or_else(|| panic!("a game: {g}")).to_string()
+}
+
+fn days(n: u32) -> Value {
+    json!({ "kind": "correspondence", "days": n })
+}
+
+/// Waits until an element's text contains `needle`; answers the text.
+async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..60 {
+        if let Ok(e) = c.find(Locator::Css(selector)).await {
+            last = e.text().await.unwrap_or_default();
+            if last.contains(needle) {
+                return last;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("{selector} never said {needle:?}; it says {last:?}");
+}
+
+/// What a live region said last (visually hidden text is not in `text()`).
+async fn said(c: &Client, needle: &str) {
+    let mut last = Value::Null;
+    for _ in 0..60 {
+        last = c
+            .execute("return document.querySelector('.board-box [aria-live]').textContent;", vec![])
+            .await
+            .unwrap();
+        if last.as_str().is_some_and(|s| s.contains(needle)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the board never said {needle:?}; it said {last}");
+}
+
+/// Presses keys, one after the other, on whatever has the focus.
+async fn press(c: &Client, keys: &[Key]) {
+    for &k in keys {
+        c.active_element().await.unwrap().send_keys(&char::from(k).to_string()).await.unwrap();
+    }
+}
+
+/// Presses Tab until the element `selector` names has the focus.
+async fn tab_to(c: &Client, selector: &str) {
+    for _ in 0..60 {
+        let here = c
+            .execute(
+                "return !!document.activeElement && document.activeElement.matches(arguments[0]);",
+                vec![json!(selector)],
+            )
+            .await
+            .unwrap();
+        if here == json!(true) {
+            return;
+        }
+        press(c, &[Key::Tab]).await;
+    }
+    panic!("Tab never reached {selector}");
+}
+
+/// No sideways scrolling on this page.
+async fn fits_width(c: &Client, what: &str) {
+    let r = c
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth, document.body.scrollWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let (scroll, inner) = (r[0].as_i64().unwrap(), r[1].as_i64().unwrap());
+    assert!(scroll <= inner, "{what} scrolls sideways: {r}");
+}
+
+/// Goes to a page by its link in the navigation, without reloading.
+async fn nav(c: &Client, hash: &str) {
+    css(c, &format!("#nav a[href='{hash}']")).await.click().await.unwrap();
+}
+
+async fn current_hash(c: &Client) -> String {
+    c.execute("return location.hash;", vec![]).await.unwrap().as_str().unwrap_or("").to_string()
+}
+
+async fn wait_hash(c: &Client, wanted: &str) {
+    for _ in 0..60 {
+        if current_hash(c).await == wanted {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("never went to {wanted}; at {}", current_hash(c).await);
+}
+
+/// The id of the game a page shows.
+async fn game_id(c: &Client) -> String {
+    current_hash(c).await.trim_start_matches("#/game/").to_string()
+}
+
+#[tokio::test]
+async fn a_game_is_played_with_the_keyboard_alone_check_is_told_to_the_one_in_check_and_a_rematch_follows() {
+    use Key::{Down, Enter, Left, Right, Up};
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("keyboard").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&a, "g.piece.movable").await;
+    css(&b, "svg.board g.piece").await;
+
+    // Alice (Red) tabs to the board: the cursor starts on her general.
+    tab_to(&a, "svg.board").await;
+    said(&a, "e0, Red general").await;
+    press(&a, &[Up, Up, Right, Right, Right, Enter]).await;
+    said(&a, "Red cannon on h2 picked up").await;
+    css(&a, "[data-mark=selected][data-cell=h2]").await;
+    press(&a, &[Left, Left, Left, Down, Up, Enter]).await;
+    said(&a, "Moved: h2e2").await;
+    wait_text(&a, "#status", "Submit your move").await;
+    tab_to(&a, "#submit").await;
+    press(&a, &[Enter]).await;
+
+    // Bob (Black, his board flipped: his general at the bottom) answers f9e8.
+    css(&b, "g.piece.movable").await;
+    tab_to(&b, "svg.board").await;
+    said(&b, "e9, Black general").await;
+    press(&b, &[Left, Enter]).await;
+    said(&b, "Black advisor on f9 picked up").await;
+    press(&b, &[Up, Right, Enter]).await;
+    said(&b, "Moved: f9e8").await;
+    tab_to(&b, "#submit").await;
+    press(&b, &[Enter]).await;
+
+    // Alice's focus went back to the board, its cursor where she left it (e2):
+    // the cannon takes the centre pawn and gives check through the advisor.
+    css(&a, "g.piece[data-cell=e8]").await;
+    css(&a, "g.piece.movable").await;
+    let focused = a.execute("return document.activeElement.matches('svg.board');", vec![]).await.unwrap();
+    assert_eq!(focused, json!(true), "the focus is back on the board after submitting");
+    press(&a, &[Enter, Up, Up, Up, Up, Enter]).await;
+    said(&a, "Moved: e2e6").await;
+    tab_to(&a, "#submit").await;
+    press(&a, &[Enter]).await;
+
+    // Bob, in check, is told so, and his general is marked; Alice sees it too.
+    let status = wait_text(&b, "#status", "Check!").await;
+    assert!(status.contains("Your move"), "{status}");
+    css(&b, "[data-mark=check][data-cell=e9]").await;
+    wait_text(&a, "#status", "check").await;
+    css(&a, "[data-mark=check][data-cell=e9]").await;
+    let last = wait_text(&b, "#last-move", "e2e6").await;
+    assert!(last.contains("2. Red"), "the last move in words: {last}");
+    let listed = css(&b, ".moves table").await.text().await.unwrap();
+    assert!(listed.contains("C5+4") || listed.contains("e2e6"), "the move list as text: {listed}");
+    shot(&b, "check-black.png").await;
+
+    // Bob resigns, by keyboard: Resign, then Yes (the confirmation takes the focus).
+    tab_to(&b, "#resign").await;
+    press(&b, &[Enter]).await;
+    css(&b, "#resign-yes:focus").await;
+    press(&b, &[Enter]).await;
+    wait_text(&b, "#status", "Red wins: resignation").await;
+    wait_text(&a, "#status", "Red wins: resignation").await;
+
+    // A finished game offers a rematch and a new game; Bob asks, Alice accepts.
+    css(&b, "#new-game").await;
+    tab_to(&b, "#rematch").await;
+    press(&b, &[Enter]).await;
+    wait_text(&b, "#rematch-sent", "Rematch offered to alice").await;
+    wait_text(&a, "#rematch", "Accept rematch").await;
+    shot(&a, "rematch-offered.png").await;
+    tab_to(&a, "#rematch").await;
+    press(&a, &[Enter]).await;
+    css(&a, "svg.board g.piece").await;
+    let rematch = game_id(&a).await;
+    assert_ne!(rematch, id, "Alice is on the new game");
+    // Bob, who asked, is taken there too; colours are swapped: Bob is Red now.
+    wait_hash(&b, &format!("#/game/{rematch}")).await;
+    wait_text(&b, "#status", "Your move").await;
+    wait_text(&a, "#status", "Red (bob) to move").await;
+    // Before both sides have moved, a game can be aborted rather than resigned.
+    css(&b, "#abort").await;
+    assert!(b.find(Locator::Css("#resign")).await.is_err(), "no Resign before both sides moved");
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn a_player_in_the_auto_match_queue_is_taken_to_the_game_right_after_logging_in() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("automatch").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+
+    // Bob's page opens logged out (its socket with it), then he logs in.
+    b.goto(&url).await.unwrap();
+    assert_eq!(
+        api(&b, "POST", "/users", json!({ "name": "bob", "password": "secret-pass" })).await["status"],
+        201
+    );
+    api(&b, "DELETE", "/session", Value::Null).await;
+    b.goto(&url).await.unwrap();
+    let login = "section:nth-of-type(1) form";
+    css(&b, &format!("{login} input[name=name]")).await.send_keys("bob").await.unwrap();
+    css(&b, &format!("{login} input[name=password]")).await.send_keys("secret-pass").await.unwrap();
+    css(&b, &format!("{login} button")).await.click().await.unwrap();
+
+    // Without reloading, Bob asks for a live auto-match and waits in the queue.
+    nav(&b, "#/new").await;
+    let auto = "section:nth-of-type(2) form";
+    css(&b, &format!("{auto} select[name=time]")).await.select_by_value("l10+5").await.unwrap();
+    css(&b, &format!("{auto} button[type=submit]")).await.click().await.unwrap();
+    wait_text(&b, ".queued", "auto-match queue").await;
+
+    // Alice asks for the same: both are in the game, Bob without a reload.
+    nav(&a, "#/new").await;
+    css(&a, &format!("{auto} select[name=time]")).await.select_by_value("l10+5").await.unwrap();
+    css(&a, &format!("{auto} button[type=submit]")).await.click().await.unwrap();
+    css(&a, "svg.board g.piece").await;
+    let id = game_id(&a).await;
+    wait_hash(&b, &format!("#/game/{id}")).await;
+    css(&b, "svg.board g.piece").await;
+    wait_text(&b, ".player-bottom .clock", ":").await;
+    wait_text(&b, ".player-top .clock", ":").await;
+    wait_text(&b, "#message", "Paired with alice").await;
+    let unloaded =
+        b.execute("return performance.getEntriesByType('navigation').length;", vec![]).await.unwrap();
+    assert_eq!(unloaded, json!(1), "one page load: no reload happened");
+    shot(&b, "automatch-paired.png").await;
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn the_waiting_room_and_game_lists_update_by_themselves() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("lobby").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+
+    nav(&a, "#/room").await;
+    wait_text(&a, "main", "Nobody is waiting").await;
+    let post = |d: u32| json!({ "rules": "asian", "color": "random", "clock": days(d) });
+    let first = api(&b, "POST", "/challenges", post(3)).await["body"]["challenge"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    css(&a, &format!("li[data-challenge='{first}']")).await;
+
+    // Alice has the focus on its Accept button when another challenge comes: she keeps it.
+    tab_to(&a, &format!("li[data-challenge='{first}'] button")).await;
+    let second = api(&b, "POST", "/challenges", post(7)).await["body"]["challenge"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    css(&a, &format!("li[data-challenge='{second}']")).await;
+    let kept = a
+        .execute("return document.activeElement.closest('li') && document.activeElement.closest('li').dataset.challenge;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(kept, json!(first), "the focus stays on the first challenge's button");
+
+    // Bob withdraws the first: it goes from Alice's page.
+    assert_eq!(api(&b, "DELETE", &format!("/challenges/{first}"), Value::Null).await["status"], 204);
+    gone(&a, &format!("li[data-challenge='{first}']")).await;
+    shot(&a, "room-live.png").await;
+
+    // The same challenge twice is refused, with the server's words, in the form.
+    nav(&b, "#/new").await;
+    css(&b, "form select[name=time]").await.select_by_value("c7").await.unwrap();
+    css(&b, "form button[type=submit]").await.click().await.unwrap();
+    wait_text(&b, "form .form-error", "already have an open challenge").await;
+    shot(&b, "duplicate-challenge.png").await;
+
+    // Alice's game status fills when a game starts, without a reload.
+    nav(&a, "#/status").await;
+    wait_text(&a, "main", "No game is waiting for you").await;
+    api(
+        &b,
+        "POST",
+        "/challenges",
+        json!({ "opponent": "alice", "rules": "asian", "color": "black", "clock": days(3) }),
+    )
+    .await;
+    let incoming = api(&a, "GET", "/challenges", Value::Null).await;
+    let id = incoming["body"]["incoming"][0]["id"].as_str().unwrap().to_string();
+    api(&a, "POST", &format!("/challenges/{id}/accept"), Value::Null).await;
+    wait_text(&a, "main", "vs bob").await;
+    wait_text(&a, "main", "My turn (1)").await;
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn messages_belong_to_the_page_and_action_they_came_from() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("messages").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let c = browser(&driver_url, &tmp.join("c")).await;
+    c.set_window_size(1280, 800).await.unwrap();
+    register_quick(&a, &url, "alice").await;
+
+    // A taken user id is said in the register form, not above every later page.
+    c.goto(&url).await.unwrap();
+    let form = "section:nth-of-type(2) form";
+    css(&c, &format!("{form} input[name=name]")).await.send_keys("alice").await.unwrap();
+    css(&c, &format!("{form} input[name=password]")).await.send_keys("secret-pass").await.unwrap();
+    css(&c, &format!("{form} button")).await.click().await.unwrap();
+    wait_text(&c, &format!("{form} .form-error"), "is taken").await;
+    let name = css(&c, &format!("{form} input[name=name]")).await;
+    name.clear().await.unwrap();
+    name.send_keys("carol").await.unwrap();
+    css(&c, &format!("{form} button")).await.click().await.unwrap();
+    css(&c, "#nav a[href='#/new']").await;
+    let body = css(&c, "body").await.text().await.unwrap();
+    assert!(!body.contains("is taken"), "the register form's error is gone: {body}");
+
+    // A notice (a challenge) shows on the page Carol is on, with a link; the next page is clear of it.
+    api(
+        &a,
+        "POST",
+        "/challenges",
+        json!({ "opponent": "carol", "rules": "asian", "color": "red", "clock": days(3) }),
+    )
+    .await;
+    wait_text(&c, "#message", "alice challenges you").await;
+    css(&c, "#message a[href='#/room']").await.click().await.unwrap();
+    css(&c, "li.challenge button").await;
+    assert!(!css(&c, "#message").await.is_displayed().await.unwrap(), "the notice went with its page");
+    css(&c, "li.challenge button").await.click().await.unwrap();
+
+    // On the game page nothing stale pushes the board down: all of it is in the window.
+    css(&c, "svg.board g.piece").await;
+    let fits = c
+        .execute(
+            "const r = document.querySelector('svg.board').getBoundingClientRect();\
+             return [r.top, r.bottom, window.innerHeight, document.querySelector('#message').hidden];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(fits[1].as_f64().unwrap() <= fits[2].as_f64().unwrap(), "the board is in the window: {fits}");
+    assert_eq!(fits[3], json!(true), "no message over the game: {fits}");
+    shot(&c, "messages-game.png").await;
+
+    a.close().await.ok();
+    c.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The page at `hash` (reached by its address) fits the width; answers nothing.
+async fn visit_fits(c: &Client, url: &str, hash: &str, wait_for: &str) {
+    c.goto(&format!("{url}{hash}")).await.unwrap();
+    css(c, wait_for).await;
+    fits_width(c, hash).await;
+}
+
+#[tokio::test]
+async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_board() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("phone").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let p = browser_as(&driver_url, &tmp.join("p"), Some((390, 844))).await;
+    register_quick(&a, &url, "alice").await;
+
+    // The log-in page, then registering by touch.
+    p.goto(&url).await.unwrap();
+    css(&p, "section:nth-of-type(2) form").await;
+    fits_width(&p, "log-in page").await;
+    shot(&p, "phone-login.png").await;
+    register(&p, &url, "phoebe").await;
+    let touch = p.execute("return navigator.maxTouchPoints > 0 && window.innerWidth;", vec![]).await.unwrap();
+    assert_eq!(touch, json!(390), "a 390 px touch screen");
+
+    // Alice challenges Phoebe to a live game; Phoebe accepts in the waiting room.
+    let live = json!({ "kind": "live", "base": 600000, "increment": 5000 });
+    api(
+        &a,
+        "POST",
+        "/challenges",
+        json!({ "opponent": "phoebe", "rules": "asian", "color": "black", "clock": live }),
+    )
+    .await;
+    visit_fits(&p, &url, "#/status", "main h1").await;
+    visit_fits(&p, &url, "#/new", "main form").await;
+    visit_fits(&p, &url, "#/room", "li.challenge button").await;
+    shot(&p, "phone-room.png").await;
+    css(&p, "li.challenge button").await.click().await.unwrap();
+    css(&p, "g.piece.movable").await;
+    fits_width(&p, "game page").await;
+
+    // A move chosen by touch: both clocks, Submit and Take back are on screen with the board.
+    click_cell(&p, "h2").await;
+    click_target(&p, "e2").await;
+    css(&p, "#submit").await;
+    let on_screen = p
+        .execute(
+            "document.querySelector('.player-top').scrollIntoView({ block: 'start' });\
+             const parts = ['.player-top .clock', 'svg.board', '.player-bottom .clock', '#submit', '#takeback'];\
+             const out = parts.filter((s) => { const r = document.querySelector(s).getBoundingClientRect();\
+               return r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth; });\
+             return out;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(on_screen, json!([]), "these are off screen at 390x844");
+    shot(&p, "phone-game.png").await;
+    css(&p, "#submit").await.click().await.unwrap();
+    let game = current_hash(&p).await;
+    a.goto(&format!("{url}{game}")).await.unwrap();
+    css(&a, "g.piece[data-cell=e2]").await;
+
+    visit_fits(&p, &url, "#/people", "table.people").await;
+    visit_fits(&p, &url, "#/user/phoebe", "main textarea").await;
+    visit_fits(&p, &url, "#/position/hex", "svg.board g.piece").await;
+    visit_fits(&p, &url, "#/game/nope", ".message.error").await;
+    p.close().await.ok();
+
+    // 360 px wide: the same pages, watching the game.
+    let n = browser_as(&driver_url, &tmp.join("n"), Some((360, 740))).await;
+    register_quick(&n, &url, "nina").await;
+    for (hash, wait_for) in [
+        ("#/status", "main h1"),
+        ("#/new", "main form"),
+        ("#/room", "main h1"),
+        ("#/people", "table.people"),
+        ("#/user/nina", "main textarea"),
+        ("#/position/standard", "svg.board g.piece"),
+        (game.as_str(), "svg.board g.piece"),
+    ] {
+        visit_fits(&n, &url, hash, wait_for).await;
+    }
+    shot(&n, "phone-360-game.png").await;
+    n.goto(&url).await.unwrap();
+    api(&n, "DELETE", "/session", Value::Null).await;
+    visit_fits(&n, &url, "", "section:nth-of-type(2) form").await;
+
+    a.close().await.ok();
+    n.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn no_dead_ends_abort_draw_offers_and_small_things() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp) = start_server("deadends").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+
+    // An unknown game or user says so.
+    a.goto(&format!("{url}#/game/nope")).await.unwrap();
+    wait_text(&a, "main", "There is no game nope.").await;
+    a.goto(&format!("{url}#/user/nobody")).await.unwrap();
+    wait_text(&a, "main", "There is no user nobody.").await;
+    assert!(a.find(Locator::Css(".loading")).await.is_err(), "no endless Loading…");
+
+    // A game aborted before both sides moved ends with no result, unrated.
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&a, "g.piece.movable").await;
+    assert!(a.find(Locator::Css("#resign")).await.is_err(), "Abort, not Resign, before both moved");
+    css(&a, "#abort").await.click().await.unwrap();
+    wait_text(&a, "#status", "Game aborted").await;
+    wait_text(&b, "#status", "Game aborted").await;
+    wait_text(&a, ".game-info", "not rated").await;
+    css(&a, "#rematch").await;
+    css(&a, "#new-game").await;
+    let alice = api(&a, "GET", "/users/alice", Value::Null).await;
+    assert_eq!(alice["body"]["user"]["rating"], 1500, "{alice}");
+    assert_eq!(alice["body"]["user"]["record"], json!({ "wins": 0, "losses": 0, "draws": 0 }));
+
+    // Draw offers show next to the buttons; a declined one is told to the one who offered.
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    click_cell(&a, "h2").await;
+    click_target(&a, "e2").await;
+    css(&a, "#submit").await.click().await.unwrap();
+    css(&b, "g.piece.movable").await;
+    css(&b, "#offer-draw").await.click().await.unwrap();
+    wait_text(&b, "#actions #draw-offer", "You offered a draw").await;
+    wait_text(&a, "#actions #draw-offer", "bob offers a draw").await;
+    shot(&a, "draw-offered.png").await;
+    css(&a, "#decline-draw").await.click().await.unwrap();
+    wait_text(&b, "#actions #game-note", "alice declined your draw offer").await;
+    shot(&b, "draw-declined.png").await;
+
+    // Typed moves: an illegal ICCS move is caught at once; WXF goes to the server.
+    let typed = css(&b, "#move-text").await;
+    typed.send_keys("h9h5\n").await.unwrap();
+    wait_text(&b, "#move-entry .form-error", "h9h5 is not a legal move").await;
+    typed.clear().await.unwrap();
+    typed.send_keys("H8+7\n").await.unwrap();
+    css(&b, "g.piece[data-cell=g7]").await;
+    css(&a, "g.piece[data-cell=g7]").await;
+    assert_eq!(typed.prop("value").await.unwrap().as_deref(), Some(""), "the box is emptied");
+
+    // After both moved: Resign, confirmed; the loser's record reads "1 loss".
+    css(&a, "#resign").await.click().await.unwrap();
+    css(&a, "#resign-yes").await.click().await.unwrap();
+    wait_text(&b, "#status", "Black wins: resignation").await;
+    a.goto(&format!("{url}#/user/alice")).await.unwrap();
+    wait_text(&a, "main", "0 wins, 1 loss, 0 draws").await;
+
+    // The bio box holds the current bio; password fields are emptied after a change.
+    let bio = css(&a, "main textarea[name=bio]").await;
+    bio.send_keys("Cannon player.").await.unwrap();
+    css(&a, "main section:nth-of-type(2) form button").await.click().await.unwrap();
+    wait_text(&a, "main .bio", "Cannon player.").await;
+    a.refresh().await.unwrap();
+    let kept = css(&a, "main textarea[name=bio]").await.prop("value").await.unwrap();
+    assert_eq!(kept.as_deref(), Some("Cannon player."));
+    css(&a, "main input[name=old]").await.send_keys("secret-pass").await.unwrap();
+    css(&a, "main input[name=new]").await.send_keys("another-pass").await.unwrap();
+    css(&a, "main section:nth-of-type(3) form button").await.click().await.unwrap();
+    wait_text(&a, "#message", "Password changed").await;
+    for field in ["old", "new"] {
+        let v = css(&a, &format!("main input[name={field}]")).await.prop("value").await.unwrap();
+        assert_eq!(v.as_deref(), Some(""), "the {field} password field is emptied");
+    }
+
+    // Log-in lock-out: after failures, the next try is told how long to wait.
+    css(&b, "#nav a[href='#']").await.click().await.unwrap();
+    let login = "section:nth-of-type(1) form";
+    css(&b, &format!("{login} input[name=name]")).await.send_keys("alice").await.unwrap();
+    css(&b, &format!("{login} input[name=password]")).await.send_keys("wrong-pass").await.unwrap();
+    // Fail until the server makes the next try wait two seconds or more (a failure
+    // is dated when its try began, and a debug build checks passwords slowly).
+    let locked = b
+        .execute_async(
+            "const done = arguments[arguments.length - 1];\
+             (async () => {\
+               for (let i = 0; i < 40; i++) {\
+                 const r = await fetch('/api/v1/session', { method: 'POST', headers: { 'Content-Type': 'application/json' },\
+                   body: JSON.stringify({ name: 'alice', password: 'wrong-pass' }) });\
+                 const m = (await r.json()).message;\
+                 if (r.status === 429 && Number(/in (\\d+) s/.exec(m)[1]) >= 2) return m;\
+                 if (r.status === 429) await new Promise((wake) => setTimeout(wake, 200));\
+               }\
+               return null;\
+             })().then(done);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(locked.as_str().is_some_and(|m| m.contains("try again")), "{locked}");
+    css(&b, &format!("{login} button")).await.click().await.unwrap();
+    wait_text(&b, &format!("{login} .form-error"), "try again in").await;
+    shot(&b, "login-locked.png").await;
+
+    a.close().await.ok();
+    b.close().await.ok();
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }

@@ -53,6 +53,7 @@ assets!(
     "js/components/layout.js",
     "js/components/movelist.js",
     "js/components/nav.js",
+    "js/components/notice.js",
     "js/pages/game.js",
     "js/pages/login.js",
     "js/pages/new-game.js",

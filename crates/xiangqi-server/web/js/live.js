@@ -6,16 +6,21 @@
 
 /** @typedef {import("./models.js").Game} Game */
 /** @typedef {import("./models.js").LiveMessage} LiveMessage */
+/** @typedef {import("./models.js").Notice} Notice */
 
 /** @type {WebSocket | null} */
 let socket = null;
 let delay = 500;
+/** Sockets opened so far: a later one may have missed changes. */
+let opened = 0;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let retry;
 /** @type {Map<string, Set<(game: Game) => void>>} */
 const games = new Map();
-/** @type {Set<(text: string) => void>} */
+/** @type {Set<(notice: Notice) => void>} */
 const notices = new Set();
+/** @type {Set<() => void>} */
+const lobbies = new Set();
 
 /** @param {object} msg */
 function send(msg) {
@@ -29,7 +34,9 @@ function receive(e) {
   if (msg.type === "game") {
     for (const fn of games.get(msg.game.id) ?? []) fn(msg.game);
   } else if (msg.type === "notice") {
-    for (const fn of notices) fn(msg.text);
+    for (const fn of [...notices]) fn(msg);
+  } else if (msg.type === "lobby") {
+    for (const fn of [...lobbies]) fn();
   }
 }
 
@@ -40,7 +47,9 @@ function open() {
   socket = ws;
   ws.addEventListener("open", () => {
     delay = 500;
+    opened += 1;
     for (const id of games.keys()) send({ watch: id });
+    if (opened > 1) for (const fn of [...lobbies]) fn();
   });
   ws.addEventListener("message", receive);
   ws.addEventListener("close", () => {
@@ -92,10 +101,21 @@ export function watchGame(id, fn) {
 
 /**
  * Receives the notices the server sends the logged-in user (a challenge, a move).
- * @param {(text: string) => void} fn
+ * @param {(notice: Notice) => void} fn
  * @returns {() => void}
  */
 export function onNotice(fn) {
   notices.add(fn);
   return () => notices.delete(fn);
+}
+
+/**
+ * Called whenever challenges come or go (the lists of them are stale), and when
+ * a socket opens (what changed while it was closed is unknown).
+ * @param {() => void} fn
+ * @returns {() => void}
+ */
+export function onLobby(fn) {
+  lobbies.add(fn);
+  return () => lobbies.delete(fn);
 }

@@ -6,7 +6,8 @@ import { renderNav } from "./components/nav.js";
 import { $ } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import * as live from "./live.js";
-import { say } from "./notify.js";
+import { noticeLink, noticeText } from "./components/notice.js";
+import { say, sayNext } from "./notify.js";
 import { gamePage } from "./pages/game.js";
 import { loginPage } from "./pages/login.js";
 import { newGamePage } from "./pages/new-game.js";
@@ -15,8 +16,8 @@ import { positionPage } from "./pages/position.js";
 import { profilePage } from "./pages/profile.js";
 import { roomPage } from "./pages/room.js";
 import { statusPage } from "./pages/status.js";
-import { current, refresh, startRouter } from "./router.js";
-import { onUserChange, setUser } from "./state.js";
+import { current, go, startRouter } from "./router.js";
+import { isQueued, onUserChange, setQueued, setUser } from "./state.js";
 
 document.documentElement.lang = lang;
 document.title = t("app.title");
@@ -29,9 +30,20 @@ onUserChange((user, before) => {
   if (user?.name !== before?.name) live.reconnect();
 });
 
-live.onNotice((text) => {
-  say(text);
-  if (["", "status"].includes(current().name)) refresh();
+// A notice shows on the message line with a link to what it is about, except
+// on the game page it concerns, which shows it itself. An accepted challenge
+// takes a player who waits for it (in the auto-match queue, or in the waiting
+// room) to the new game.
+live.onNotice((notice) => {
+  const { name, args } = current();
+  if (notice.kind === "accepted" && notice.game && (isQueued() || name === "room" || name === "new")) {
+    sayNext(isQueued() ? t("notice.paired", { from: notice.from ?? "" }) : noticeText(notice));
+    setQueued(false);
+    go(`#/game/${encodeURIComponent(notice.game)}`);
+    return;
+  }
+  if (name === "game" && notice.game && args[0] === notice.game) return;
+  say([noticeText(notice), " ", noticeLink(notice)]);
 });
 
 (async () => {

@@ -25,6 +25,8 @@
  * @property {string} color
  * @property {ClockSpec} clock
  * @property {boolean} auto
+ * @property {string | null} [game]        the game it started, once accepted
+ * @property {string | null} [rematch_of]  the game it offers a rematch of
  */
 
 /**
@@ -92,8 +94,19 @@
  */
 
 /**
+ * A notice to the logged-in user: `kind` says what it is about (the UI words it
+ * in the user's language), `text` is the server's English for kinds it does not know.
+ * @typedef {object} Notice
+ * @property {"notice"} type
+ * @property {string} kind  challenge, accepted, declined, your_move, draw_declined, rematch
+ * @property {string | null} [from]
+ * @property {string | null} [game]
+ * @property {string} text
+ */
+
+/**
  * What the WebSocket pushes.
- * @typedef {{ type: "game", game: Game } | { type: "notice", text: string, game?: string }} LiveMessage
+ * @typedef {{ type: "game", game: Game } | Notice | { type: "lobby" }} LiveMessage
  */
 
 export {};

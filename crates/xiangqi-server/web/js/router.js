@@ -4,7 +4,8 @@
 
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
-import { sayError } from "./notify.js";
+import { t } from "./i18n.js";
+import { pageChanged } from "./notify.js";
 import { currentUser, setUser } from "./state.js";
 
 /** @typedef {() => void} Cleanup */
@@ -28,6 +29,8 @@ let main;
 /** @type {Cleanup | null} */
 let cleanup = null;
 let generation = 0;
+/** The address last rendered: a message lasts while the user stays on it. */
+let shown = "";
 
 /** The current route's name and decoded arguments. */
 export function current() {
@@ -42,7 +45,11 @@ export async function refresh() {
   const mine = ++generation;
   const { name, args } = current();
   const route = routes[name] ?? fallback;
-  const view = h("div", { class: "view" });
+  if (location.hash !== shown) {
+    shown = location.hash;
+    pageChanged();
+  }
+  const view = h("div", { class: "view" }, h("p", { class: "muted loading" }, t("app.loading")));
   main.replaceChildren(view);
   const page = currentUser() || route.open ? route.page : login;
   try {
@@ -56,8 +63,27 @@ export async function refresh() {
       await login(view, []);
       return;
     }
-    sayError(err);
+    failed(view, name, args[0] ?? "", err);
   }
+}
+
+/**
+ * A page that could not be shown says why, in place of the page: never an
+ * endless "Loading…".
+ * @param {HTMLElement} view
+ * @param {string} name  the route's name
+ * @param {string} arg   its first argument
+ * @param {unknown} err
+ */
+function failed(view, name, arg, err) {
+  const notFound = err instanceof ApiError && err.status === 404;
+  let text = err instanceof Error ? err.message : String(err);
+  if (notFound && name === "game") text = t("app.noGame", { id: arg });
+  if (notFound && name === "user") text = t("app.noUser", { name: arg });
+  view.replaceChildren(
+    h("h1", {}, notFound ? t("app.notFound") : t("app.failed")),
+    h("p", { class: "message error", role: "alert" }, text),
+    h("p", {}, h("a", { href: "#/status" }, t("app.home"))));
 }
 
 /**

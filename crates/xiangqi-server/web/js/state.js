@@ -21,6 +21,7 @@ export function currentUser() {
 export function setUser(user) {
   const before = me;
   me = user;
+  if (user?.name !== before?.name) queued = false;
   for (const fn of listeners) fn(user, before);
 }
 
@@ -32,4 +33,16 @@ export function setUser(user) {
 export function onUserChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
+}
+
+/** Whether the user waits in the auto-match queue (this page asked, no game yet). */
+let queued = false;
+
+/** @param {boolean} waiting */
+export function setQueued(waiting) {
+  queued = waiting;
+}
+
+export function isQueued() {
+  return queued;
 }

@@ -1,13 +1,21 @@
 // The board as SVG, on either geometry: pieces with Chinese glyphs, the last move
-// outlined, the pending move, the selected piece and its legal targets. The
-// server says which moves are legal; the board only draws and reports the
-// player's choice, made by clicking a piece then a cell, or by dragging.
+// outlined, the pending move, the selected piece and its legal targets, and the
+// general in check. The server says which moves are legal; the board only draws
+// and reports the player's choice, made by clicking a piece then a cell, by
+// dragging, or with the keyboard: the board takes the focus, the arrows move a
+// cursor from point to point (as the board is shown, flipped or not), Enter or
+// Space picks a piece up and puts it down, Escape lets it go. What the cursor
+// is on and what happens is said in a live region for screen readers.
 
-import { svg } from "../dom.js";
+import { h, svg } from "../dom.js";
 import { GLYPHS, isRed, parseFen, splitMove } from "../fen.js";
+import { t, tn } from "../i18n.js";
 
 /** @typedef {import("./geometry.js").Geometry} Geometry */
 /** @typedef {import("../models.js").Color} Color */
+
+/** Boards made so far, for unique ids. */
+let boards = 0;
 
 /**
  * What the board shows.
@@ -18,7 +26,26 @@ import { GLYPHS, isRed, parseFen, splitMove } from "../fen.js";
  * @property {string | null} [last] the last move played
  * @property {Color | null} [mine]  whose pieces the player may move now, if anyone's
  * @property {string | null} [pending] a chosen move not yet submitted
+ * @property {Color | null} [check]   the side whose general is in check
  */
+
+/** Screen directions of the arrow keys. @type {Record<string, [number, number]>} */
+const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+/** The names of the pieces, by lower-case letter. */
+const PIECES = /** @type {const} */ ({
+  k: "piece.k", a: "piece.a", b: "piece.b", n: "piece.n", r: "piece.r", c: "piece.c", p: "piece.p",
+});
+
+/**
+ * A piece in words: "Red cannon".
+ * @param {string} letter
+ */
+export function pieceName(letter) {
+  const lower = letter.toLowerCase();
+  const key = lower in PIECES ? PIECES[/** @type {keyof typeof PIECES} */ (lower)] : PIECES.p;
+  return t(isRed(letter) ? "board.redPiece" : "board.blackPiece", { piece: t(key) });
+}
 
 export class Board {
   /**
@@ -31,10 +58,18 @@ export class Board {
     this.geometry = geometry;
     this.onChoose = onChoose;
     const { width, height } = geometry;
-    this.svg = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: `board ${geometry.name}`, role: "img", "aria-label": label });
-    container.replaceChildren(this.svg);
+    const help = h("p", { class: "sr-only", id: `board-help-${++boards}` }, t("board.keys"));
+    this.svg = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`, class: `board ${geometry.name}`, role: "application",
+      "aria-label": label, "aria-describedby": help.id, tabindex: 0,
+    });
+    /** Where screen readers hear what the keyboard does. */
+    this.live = h("p", { class: "sr-only", "aria-live": "polite" });
+    container.replaceChildren(this.svg, help, this.live);
     /** @type {Required<BoardState>} */
-    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null };
+    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null };
+    /** @type {string | null} the point the keyboard is on */
+    this.cursor = null;
     /** @type {Map<string, string>} the pieces as drawn, by cell */
     this.placed = new Map();
     /** @type {string | null} */
@@ -45,14 +80,111 @@ export class Board {
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+    this.svg.addEventListener("keydown", (e) => this.key(e));
+    this.svg.addEventListener("focus", () => {
+      if (!this.cursor) this.cursor = this.selected ?? this.home();
+      this.drawMarks();
+      this.announce(this.describe(this.cursor));
+    });
+    this.svg.addEventListener("blur", () => this.drawMarks());
+  }
+
+  /** Gives the board the keyboard focus. */
+  focus() {
+    this.svg.focus();
+  }
+
+  /**
+   * Says something to screen readers.
+   * @param {string} text
+   */
+  announce(text) {
+    // A new node each time, so that saying the same words twice is heard twice.
+    this.live.replaceChildren(h("span", {}, text));
+  }
+
+  /** Where the keyboard cursor starts: the general at the bottom of the board. */
+  home() {
+    const wanted = this.state.mine === "black" || (!this.state.mine && this.state.flipped) ? "k" : "K";
+    for (const [cell, letter] of this.placed) if (letter === wanted) return cell;
+    return this.geometry.cells[0] ?? "";
+  }
+
+  /**
+   * A point in words: "h2, Red cannon" or "e5, empty".
+   * @param {string} cell
+   */
+  describe(cell) {
+    const letter = this.placed.get(cell);
+    const what = letter ? pieceName(letter) : t("board.empty");
+    const target = this.selected && this.targets(this.selected).includes(cell) ? t("board.target") : "";
+    return t("board.point", { cell, what }) + target;
+  }
+
+  /**
+   * The nearest point from `from` in a screen direction, if any: straight ahead
+   * first, then the closest slanting one (the hex board's diagonal files).
+   * @param {string} from
+   * @param {[number, number]} dir
+   */
+  step(from, [dx, dy]) {
+    const flipped = this.state.flipped;
+    const [x, y] = this.geometry.center(from, flipped);
+    let best = null, bestScore = Infinity;
+    for (const cell of this.geometry.cells) {
+      const [cx, cy] = this.geometry.center(cell, flipped);
+      const along = (cx - x) * dx + (cy - y) * dy;
+      const side = (cx - x) * dy - (cy - y) * dx;
+      const across = Math.abs(side);
+      if (along <= 1 || across > along * 1.8) continue;
+      // Of two slanting cells equally near, turn the same way (clockwise) every
+      // time, so that Right then Left comes back where it started.
+      const score = Math.hypot(cx - x, cy - y) + across + side * 0.001;
+      if (score < bestScore) [best, bestScore] = [cell, score];
+    }
+    return best;
+  }
+
+  /** @param {KeyboardEvent} e */
+  key(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const cursor = this.cursor ?? this.home();
+    const dir = ARROWS[e.key];
+    if (dir) {
+      e.preventDefault();
+      this.cursor = this.step(cursor, dir) ?? cursor;
+      this.drawMarks();
+      this.announce(this.describe(this.cursor));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      this.cursor = cursor;
+      const before = this.selected;
+      const picked = this.choose(cursor);
+      if (picked) return;
+      if (this.selected && this.selected !== before) {
+        const letter = this.placed.get(this.selected) ?? "";
+        this.announce(tn("board.selected", this.targets(this.selected).length, { piece: pieceName(letter), cell: this.selected }));
+      } else if (before && !this.selected) {
+        this.announce(t("board.dropped"));
+      } else if (before) {
+        this.announce(t("board.notTarget", { cell: cursor }));
+      } else {
+        this.announce(t("board.cannotPick", { cell: cursor }));
+      }
+    } else if (e.key === "Escape" && this.selected) {
+      e.preventDefault();
+      this.selected = null;
+      this.drawMarks();
+      this.announce(t("board.dropped"));
+    }
   }
 
   /**
    * Redraws with a new state.
    * @param {BoardState} state
    */
-  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null }) {
-    this.state = { fen, legal, flipped, last, mine, pending };
+  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null }) {
+    this.state = { fen, legal, flipped, last, mine, pending, check };
     this.placed = this.pieces();
     if (!mine || pending) this.selected = null;
     this.draw();
@@ -106,18 +238,24 @@ export class Board {
     return isRed(letter) === (this.state.mine === "red");
   }
 
-  /** @param {string} cell */
+  /**
+   * A click or Enter on a point: picks up or lets go of one's own piece, or puts
+   * the piece picked up there. Answers whether a move was chosen.
+   * @param {string} cell
+   */
   choose(cell) {
     if (this.ownPiece(cell)) {
       this.selected = this.selected === cell ? null : cell;
       this.draw();
-      return;
+      return false;
     }
     if (this.selected && this.targets(this.selected).includes(cell)) {
       const move = this.selected + cell;
       this.selected = null;
       this.onChoose(move);
+      return true;
     }
+    return false;
   }
 
   /** @param {PointerEvent} e */
@@ -191,6 +329,13 @@ export class Board {
     };
     outlineMove(state.last, "last");
     outlineMove(state.pending, "pending");
+    if (state.check) {
+      const general = state.check === "red" ? "K" : "k";
+      for (const [cell, letter] of parseFen(geometry.rows, state.fen)) {
+        if (letter === general) geometry.outline(marks, cell, "check", state.flipped);
+      }
+    }
+    if (this.cursor && document.activeElement === this.svg) geometry.outline(marks, this.cursor, "cursor", state.flipped);
     if (!this.selected) return;
     geometry.outline(marks, this.selected, "selected", state.flipped);
     const occupied = this.placed;

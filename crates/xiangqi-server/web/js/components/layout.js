@@ -49,3 +49,27 @@ export function userLink(name) {
 export function button(label, action, attrs = {}) {
   return h("button", { type: "button", ...attrs, onclick: () => action() }, label);
 }
+
+/**
+ * Replaces a part of a page with a new copy, keeping the keyboard focus on the
+ * same control when the copy has it: the same `data-key` on the control or an
+ * element around it, and the same `data-action`.
+ * @param {Element} old
+ * @param {Element} fresh
+ */
+export function swapKeepingFocus(old, fresh) {
+  const focused = document.activeElement;
+  let selector = null;
+  if (focused instanceof HTMLElement && old.contains(focused)) {
+    const keyed = focused.closest("[data-key]");
+    const key = keyed instanceof HTMLElement ? keyed.dataset["key"] : undefined;
+    const action = focused.dataset["action"];
+    const inKey = key !== undefined ? `[data-key="${CSS.escape(key)}"]` : "";
+    const named = action ? `[data-action="${CSS.escape(action)}"]` : "";
+    if (inKey || named) selector = inKey && named ? `${inKey} ${named}` : inKey || named;
+  }
+  old.replaceWith(fresh);
+  if (!selector) return;
+  const again = fresh.querySelector(selector) ?? (fresh.matches(selector) ? fresh : null);
+  if (again instanceof HTMLElement) again.focus();
+}

@@ -16,5 +16,5 @@ export function moveList(moves) {
       h("td", {}, black?.wxf), h("td", { class: "muted" }, black?.iccs)));
   }
   const head = h("tr", {}, h("th", {}, t("game.moveNumber")), h("th", { colspan: 2 }, t("color.Red")), h("th", { colspan: 2 }, t("color.Black")));
-  return h("div", { class: "moves" }, h("table", {}, head, rows));
+  return h("div", { class: "moves" }, h("table", {}, h("caption", { class: "sr-only" }, t("game.moves")), head, rows));
 }

@@ -1,25 +1,35 @@
 // A game: the board, the players and their clocks, the moves, and the actions
-// (submit or take back the pending move, draw offers, resign, claim on time).
-// A move is chosen on the board, then submitted; the live socket brings the
-// opponent's moves.
+// (submit or take back the pending move, draw offers, abort or resign, claim on
+// time; a rematch or a new game once it is over). A move is chosen on the board
+// (mouse, touch or keyboard) then submitted, or typed in a box in ICCS, WXF or
+// Chinese; the live socket brings the opponent's moves.
+//
+// The page is built once; a new state of the game updates its parts in place, so
+// a half-typed move and the keyboard focus survive the opponent's moves.
 
 import * as api from "../api.js";
+import { ApiError } from "../api.js";
 import { Board } from "../components/board.js";
 import { hex } from "../components/board-hex.js";
 import { standard } from "../components/board-standard.js";
 import { clockFace, outOfTime, tick } from "../components/clock.js";
-import { button, userLink } from "../components/layout.js";
+import { formError } from "../components/form.js";
+import { button, swapKeepingFocus, userLink } from "../components/layout.js";
 import { moveList } from "../components/movelist.js";
+import { noticeText } from "../components/notice.js";
 import { h } from "../dom.js";
+import { splitMove } from "../fen.js";
 import { clockText, colorName, outcomeText, rulesName } from "../format.js";
 import { t } from "../i18n.js";
-import { attempt, sayError } from "../notify.js";
-import { ApiError } from "../api.js";
-import { watchGame } from "../live.js";
+import { onLobby, onNotice, watchGame } from "../live.js";
+import { say, sayNext } from "../notify.js";
+import { go } from "../router.js";
 import { currentUser } from "../state.js";
 
 /** @typedef {import("../models.js").Game} Game */
 /** @typedef {import("../models.js").Color} Color */
+/** @typedef {import("../models.js").Challenge} Challenge */
+/** @typedef {import("../models.js").ChallengeLists} ChallengeLists */
 
 /**
  * The colour the logged-in user plays in a game, if any.
@@ -35,6 +45,9 @@ function myColor(game) {
 /** @param {Color} c */
 const other = (c) => (c === "red" ? "black" : "red");
 
+/** A move in ICCS: two cell names. */
+const ICCS = /^[a-i](?:[0-9]|1[01])[a-i](?:[0-9]|1[01])$/;
+
 /**
  * @param {HTMLElement} view
  * @param {string[]} args  the game id
@@ -44,92 +57,269 @@ export async function gamePage(view, [id = ""]) {
   /** @type {string | null} */
   let pending = null;
   let flipped = myColor(game) === "black";
+  /** Resign asked once: the buttons ask to confirm. */
+  let confirming = false;
+  /** A word for the player next to the buttons (a declined draw offer), until the next change. */
+  let note = "";
+  /** The rematch challenges about this game: one from the opponent, one of mine. */
+  /** @type {{ theirs: Challenge | null, mine: Challenge | null }} */
+  let rematch = { theirs: null, mine: null };
+
+  const top = h("div", { class: "player player-top" });
+  const bottom = h("div", { class: "player player-bottom" });
   const boardBox = h("div", { class: "board-box" });
-  const side = h("aside", { class: "game-side" });
-  view.replaceChildren(h("div", { class: "game" }, boardBox, side));
+  const status = h("p", { class: "status", id: "status" });
+  const lastMove = h("p", { class: "last-move", id: "last-move" });
+  const statusBox = h("div", { class: "status-box", role: "status", "aria-live": "polite" }, status, lastMove);
+  let actions = h("div", { class: "buttons", id: "actions" });
+  const entryInput = h("input", {
+    name: "move", id: "move-text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+    placeholder: t("game.typePlaceholder"),
+  });
+  const entry = h("form", { class: "move-entry", id: "move-entry" },
+    h("label", { for: "move-text" }, t("game.typeMove")), entryInput, h("button", { type: "submit" }, t("game.play")));
+  const moves = h("div", { class: "moves-box" });
+  const info = h("p", { class: "muted small game-info" });
+  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info));
+
   const geometry = game.rules === "hex" ? hex : standard;
   const board = new Board(boardBox, geometry, t(geometry === hex ? "board.labelHex" : "board.label"), (move) => {
     pending = move;
     show(game);
+    board.announce(t("game.moved", { move }));
   });
 
-  /** @param {string} what @param {object} body */
-  const act = (what, body) => attempt(async () => show(await api.game("POST", `${api.gamePath(game.id)}/${what}`, body)));
-
-  async function submit() {
+  /**
+   * Runs a request about this game: its error shows next to the buttons.
+   * @param {() => Promise<unknown>} action
+   */
+  async function act(action) {
+    say("");
+    note = "";
     try {
-      const next = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move: pending });
-      pending = null;
-      show(next);
+      await action();
     } catch (err) {
-      sayError(err);
+      note = err instanceof Error ? err.message : String(err);
       if (err instanceof ApiError && err.status === 409) {
         pending = null;
-        show(await api.game("GET", api.gamePath(game.id)));
+        game = await api.game("GET", api.gamePath(game.id)).catch(() => game);
       }
     }
+    show(game);
+  }
+
+  /**
+   * @param {string} what  the action's path under the game
+   * @param {object} [body]
+   */
+  const post = (what, body) => act(async () => {
+    game = await api.game("POST", `${api.gamePath(game.id)}/${what}`, body);
+  });
+
+  /**
+   * Sends a move; the focus goes back to the board when it came from there.
+   * @param {string} move
+   */
+  async function send(move) {
+    const fromKeys = actions.contains(document.activeElement);
+    await act(async () => {
+      game = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move });
+      pending = null;
+    });
+    if (fromKeys) board.focus();
   }
 
   /** @param {Color} color @param {boolean} myTurn */
-  function buttons(color, myTurn) {
+  function playingButtons(color, myTurn) {
     const list = [];
     if (myTurn && pending) {
-      list.push(button(t("game.submit"), submit, { class: "primary", id: "submit" }),
-        button(t("game.takeBack"), () => { pending = null; show(game); }, { id: "takeback" }));
+      const move = pending;
+      list.push(button(t("game.submit"), () => send(move), { class: "primary", id: "submit", "data-action": "submit" }),
+        button(t("game.takeBack"), () => { pending = null; show(game); board.focus(); }, { id: "takeback", "data-action": "takeback" }));
     }
+    const opponent = game[other(color)];
     if (game.draw_offer === other(color)) {
-      list.push(button(t("game.acceptDraw"), () => act("draw", { action: "accept" })),
-        button(t("game.declineDraw"), () => act("draw", { action: "decline" })));
-    } else if (!game.draw_offer) {
-      list.push(button(t("game.offerDraw"), () => act("draw", { action: "offer" })));
+      list.push(h("span", { class: "offer", id: "draw-offer" }, t("game.drawOfferedBy", { name: opponent })),
+        button(t("game.acceptDraw"), () => post("draw", { action: "accept" }), { id: "accept-draw", "data-action": "accept-draw" }),
+        button(t("game.declineDraw"), () => post("draw", { action: "decline" }), { id: "decline-draw", "data-action": "decline-draw" }));
+    } else if (game.draw_offer === color) {
+      list.push(h("span", { class: "offer", id: "draw-offer" }, t("game.drawOfferMine", { name: opponent })));
+    } else {
+      list.push(button(t("game.offerDraw"), () => post("draw", { action: "offer" }), { id: "offer-draw", "data-action": "offer-draw" }));
     }
-    list.push(button(t("game.resign"), () => confirm(t("game.confirmResign")) && act("resign", {}), { class: "danger" }));
-    if (game.turn !== color && outOfTime(game)) list.push(button(t("game.claim"), () => act("claim", {})));
+    if (game.ply < 2) {
+      list.push(button(t("game.abort"), () => post("abort"), { id: "abort", "data-action": "abort" }));
+    } else if (confirming) {
+      list.push(h("span", { class: "offer" }, t("game.confirmResign")),
+        button(t("game.resignYes"), () => { confirming = false; post("resign"); }, { class: "danger", id: "resign-yes", "data-action": "resign-yes" }),
+        button(t("game.resignNo"), () => { confirming = false; show(game); }, { id: "resign-no", "data-action": "resign-no" }));
+    } else {
+      list.push(button(t("game.resign"), () => {
+        confirming = true;
+        show(game);
+        actions.querySelector("#resign-yes")?.closest("button")?.focus();
+      }, { class: "danger", id: "resign", "data-action": "resign" }));
+    }
+    if (game.turn !== color && outOfTime(game)) list.push(button(t("game.claim"), () => post("claim"), { id: "claim", "data-action": "claim" }));
+    return list;
+  }
+
+  /** @param {Color} color */
+  function overButtons(color) {
+    const opponent = game[other(color)];
+    const list = [];
+    if (rematch.theirs) {
+      const c = rematch.theirs;
+      list.push(h("span", { class: "offer" }, t("game.rematchOffered", { name: opponent })),
+        button(t("game.acceptRematch"), () => act(async () => {
+          const next = await api.game("POST", `/challenges/${encodeURIComponent(c.id)}/accept`);
+          go(`#/game/${encodeURIComponent(next.id)}`);
+        }), { class: "primary", id: "rematch", "data-action": "rematch" }));
+    } else if (rematch.mine) {
+      list.push(h("span", { class: "offer", id: "rematch-sent" }, t("game.rematchSent", { name: opponent })));
+    } else {
+      list.push(button(t("game.rematch"), () => act(async () => {
+        /** @type {{ game?: Game, challenge?: Challenge }} */
+        const r = await api.call("POST", `${api.gamePath(game.id)}/rematch`);
+        if (r.game) go(`#/game/${encodeURIComponent(r.game.id)}`);
+        else if (r.challenge) rematch = { ...rematch, mine: r.challenge };
+      }), { class: "primary", id: "rematch", "data-action": "rematch" }));
+    }
+    list.push(button(t("game.newGame"), () => go(`#/new/${encodeURIComponent(opponent)}`), { id: "new-game", "data-action": "new-game" }));
     return list;
   }
 
   /** @param {boolean} myTurn */
   function statusText(myTurn) {
+    if (game.status === "aborted") return t("game.aborted");
     if (game.outcome) return outcomeText(game.outcome);
-    if (myTurn) return pending ? t("game.pending") : t("game.yourMove");
+    if (myTurn && pending) return t("game.pending");
+    if (myTurn) return game.check ? t("game.yourMoveCheck") : t("game.yourMove");
     const params = { color: colorName(game.turn, true), name: game[game.turn] };
     return game.check ? t("game.toMoveCheck", params) : t("game.toMove", params);
   }
 
-  /** @param {Color} c */
-  const player = (c) => h("div", { class: `player ${c}${game.turn === c && game.status === "active" ? " to-move" : ""}` },
-    h("span", { class: `dot ${c}` }), userLink(game[c]), clockFace(c));
+  /** The last move in words, for everyone and for screen readers. */
+  function lastMoveText() {
+    const played = game.moves ?? [];
+    const last = played[played.length - 1];
+    if (!last) return t("game.noMoves");
+    const by = colorName(played.length % 2 === 1 ? "red" : "black", true);
+    return t("game.lastMove", { number: Math.ceil(played.length / 2), color: by, wxf: last.wxf, iccs: last.iccs });
+  }
+
+  /**
+   * @param {HTMLElement} box
+   * @param {Color} c
+   */
+  function fillPlayer(box, c) {
+    box.className = `player ${box === top ? "player-top" : "player-bottom"} ${c}${game.turn === c && game.status === "active" ? " to-move" : ""}`;
+    box.replaceChildren(h("span", { class: `dot ${c}`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, colorName(c, true)),
+      userLink(game[c]), clockFace(c));
+  }
 
   /** @param {Game} next */
   function show(next) {
-    if (next.ply !== game.ply) pending = null;
+    if (next.ply !== game.ply || next.status !== game.status) {
+      pending = null;
+      confirming = false;
+      if (next.ply !== game.ply) note = "";
+    }
     game = next;
     const color = myColor(game);
-    const myTurn = game.status === "active" && color === game.turn;
-    board.show({ fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move, mine: myTurn ? color : null, pending });
+    const active = game.status === "active";
+    const myTurn = active && color === game.turn;
+    board.show({
+      fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move,
+      mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null,
+    });
+    fillPlayer(top, flipped ? "red" : "black");
+    fillPlayer(bottom, flipped ? "black" : "red");
+    status.textContent = statusText(myTurn);
+    status.classList.toggle("check", active && game.check);
+    lastMove.textContent = lastMoveText();
+    const list = !color ? [] : active ? playingButtons(color, myTurn) : overButtons(color);
+    const fresh = h("div", { class: "buttons", id: "actions" }, list,
+      note ? h("p", { class: "note", id: "game-note", role: "alert" }, note) : null);
+    swapKeepingFocus(actions, fresh);
+    actions = fresh;
+    entry.hidden = !(color && active);
+    moves.replaceChildren(moveList(game.moves ?? []));
+    const scroller = moves.querySelector(".moves");
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
     const flip = h("a", { href: "#", onclick: (e) => { e.preventDefault(); flipped = !flipped; show(game); } }, t("game.flip"));
     const terms = [t("game.terms", { rules: rulesName(game.rules), clock: clockText(game.clock) })];
-    if (game.draw_offer) terms.push(t("game.drawOffered", { color: colorName(game.draw_offer) }));
-    side.replaceChildren(
-      player(flipped ? "red" : "black"),
-      h("div", { class: "status", id: "status" }, statusText(myTurn)),
-      h("div", { class: "buttons" }, color && game.status === "active" ? buttons(color, myTurn) : []),
-      moveList(game.moves ?? []),
-      player(flipped ? "black" : "red"),
-      h("p", { class: "muted small" }, terms.join(" · "), " · ",
-        h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", flip));
-    const moves = side.querySelector(".moves");
-    if (moves) moves.scrollTop = moves.scrollHeight;
-    tick(side, game);
+    if (game.status === "aborted") terms.push(t("game.notRated"));
+    info.replaceChildren(terms.join(" · "), " · ",
+      h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", flip);
+    tick(view, game);
+  }
+
+  // A typed move is sent as it is: the server reads ICCS, WXF and Chinese. ICCS
+  // is checked here against the legal moves, so a slip shows at once.
+  entry.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = entryInput.value.trim();
+    formError(entry, "");
+    if (!text) return;
+    const color = myColor(game);
+    if (game.status !== "active" || color !== game.turn) {
+      formError(entry, t("game.notYourMove"));
+      return;
+    }
+    const lower = text.toLowerCase();
+    if (ICCS.test(lower) && splitMove(lower) && !(game.legal ?? []).includes(lower)) {
+      formError(entry, t("game.illegal", { move: lower }));
+      return;
+    }
+    const move = ICCS.test(lower) ? lower : text;
+    (async () => {
+      try {
+        game = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move });
+        entryInput.value = "";
+        pending = null;
+        show(game);
+      } catch (err) {
+        formError(entry, err instanceof Error ? err.message : String(err));
+        if (err instanceof ApiError && err.status === 409) show(await api.game("GET", api.gamePath(game.id)));
+      }
+    })();
+  });
+
+  /** Fetches the rematch offers about this game once it is over. */
+  async function loadRematch() {
+    if (game.status === "active" || !myColor(game)) return;
+    const lobby = /** @type {ChallengeLists | null} */ (await api.call("GET", "/challenges").catch(() => null));
+    if (!lobby) return;
+    const about = (/** @type {Challenge} */ c) => c.rematch_of === game.id;
+    rematch = { theirs: lobby.incoming.find(about) ?? null, mine: lobby.outgoing.find(about) ?? null };
+    show(game);
   }
 
   show(game);
+  loadRematch();
   const unwatch = watchGame(game.id, (next) => {
-    if (next.version >= game.version) show(next);
+    if (next.version < game.version) return;
+    const ended = next.status !== "active" && game.status === "active";
+    show(next);
+    if (ended) loadRematch();
   });
-  const timer = setInterval(() => tick(side, game), 250);
+  const stopLobby = onLobby(loadRematch);
+  const stopNotices = onNotice((n) => {
+    if (n.kind === "accepted" && n.game && rematch.mine) {
+      // The opponent took up my rematch: the new game is where I want to be.
+      sayNext(noticeText(n));
+      go(`#/game/${encodeURIComponent(n.game)}`);
+    } else if (n.kind === "draw_declined" && n.game === game.id) {
+      note = noticeText(n);
+      show(game);
+    }
+  });
+  const timer = setInterval(() => tick(view, game), 250);
   return () => {
     unwatch();
+    stopLobby();
+    stopNotices();
     clearInterval(timer);
   };
 }

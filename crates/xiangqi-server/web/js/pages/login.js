@@ -13,7 +13,13 @@ import { setUser } from "../state.js";
  * @returns {(values: Record<string, string>) => Promise<void>}
  */
 const enter = (path) => async (values) => {
-  setUser(await api.user("POST", path, { name: values["name"], password: values["password"] }));
+  try {
+    setUser(await api.user("POST", path, { name: values["name"], password: values["password"] }));
+  } catch (err) {
+    // Locked out after failures: say how long to wait in the user's language.
+    const seconds = err instanceof api.ApiError && err.status === 429 ? /(\d+) s/.exec(err.message)?.[1] : undefined;
+    throw seconds ? new Error(t("login.locked", { seconds })) : err;
+  }
   go("#/status");
 };
 

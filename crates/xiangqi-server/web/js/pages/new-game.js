@@ -5,8 +5,9 @@ import { onSubmit } from "../components/form.js";
 import { page } from "../components/layout.js";
 import { h } from "../dom.js";
 import { t, tn } from "../i18n.js";
-import { say } from "../notify.js";
+import { sayNext } from "../notify.js";
 import { go } from "../router.js";
+import { setQueued } from "../state.js";
 
 /** @typedef {import("../models.js").ClockSpec} ClockSpec */
 /** @typedef {import("../models.js").Game} Game */
@@ -64,7 +65,7 @@ export function newGamePage(view, [opponent = ""]) {
   onSubmit(challenge, async (d) => {
     const to = d["opponent"] || null;
     await api.call("POST", "/challenges", { opponent: to, rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? "") });
-    say(to ? t("new.sentTo", { name: to }) : t("new.posted"));
+    sayNext(to ? t("new.sentTo", { name: to }) : t("new.posted"));
     go("#/room");
   });
   const auto = settingsForm({});
@@ -73,7 +74,7 @@ export function newGamePage(view, [opponent = ""]) {
     /** @type {{ game?: Game }} */
     const r = await api.call("POST", "/automatch", { rules: d["rules"], clock: clockOf(d["time"] ?? "") });
     if (r.game) return go(`#/game/${encodeURIComponent(r.game.id)}`);
-    say(t("new.queued"));
+    setQueued(true);
     go("#/room");
   });
   page(view, t("new.title"), h("div", { class: "columns" },

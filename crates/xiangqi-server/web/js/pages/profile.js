@@ -26,7 +26,7 @@ function ownForms(me) {
   ], t("profile.changePassword"), async (d) => {
     await api.call("POST", "/me/password", d);
     say(t("profile.passwordChanged"));
-  });
+  }, { reset: true });
   return [
     h("section", {}, h("h2", {}, t("profile.edit")), bio),
     h("section", {}, h("h2", {}, t("profile.password")), password),

@@ -1,16 +1,19 @@
-// The waiting room: open challenges, challenges to me, and mine.
+// The waiting room: open challenges, challenges to me, and mine. The lists
+// follow the server live: challenges appear and go without a reload, and the
+// control that has the keyboard focus keeps it.
 
 import * as api from "../api.js";
-import { button, card, listOr, page } from "../components/layout.js";
+import { button, card, listOr, page, swapKeepingFocus } from "../components/layout.js";
 import { h } from "../dom.js";
 import { clockText, colorName, rulesName } from "../format.js";
 import { t } from "../i18n.js";
-import { attempt } from "../notify.js";
-import { go, refresh } from "../router.js";
+import { onLobby } from "../live.js";
+import { attempt, say } from "../notify.js";
+import { go } from "../router.js";
+import { isQueued, setQueued } from "../state.js";
 
 /** @typedef {import("../models.js").Challenge} Challenge */
 /** @typedef {import("../models.js").ChallengeLists} ChallengeLists */
-/** @typedef {import("../models.js").Game} Game */
 
 /**
  * @param {Challenge} c
@@ -19,9 +22,10 @@ import { go, refresh } from "../router.js";
 function challengeItem(c, actions) {
   const who = c.auto ? t("room.auto") : c.opponent ? t("room.direct", { from: c.creator, to: c.opponent }) : c.creator;
   const color = c.color === "red" || c.color === "black" ? colorName(c.color) : t("new.color.random");
-  return h("li", { class: "challenge", "data-challenge": c.id },
+  return h("li", { class: "challenge", "data-challenge": c.id, "data-key": c.id },
     h("span", {}, who),
     h("span", { class: "muted" }, t("room.terms", { rules: rulesName(c.rules), clock: clockText(c.clock), color })),
+    c.rematch_of ? h("a", { href: `#/game/${encodeURIComponent(c.rematch_of)}` }, t("room.rematchOf")) : null,
     ...actions);
 }
 
@@ -29,23 +33,49 @@ function challengeItem(c, actions) {
 const accept = (c) => button(t("room.accept"), () => attempt(async () => {
   const game = await api.game("POST", `/challenges/${encodeURIComponent(c.id)}/accept`);
   go(`#/game/${encodeURIComponent(game.id)}`);
-}));
+}), { "data-action": "accept" });
 
 /**
  * @param {Challenge} c
  * @param {string} label
+ * @param {() => void} done
  */
-const close = (c, label) => button(label, () => attempt(async () => {
+const close = (c, label, done) => button(label, () => attempt(async () => {
   await api.call("DELETE", `/challenges/${encodeURIComponent(c.id)}`);
-  refresh();
-}));
+  if (c.auto) setQueued(false);
+  done();
+}), { "data-action": "close" });
 
 /** @param {HTMLElement} view */
 export async function roomPage(view) {
   /** @type {ChallengeLists} */
-  const c = await api.call("GET", "/challenges");
-  page(view, t("room.title"),
-    card(t("room.open"), listOr("challenges", c.open, (ch) => challengeItem(ch, [accept(ch)]), t("room.noneOpen"))),
-    card(t("room.incoming"), listOr("challenges", c.incoming, (ch) => challengeItem(ch, [accept(ch), close(ch, t("room.decline"))]), t("room.none"))),
-    card(t("room.outgoing"), listOr("challenges", c.outgoing, (ch) => challengeItem(ch, [close(ch, t("room.cancel"))]), t("room.none"))));
+  let c = await api.call("GET", "/challenges");
+  let lists = render();
+  page(view, t("room.title"), lists);
+
+  function render() {
+    setQueued(c.outgoing.some((ch) => ch.auto));
+    return h("div", { class: "lists" },
+      isQueued() ? h("p", { class: "queued", role: "status" }, t("new.queued")) : null,
+      card(t("room.open"), listOr("challenges", c.open, (ch) => challengeItem(ch, [accept(ch)]), t("room.noneOpen"))),
+      card(t("room.incoming"), listOr("challenges", c.incoming, (ch) => challengeItem(ch, [accept(ch), close(ch, t("room.decline"), update)]), t("room.none"))),
+      card(t("room.outgoing"), listOr("challenges", c.outgoing, (ch) => challengeItem(ch, [close(ch, t("room.cancel"), update)]), t("room.none"))));
+  }
+
+  let asked = 0;
+  async function update() {
+    const mine = ++asked;
+    try {
+      const fresh = /** @type {ChallengeLists} */ (await api.call("GET", "/challenges"));
+      if (mine !== asked || !lists.isConnected) return;
+      c = fresh;
+      const next = render();
+      swapKeepingFocus(lists, next);
+      lists = next;
+    } catch (err) {
+      say(err instanceof Error ? err.message : String(err), "error");
+    }
+  }
+
+  return onLobby(update);
 }
