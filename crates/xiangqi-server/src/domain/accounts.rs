@@ -121,13 +121,17 @@ impl Services {
                 "too many failed log-ins for this user id; try again in {seconds} s"
             )));
         }
+        let checking = std::time::Instant::now();
         match self.store.user(name).await? {
             Some(u) if verify_password(password, &u.password_hash) => {
                 self.store.clear_login_failures(&key).await?;
                 self.start_session(u, now).await
             }
             _ => {
-                self.store.add_login_failure(&key, now).await?;
+                // The wait runs from when the refusal is given, not from when the
+                // (slow, on purpose) password check began.
+                let failed_at = now + checking.elapsed().as_millis() as i64;
+                self.store.add_login_failure(&key, failed_at).await?;
                 Err(ApiError::unauthorized("wrong user id or password"))
             }
         }

@@ -244,7 +244,7 @@ impl Services {
         let mut moves = loaded.moves;
         moves.push(record);
         let done = Loaded { row: after, moves, game };
-        self.after_change(&done).await?;
+        self.after_change(&done, true).await?;
         Ok(done)
     }
 
@@ -273,7 +273,7 @@ impl Services {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
         let done = Loaded { row: after, moves: loaded.moves.clone(), game: loaded.game.clone() };
-        self.after_change(&done).await?;
+        self.after_change(&done, false).await?;
         Ok(done)
     }
 
@@ -346,7 +346,7 @@ impl Services {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
         let done = Loaded { row: after, moves: loaded.moves, game: loaded.game };
-        self.after_change(&done).await?;
+        self.after_change(&done, false).await?;
         Ok(done)
     }
 
@@ -395,9 +395,10 @@ impl Services {
         }
     }
 
-    /// Publishes a change and, at the end of a game, updates the ratings.
-    async fn after_change(&self, loaded: &Loaded) -> ApiResult<()> {
-        if loaded.is_active() {
+    /// Publishes a change; after a move, tells the player whose move it is; at
+    /// the end of a game, updates the ratings.
+    async fn after_change(&self, loaded: &Loaded, moved: bool) -> ApiResult<()> {
+        if loaded.is_active() && moved {
             let to_move = loaded.player(loaded.turn()).to_string();
             self.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
         } else if loaded.row.status == GameStatus::Finished {
