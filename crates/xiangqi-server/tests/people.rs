@@ -299,7 +299,10 @@ async fn search_finds_by_prefix_part_rating_and_presence_in_pages() {
         assert_eq!(v["users"][0]["name"], names[2].as_str());
         let (st, v) = me.get("/users/search?name=%27%3B%20DROP%20TABLE%20x%3B--").await;
         assert_eq!((st, &v["users"]), (StatusCode::OK, &json!([])));
-        assert_eq!(me.get(&format!("/users/search?name={}", "x".repeat(21))).await.0, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            me.get(&format!("/users/search?name={}", "x".repeat(21))).await.0,
+            StatusCode::BAD_REQUEST
+        );
         assert_eq!(me.get("/users/search?sort=rating").await.0, StatusCode::BAD_REQUEST);
         s.stop().await;
     }
