@@ -96,4 +96,65 @@
  * @typedef {{ type: "game", game: Game } | { type: "notice", text: string, game?: string }} LiveMessage
  */
 
+// People: messages, game chat, lists, who is here, profiles, invitations.
+
+/**
+ * A player as everyone may see them, in full (`UserView`).
+ * @typedef {User & { location: string, languages: string[], seen: number,
+ *   preferred_rules?: string | null, preferred_clock?: ClockSpec | null }} UserView
+ */
+
+/**
+ * A private message; `body` is the text as typed.
+ * @typedef {object} Message
+ * @property {string} id
+ * @property {string} from
+ * @property {string} to
+ * @property {string} body
+ * @property {number} sent
+ * @property {number | null} [read]
+ */
+
+/** @typedef {{ messages: Message[], next?: string | null }} MessagesPage */
+/** @typedef {{ with: string, last: Message, unread: number }} Conversation */
+/** @typedef {{ conversations: Conversation[], next?: string | null }} ConversationsPage */
+/** @typedef {{ my_turn: number, unread_messages: number }} Counts */
+/** @typedef {{ seq: number, author: string, body: string, at: number }} ChatLine */
+
+/**
+ * Someone on a list or on the site, with the games they are playing now.
+ * @typedef {object} Person
+ * @property {string} name
+ * @property {number} rating
+ * @property {boolean} online
+ * @property {boolean} buddy
+ * @property {number} seen
+ * @property {Game[]} games
+ */
+
+/**
+ * A profile page's answer.
+ * @typedef {object} Profile
+ * @property {UserView} user
+ * @property {boolean} online
+ * @property {number} buddies
+ * @property {{ rules: string, wins: number, losses: number, draws: number }[]} records
+ * @property {Game[]} recent
+ * @property {"buddy" | "ignore" | null} [relation]
+ */
+
+/** @typedef {{ rules: string, color: string, clock: ClockSpec }} InvitedGame */
+/** @typedef {{ code: string, created: number, link: string, uses: number, challenge?: InvitedGame | null }} Invitation */
+/** @typedef {{ inviter: string, challenge?: InvitedGame | null }} InvitationPreview */
+
+/**
+ * A notice to the logged-in user, with what it is about.
+ * @typedef {{ type: "notice", kind: string, text: string, from?: string | null, game?: string | null }} Notice
+ */
+
+/**
+ * Every message the WebSocket pushes, chat lines included.
+ * @typedef {LiveMessage | Notice | { type: "chat", game: string, line: ChatLine } | { type: "lobby" }} LiveEvent
+ */
+
 export {};
