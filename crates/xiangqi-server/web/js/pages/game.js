@@ -5,6 +5,7 @@
 
 import * as api from "../api.js";
 import { Board } from "../components/board.js";
+import { gameChat } from "../components/chat.js";
 import { hex } from "../components/board-hex.js";
 import { standard } from "../components/board-standard.js";
 import { clockFace, outOfTime, tick } from "../components/clock.js";
@@ -47,6 +48,7 @@ export async function gamePage(view, [id = ""]) {
   const boardBox = h("div", { class: "board-box" });
   const side = h("aside", { class: "game-side" });
   view.replaceChildren(h("div", { class: "game" }, boardBox, side));
+  view.firstElementChild?.append(gameChat(game));
   const geometry = game.rules === "hex" ? hex : standard;
   const board = new Board(boardBox, geometry, t(geometry === hex ? "board.labelHex" : "board.label"), (move) => {
     pending = move;
