@@ -849,8 +849,9 @@ async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_boa
     a.goto(&format!("{url}{game}")).await.unwrap();
     css(&a, "g.piece[data-cell=e2]").await;
 
-    visit_fits(&p, &url, "#/people", "table.people").await;
-    visit_fits(&p, &url, "#/user/phoebe", "main textarea").await;
+    visit_fits(&p, &url, "#/people", "#here-others").await;
+    visit_fits(&p, &url, "#/user/phoebe", "main input[name=old]").await;
+    visit_fits(&p, &url, "#/edit-profile", "main textarea[name=bio]").await;
     visit_fits(&p, &url, "#/position/hex", "svg.board g.piece").await;
     visit_fits(&p, &url, "#/game/nope", ".message.error").await;
     p.close().await.ok();
@@ -862,8 +863,9 @@ async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_boa
         ("#/status", "main h1"),
         ("#/new", "main form"),
         ("#/room", "main h1"),
-        ("#/people", "table.people"),
-        ("#/user/nina", "main textarea"),
+        ("#/people", "#here-others"),
+        ("#/user/nina", "main input[name=old]"),
+        ("#/edit-profile", "main textarea[name=bio]"),
         ("#/position/standard", "svg.board g.piece"),
         (game.as_str(), "svg.board g.piece"),
     ] {
@@ -948,16 +950,19 @@ async fn no_dead_ends_abort_draw_offers_and_small_things() {
     wait_text(&a, "main", "0 wins, 1 loss, 0 draws").await;
 
     // The bio box holds the current bio; password fields are emptied after a change.
+    a.goto(&format!("{url}#/edit-profile")).await.unwrap();
     let bio = css(&a, "main textarea[name=bio]").await;
     bio.send_keys("Cannon player.").await.unwrap();
-    css(&a, "main section:nth-of-type(2) form button").await.click().await.unwrap();
+    css(&a, "main form.profile-form button[type=submit]").await.click().await.unwrap();
     wait_text(&a, "main .bio", "Cannon player.").await;
+    a.goto(&format!("{url}#/edit-profile")).await.unwrap();
     a.refresh().await.unwrap();
     let kept = css(&a, "main textarea[name=bio]").await.prop("value").await.unwrap();
     assert_eq!(kept.as_deref(), Some("Cannon player."));
+    a.goto(&format!("{url}#/user/alice")).await.unwrap();
     css(&a, "main input[name=old]").await.send_keys("secret-pass").await.unwrap();
     css(&a, "main input[name=new]").await.send_keys("another-pass").await.unwrap();
-    css(&a, "main section:nth-of-type(3) form button").await.click().await.unwrap();
+    css(&a, "main form:has(input[name=old]) button").await.click().await.unwrap();
     wait_text(&a, "#message", "Password changed").await;
     for field in ["old", "new"] {
         let v = css(&a, &format!("main input[name={field}]")).await.prop("value").await.unwrap();

@@ -54,6 +54,13 @@ assets!(
     "js/components/movelist.js",
     "js/components/nav.js",
     "js/components/notice.js",
+    "js/components/alerts.js",
+    "js/components/badges.js",
+    "js/components/chat.js",
+    "js/components/menu.js",
+    "js/components/people.js",
+    "js/components/terms.js",
+    "js/components/user-actions.js",
     "js/pages/game.js",
     "js/pages/login.js",
     "js/pages/new-game.js",
@@ -62,6 +69,13 @@ assets!(
     "js/pages/profile.js",
     "js/pages/room.js",
     "js/pages/status.js",
+    "js/pages/conversation.js",
+    "js/pages/invite.js",
+    "js/pages/join.js",
+    "js/pages/lists.js",
+    "js/pages/messages.js",
+    "js/pages/profile-edit.js",
+    "js/pages/search.js",
 );
 
 fn content_type(path: &str) -> &'static str {

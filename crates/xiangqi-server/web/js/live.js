@@ -7,6 +7,8 @@
 /** @typedef {import("./models.js").Game} Game */
 /** @typedef {import("./models.js").LiveMessage} LiveMessage */
 /** @typedef {import("./models.js").Notice} Notice */
+/** @typedef {import("./models.js").LiveEvent} LiveEvent */
+/** @typedef {import("./models.js").ChatLine} ChatLine */
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -21,6 +23,10 @@ const games = new Map();
 const notices = new Set();
 /** @type {Set<() => void>} */
 const lobbies = new Set();
+/** @type {Set<(msg: LiveEvent) => void>} */
+const everything = new Set();
+/** @type {Map<string, Set<(line: ChatLine) => void>>} */
+const chats = new Map();
 
 /** @param {object} msg */
 function send(msg) {
@@ -29,8 +35,13 @@ function send(msg) {
 
 /** @param {MessageEvent} e */
 function receive(e) {
+  const raw = JSON.parse(e.data);
   /** @type {LiveMessage} */
-  const msg = JSON.parse(e.data);
+  const msg = raw;
+  /** @type {LiveEvent} */
+  const event = raw;
+  for (const fn of everything) fn(event);
+  if (event.type === "chat") for (const fn of chats.get(event.game) ?? []) fn(event.line);
   if (msg.type === "game") {
     for (const fn of games.get(msg.game.id) ?? []) fn(msg.game);
   } else if (msg.type === "notice") {
@@ -118,4 +129,34 @@ export function onNotice(fn) {
 export function onLobby(fn) {
   lobbies.add(fn);
   return () => lobbies.delete(fn);
+}
+
+/**
+ * Receives everything the socket pushes (notices with their kind, game states,
+ * chat lines) until the returned function is called.
+ * @param {(msg: LiveEvent) => void} fn
+ * @returns {() => void}
+ */
+export function onEvent(fn) {
+  everything.add(fn);
+  return () => everything.delete(fn);
+}
+
+/**
+ * Receives the new lines of a game's chat until the returned function is called
+ * (the server sends them to the sockets that watch the game).
+ * @param {string} id
+ * @param {(line: ChatLine) => void} fn
+ * @returns {() => void}
+ */
+export function watchChat(id, fn) {
+  const unwatch = watchGame(id, () => {});
+  let set = chats.get(id);
+  if (!set) chats.set(id, (set = new Set()));
+  set.add(fn);
+  return () => {
+    unwatch();
+    chats.get(id)?.delete(fn);
+    if (chats.get(id)?.size === 0) chats.delete(id);
+  };
 }

@@ -8,6 +8,15 @@ import { lang, t } from "./i18n.js";
 import * as live from "./live.js";
 import { noticeLink, noticeText } from "./components/notice.js";
 import { say, sayNext } from "./notify.js";
+import { startBadges } from "./components/badges.js";
+import { withBuddies } from "./components/people.js";
+import { conversationPage } from "./pages/conversation.js";
+import { invitePage } from "./pages/invite.js";
+import { joinPage } from "./pages/join.js";
+import { buddiesPage, ignoredPage } from "./pages/lists.js";
+import { messagesPage, sendPage } from "./pages/messages.js";
+import { profileEditPage } from "./pages/profile-edit.js";
+import { searchPage } from "./pages/search.js";
 import { gamePage } from "./pages/game.js";
 import { loginPage } from "./pages/login.js";
 import { newGamePage } from "./pages/new-game.js";
@@ -22,7 +31,7 @@ import { isQueued, onUserChange, setQueued, setUser } from "./state.js";
 document.documentElement.lang = lang;
 document.title = t("app.title");
 
-const status = { page: statusPage };
+const status = { page: withBuddies(statusPage) };
 
 onUserChange((user, before) => {
   renderNav();
@@ -53,6 +62,7 @@ live.onNotice((notice) => {
     setUser(null);
   }
   live.start();
+  startBadges();
   startRouter($("#main"), {
     status,
     new: { page: newGamePage },
@@ -61,5 +71,14 @@ live.onNotice((notice) => {
     game: { page: gamePage, open: true },
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
+    messages: { page: messagesPage },
+    send: { page: sendPage },
+    with: { page: conversationPage },
+    search: { page: searchPage },
+    "edit-profile": { page: profileEditPage },
+    buddies: { page: buddiesPage },
+    ignored: { page: ignoredPage },
+    invite: { page: invitePage },
+    join: { page: joinPage, open: true },
   }, status, loginPage);
 })();

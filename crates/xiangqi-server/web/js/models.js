@@ -98,7 +98,7 @@
  * in the user's language), `text` is the server's English for kinds it does not know.
  * @typedef {object} Notice
  * @property {"notice"} type
- * @property {string} kind  challenge, accepted, declined, your_move, draw_declined, rematch
+ * @property {string} kind  challenge, accepted, declined, your_move, draw_declined, rematch, message
  * @property {string | null} [from]
  * @property {string | null} [game]
  * @property {string} text
@@ -107,6 +107,62 @@
 /**
  * What the WebSocket pushes.
  * @typedef {{ type: "game", game: Game } | Notice | { type: "lobby" }} LiveMessage
+ */
+
+// People: messages, game chat, lists, who is here, profiles, invitations.
+
+/**
+ * A player as everyone may see them, in full (`UserView`).
+ * @typedef {User & { location: string, languages: string[], seen: number,
+ *   preferred_rules?: string | null, preferred_clock?: ClockSpec | null }} UserView
+ */
+
+/**
+ * A private message; `body` is the text as typed.
+ * @typedef {object} Message
+ * @property {string} id
+ * @property {string} from
+ * @property {string} to
+ * @property {string} body
+ * @property {number} sent
+ * @property {number | null} [read]
+ */
+
+/** @typedef {{ messages: Message[], next?: string | null }} MessagesPage */
+/** @typedef {{ with: string, last: Message, unread: number }} Conversation */
+/** @typedef {{ conversations: Conversation[], next?: string | null }} ConversationsPage */
+/** @typedef {{ my_turn: number, unread_messages: number }} Counts */
+/** @typedef {{ seq: number, author: string, body: string, at: number }} ChatLine */
+
+/**
+ * Someone on a list or on the site, with the games they are playing now.
+ * @typedef {object} Person
+ * @property {string} name
+ * @property {number} rating
+ * @property {boolean} online
+ * @property {boolean} buddy
+ * @property {number} seen
+ * @property {Game[]} games
+ */
+
+/**
+ * A profile page's answer.
+ * @typedef {object} Profile
+ * @property {UserView} user
+ * @property {boolean} online
+ * @property {number} buddies
+ * @property {{ rules: string, wins: number, losses: number, draws: number }[]} records
+ * @property {Game[]} recent
+ * @property {"buddy" | "ignore" | null} [relation]
+ */
+
+/** @typedef {{ rules: string, color: string, clock: ClockSpec }} InvitedGame */
+/** @typedef {{ code: string, created: number, link: string, uses: number, challenge?: InvitedGame | null }} Invitation */
+/** @typedef {{ inviter: string, challenge?: InvitedGame | null }} InvitationPreview */
+
+/**
+ * Every message the WebSocket pushes, chat lines included.
+ * @typedef {LiveMessage | Notice | { type: "chat", game: string, line: ChatLine } | { type: "lobby" }} LiveEvent
  */
 
 export {};

@@ -5,6 +5,7 @@ import { $, h } from "../dom.js";
 import { LANGUAGES, lang, switchLanguage, t } from "../i18n.js";
 import { go } from "../router.js";
 import { currentUser, setUser } from "../state.js";
+import { peopleMenu } from "./menu.js";
 
 async function logout() {
   await api.call("DELETE", "/session").catch(() => null);
@@ -28,6 +29,7 @@ export function renderNav() {
       h("a", { href: "#/new" }, t("nav.new")),
       h("a", { href: "#/room" }, t("nav.room")),
       h("a", { href: "#/people" }, t("nav.people")),
+      peopleMenu(),
       h("a", { href: `#/user/${encodeURIComponent(me.name)}` }, me.name),
       h("a", { href: "#", onclick: (e) => { e.preventDefault(); logout(); } }, t("nav.logout")),
     ]

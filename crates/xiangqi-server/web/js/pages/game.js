@@ -10,6 +10,7 @@
 import * as api from "../api.js";
 import { ApiError } from "../api.js";
 import { Board } from "../components/board.js";
+import { gameChat } from "../components/chat.js";
 import { hex } from "../components/board-hex.js";
 import { standard } from "../components/board-standard.js";
 import { clockFace, outOfTime, tick } from "../components/clock.js";
@@ -80,7 +81,7 @@ export async function gamePage(view, [id = ""]) {
     h("label", { for: "move-text" }, t("game.typeMove")), entryInput, h("button", { type: "submit" }, t("game.play")));
   const moves = h("div", { class: "moves-box" });
   const info = h("p", { class: "muted small game-info" });
-  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info));
+  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, gameChat(game)));
 
   const geometry = game.rules === "hex" ? hex : standard;
   const board = new Board(boardBox, geometry, t(geometry === hex ? "board.labelHex" : "board.label"), (move) => {

@@ -1,25 +1,24 @@
-// A player's profile; on one's own, editing the bio and changing the password.
+// A player's profile: rating, record per rule set, recent games, buddies,
+// member since and last seen, what they wrote about themselves; links to
+// message, challenge, keep as a buddy or ignore them. On one's own: a link to
+// edit it, and changing the password.
 
 import * as api from "../api.js";
 import { form } from "../components/form.js";
-import { button, page } from "../components/layout.js";
+import { listOr, page } from "../components/layout.js";
+import { seenText } from "../components/people.js";
+import { userActions } from "../components/user-actions.js";
 import { h } from "../dom.js";
+import { clockText, outcomeText, rulesName } from "../format.js";
 import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
-import { go, refresh } from "../router.js";
-import { currentUser, setUser } from "../state.js";
+import { refresh } from "../router.js";
+import { currentUser } from "../state.js";
 
-/** @typedef {import("../models.js").User} User */
+/** @typedef {import("../models.js").Profile} Profile */
+/** @typedef {import("../models.js").Game} Game */
 
-/** @param {User} me */
-function ownForms(me) {
-  const bio = form([{ name: "bio", label: t("profile.bio"), type: "textarea" }], t("profile.save"), async (d) => {
-    setUser(await api.user("PUT", "/me/profile", { bio: d["bio"] }));
-    say(t("profile.saved"));
-    refresh();
-  });
-  const bioField = bio.querySelector("textarea");
-  if (bioField) bioField.value = me.bio ?? "";
+function passwordForm() {
   const password = form([
     { name: "old", label: t("profile.oldPassword"), type: "password", attrs: { autocomplete: "current-password" } },
     { name: "new", label: t("profile.newPassword"), type: "password", attrs: { autocomplete: "new-password" } },
@@ -27,10 +26,20 @@ function ownForms(me) {
     await api.call("POST", "/me/password", d);
     say(t("profile.passwordChanged"));
   }, { reset: true });
-  return [
-    h("section", {}, h("h2", {}, t("profile.edit")), bio),
-    h("section", {}, h("h2", {}, t("profile.password")), password),
-  ];
+  return h("section", {}, h("h2", {}, t("profile.password")), password);
+}
+
+/**
+ * A finished game from the player's side.
+ * @param {Game} g
+ * @param {string} name
+ */
+function recentGame(g, name) {
+  const opponent = g.red === name ? g.black : g.red;
+  return h("li", { class: "game-row" },
+    h("a", { href: `#/game/${encodeURIComponent(g.id)}` }, t("status.versus", { name: opponent })),
+    h("span", { class: "muted" }, `${rulesName(g.rules)}, ${clockText(g.clock)}`),
+    h("span", {}, g.outcome ? outcomeText(g.outcome) : t("profile.aborted")));
 }
 
 /**
@@ -38,14 +47,41 @@ function ownForms(me) {
  * @param {string[]} args  the player's name
  */
 export async function profilePage(view, [name = ""]) {
-  const user = await api.user("GET", api.userPath(name));
-  const r = user.record ?? { wins: 0, losses: 0, draws: 0 };
+  /** @type {Profile} */
+  const p = await api.call("GET", api.userPath(name));
+  const user = p.user;
   const me = currentUser();
-  const about = h("section", { class: "card" },
-    h("p", {}, t("profile.summary", { rating: user.rating, date: date(user.joined) })),
-    h("p", {}, t("profile.record", { wins: tn("profile.wins", r.wins), losses: tn("profile.losses", r.losses), draws: tn("profile.draws", r.draws) })),
-    h("p", { class: "bio" }, user.bio || t("profile.noBio")));
-  const more = !me ? [] : me.name === user.name ? ownForms(me)
-    : [button(t("profile.challenge", { name: user.name }), () => go(`#/new/${encodeURIComponent(user.name)}`))];
-  page(view, user.name, about, more);
+  const own = me?.name === user.name;
+  /** @type {[string, string | HTMLElement][]} */
+  const facts = [
+    [t("profile.rating"), String(user.rating)],
+    [t("profile.memberSince"), date(user.joined)],
+    [t("profile.lastSeen"), p.online ? h("span", { class: "online-now" }, t("people.onlineNow")) : seenText(user.seen)],
+    [t("profile.buddies"), String(p.buddies)],
+  ];
+  if (user.location) facts.push([t("profile.location"), user.location]);
+  if (user.languages.length) facts.push([t("profile.languages"), user.languages.join(", ")]);
+  if (user.preferred_rules) facts.push([t("profile.prefRules"), rulesName(user.preferred_rules)]);
+  if (user.preferred_clock) facts.push([t("profile.prefClock"), clockText(user.preferred_clock)]);
+  const about = h("section", { class: "card profile" },
+    h("dl", { class: "facts" }, facts.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+    h("p", { class: "bio" }, user.bio || h("span", { class: "muted" }, t("profile.noBio"))));
+  const records = p.records.length
+    ? h("table", { class: "records" },
+      h("tr", {}, h("th", {}, t("profile.ruleSet")), h("th", {}, t("profile.won")), h("th", {}, t("profile.lost")), h("th", {}, t("profile.drawn"))),
+      p.records.map((r) => h("tr", {}, h("td", {}, rulesName(r.rules)), h("td", {}, r.wins), h("td", {}, r.losses), h("td", {}, r.draws))))
+    : null;
+  const r = user.record ?? { wins: 0, losses: 0, draws: 0 };
+  page(view, user.name,
+    p.relation === "ignore" ? h("p", { class: "message info" }, t("profile.youIgnore", { name: user.name })) : null,
+    me && !own ? userActions(user.name, p.relation, refresh) : null,
+    own ? h("p", {}, h("a", { class: "button-link", href: "#/edit-profile" }, t("menu.editProfile"))) : null,
+    about,
+    h("div", { class: "columns" },
+      h("section", { class: "card" }, h("h2", {}, t("profile.records")),
+        h("p", {}, t("profile.record", { wins: tn("profile.wins", r.wins), losses: tn("profile.losses", r.losses), draws: tn("profile.draws", r.draws) })),
+        records),
+      h("section", { class: "card" }, h("h2", {}, t("profile.recent")),
+        listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")))),
+    own ? passwordForm() : null);
 }
