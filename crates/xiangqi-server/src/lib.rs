@@ -84,6 +84,11 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let store = Store::open(&config.database)
         .await
         .map_err(|source| StartError::Database { url: config.database.clone(), source })?;
+    match store.replay_earlier_games(domain::now_ms()).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!("rated {n} earlier games with Glicko-2"),
+        Err(e) => tracing::warn!("cannot replay earlier games into ratings: {e}"),
+    }
     let hub = Arc::new(Hub::default());
     let services = Arc::new(Services::new(store.clone(), hub.clone()));
     let state = Arc::new(AppState::new(services.clone()));

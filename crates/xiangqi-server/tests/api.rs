@@ -112,7 +112,10 @@ async fn a_challenged_game_is_played_to_checkmate() {
         );
         assert_eq!(g["legal"], json!([]));
         assert_eq!(g["moves"].as_array().unwrap().len(), 69);
-        assert_eq!(g["moves"][0], json!({"iccs": "b0c2", "wxf": "H8+7", "at": g["moves"][0]["at"]}));
+        assert_eq!(
+            g["moves"][0],
+            json!({"iccs": "b0c2", "wxf": "H8+7", "chinese": "马八进七", "at": g["moves"][0]["at"]})
+        );
         // The record and the ratings follow.
         let (_, v) = a.get(&format!("/users/{}", a.name)).await;
         assert_eq!(v["user"]["record"]["wins"], 1);
@@ -498,9 +501,9 @@ async fn requests_with_unknown_or_unsupported_fields_are_refused_naming_them() {
             .await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["message"].as_str().unwrap().contains("variant"), "{v}");
-        let (st, v) = a.post("/automatch", json!({"rules": "asian", "clock": clock, "rated": true})).await;
+        let (st, v) = a.post("/automatch", json!({"rules": "asian", "clock": clock, "speed": "fast"})).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
-        assert!(v["message"].as_str().unwrap().contains("rated"), "{v}");
+        assert!(v["message"].as_str().unwrap().contains("speed"), "{v}");
         let (st, v) = a.post("/challenges", json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 3, "hours": 1}})).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["message"].as_str().unwrap().contains("hours"), "{v}");

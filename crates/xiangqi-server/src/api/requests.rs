@@ -1,7 +1,7 @@
 //! Request bodies and query strings. Every one refuses fields it does not know,
 //! so a misspelt or unsupported field is an error, never silently ignored.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use xiangqi::{RuleSet, Variant};
 
@@ -10,6 +10,7 @@ use crate::{
     domain::{
         clock::ClockSpec,
         model::{DrawAction, SideChoice},
+        ratings::Category,
     },
     store::{Page, ProfileFields},
 };
@@ -164,6 +165,9 @@ pub struct NewChallenge {
     /// The creator's side.
     pub color: SideChoice,
     pub clock: ClockSpec,
+    /// Whether the game changes ratings; the creator's default if left out.
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 /// Ask to be paired with the next player who asks for the same settings.
@@ -177,6 +181,9 @@ pub struct AutoMatch {
     #[schema(schema_with = wire::schema::<RuleSet>)]
     pub rules: RuleSet,
     pub clock: ClockSpec,
+    /// Rated or casual (only equal requests pair); the player's default if left out.
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 fn standard() -> Variant {
@@ -233,4 +240,13 @@ pub struct NewNews {
 #[into_params(parameter_in = Query)]
 pub struct LimitQuery {
     pub limit: Option<u32>,
+}
+
+/// Which rating shows next to my name, and whether my new challenges are rated
+/// unless I say otherwise.
+#[derive(Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingSettings {
+    pub shown: Category,
+    pub rated_by_default: bool,
 }

@@ -10,6 +10,7 @@ use crate::{
         clock::ClockSpec,
         games::Loaded,
         model::{ChallengeStatus, GameStatus, Relation, SideChoice},
+        ratings::Category,
     },
     store::{ChallengeRow, ChatRow, Conversation, InvitationRow, MessageRow, RuleSetRecord, UserRow},
 };
@@ -30,7 +31,9 @@ pub struct UserView {
     pub bio: String,
     /// When the account was made.
     pub joined: i64,
+    /// The rating of the category the user shows (`shown_category`), rounded.
     pub rating: i64,
+    pub shown_category: Category,
     pub record: RecordView,
     /// When the user was last seen on the site (to the minute).
     pub seen: i64,
@@ -54,6 +57,7 @@ impl From<&UserRow> for UserView {
             bio: u.bio.clone(),
             joined: u.created_ms,
             rating: u.rating,
+            shown_category: u.shown_category,
             record: RecordView { wins: u.wins, losses: u.losses, draws: u.draws },
             seen: u.seen_ms,
             location: u.location.clone(),
@@ -108,6 +112,8 @@ pub struct ChallengeView {
     pub game: Option<String>,
     /// The game it offers a rematch of, if it is a rematch.
     pub rematch_of: Option<String>,
+    /// Whether its game will be rated.
+    pub rated: bool,
 }
 
 impl From<&ChallengeRow> for ChallengeView {
@@ -124,6 +130,7 @@ impl From<&ChallengeRow> for ChallengeView {
             status: c.status,
             game: c.game_id.clone(),
             rematch_of: c.rematch_of.clone(),
+            rated: c.rated,
         }
     }
 }
@@ -204,6 +211,8 @@ pub struct GameSummary {
     #[schema(schema_with = wire::nullable::<Color>)]
     pub draw_offer: Option<Color>,
     pub status: GameStatus,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
     /// How it ended; null while it is played.
     pub outcome: Option<OutcomeView>,
     /// When it last changed.
@@ -259,6 +268,7 @@ impl From<&Loaded> for GameSummary {
             deadline: g.deadline(),
             draw_offer: r.draw_offer,
             status: r.status,
+            rated: r.rated,
             outcome: r.outcome.map(|o| OutcomeView {
                 winner: o.winner,
                 reason: o.reason,
@@ -322,6 +332,8 @@ pub struct ProfileAnswer {
     pub recent: Vec<GameSummary>,
     /// How many users this user keeps as buddies.
     pub buddies: i64,
+    /// The user's rating in each category they have played rated games in.
+    pub ratings: Vec<RatingView>,
     /// Whether the user has been seen in the last 5 minutes.
     pub online: bool,
     /// How the logged-in user regards this one: on their buddy list, ignored, or
@@ -568,4 +580,63 @@ pub struct PreferencesAnswer {
 #[derive(Serialize, ToSchema)]
 pub struct LiveGames {
     pub games: Vec<GameSummary>,
+}
+
+/// A Glicko-2 rating in one category.
+#[derive(Serialize, ToSchema)]
+pub struct RatingView {
+    pub category: Category,
+    /// Rounded to a whole number.
+    pub rating: i64,
+    /// The rating deviation, rounded: how uncertain the rating is.
+    pub deviation: i64,
+    /// The deviation is above 110: too few games to trust the rating.
+    pub provisional: bool,
+    /// Rated games played in the category.
+    pub games: i64,
+}
+
+impl From<&crate::store::RatingRow> for RatingView {
+    fn from(r: &crate::store::RatingRow) -> Self {
+        RatingView {
+            category: r.category,
+            rating: r.rating.rating.round() as i64,
+            deviation: r.rating.deviation.round() as i64,
+            provisional: r.rating.provisional(),
+            games: r.rating.games,
+        }
+    }
+}
+
+/// A leaderboard row.
+#[derive(Serialize, ToSchema)]
+pub struct LeaderView {
+    pub name: String,
+    pub rating: i64,
+    pub deviation: i64,
+    pub games: i64,
+}
+
+/// The best established ratings of a category, highest first.
+#[derive(Serialize, ToSchema)]
+pub struct LeadersPage {
+    pub category: Category,
+    pub leaders: Vec<LeaderView>,
+    pub next: Option<String>,
+}
+
+/// A player's rating after a rated game.
+#[derive(Serialize, ToSchema)]
+pub struct HistoryPointView {
+    pub at: i64,
+    pub rating: i64,
+    pub deviation: i64,
+    pub game: String,
+}
+
+/// A player's rating history in a category, oldest first (the latest 500 games).
+#[derive(Serialize, ToSchema)]
+pub struct HistoryAnswer {
+    pub category: Category,
+    pub points: Vec<HistoryPointView>,
 }

@@ -18,10 +18,11 @@ use super::{
     clock::{ClockSpec, DAY_MS},
     lobby::Terms,
     model::{DrawAction, GameStatus, NoticeKind, SideChoice},
+    ratings::{Category, rate},
 };
 use crate::{
     error::{ApiError, ApiResult},
-    store::{ChallengeRow, GameRow, MoveRow, Page, RatedResult, Written},
+    store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written},
 };
 
 /// Replayed games by id, reused while their ply count matches the database.
@@ -141,6 +142,7 @@ pub fn new_game_row(
         black_ms: base,
         turn_started_ms: now,
         draw_offer: None,
+        rated: true,
         created_ms: now,
         updated_ms: now,
     }
@@ -309,6 +311,7 @@ impl Services {
             color: if me == Color::Red { SideChoice::Black } else { SideChoice::Red },
             clock: loaded.row.clock,
             rematch_of: Some(id.to_string()),
+            rated: loaded.row.rated,
         };
         Ok(Err(self.create_challenge(user, terms, false, now).await?))
     }
@@ -408,28 +411,22 @@ impl Services {
         Ok(())
     }
 
-    /// Elo with K = 32 for both players of a finished game.
+    /// Counts a finished game in both records and, if it was rated, moves both
+    /// players' Glicko-2 ratings in its category.
     async fn rate(&self, loaded: &Loaded) -> ApiResult<()> {
-        let (Some(red), Some(black)) =
-            (self.store.user(&loaded.row.red).await?, self.store.user(&loaded.row.black).await?)
-        else {
-            return Ok(());
+        let r = &loaded.row;
+        let winner = r.outcome.and_then(|o| o.winner);
+        let rated = if r.rated {
+            let category = Category::of(r.variant, r.clock);
+            let red = self.store.rating(&r.red, category).await?;
+            let black = self.store.rating(&r.black, category).await?;
+            let (red, black) = rate(&red, &black, winner);
+            Some((category, red, black))
+        } else {
+            None
         };
-        let winner = loaded.row.outcome.and_then(|o| o.winner);
-        let score = match winner {
-            Some(Color::Red) => 1.0,
-            Some(Color::Black) => 0.0,
-            None => 0.5,
-        };
-        let expected = 1.0 / (1.0 + 10f64.powf((black.rating - red.rating) as f64 / 400.0));
-        let delta = (32.0 * (score - expected)).round() as i64;
-        let result = RatedResult {
-            red: red.name,
-            black: black.name,
-            red_rating: red.rating + delta,
-            black_rating: black.rating - delta,
-            winner,
-        };
+        let result =
+            GameResult { game: &r.id, red: &r.red, black: &r.black, winner, rated, at_ms: r.updated_ms };
         self.store.record_result(&result).await?;
         Ok(())
     }

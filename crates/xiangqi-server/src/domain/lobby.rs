@@ -27,6 +27,8 @@ pub struct Terms {
     pub clock: ClockSpec,
     /// The game this challenge offers a rematch of.
     pub rematch_of: Option<String>,
+    /// Whether the game will be rated.
+    pub rated: bool,
 }
 
 fn check_terms(t: &Terms) -> ApiResult<()> {
@@ -40,8 +42,8 @@ fn check_terms(t: &Terms) -> ApiResult<()> {
 }
 
 /// An auto-match request has no opponent and no side: the pairing decides.
-fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec) -> Terms {
-    Terms { opponent: None, variant, rules, color: SideChoice::Random, clock, rematch_of: None }
+fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec, rated: bool) -> Terms {
+    Terms { opponent: None, variant, rules, color: SideChoice::Random, clock, rematch_of: None, rated }
 }
 
 impl Services {
@@ -81,6 +83,7 @@ impl Services {
             status: ChallengeStatus::Open,
             game_id: None,
             rematch_of: terms.rematch_of,
+            rated: terms.rated,
             created_ms: now,
         };
         if !auto && self.store.same_challenge(&row).await?.is_some() {
@@ -120,7 +123,8 @@ impl Services {
         } else {
             (user, c.creator.as_str())
         };
-        let row = new_game_row(new_id(), red, black, c.rules, c.clock, now);
+        let mut row = new_game_row(new_id(), red, black, c.rules, c.clock, now);
+        row.rated = c.rated;
         if self.store.accept_challenge(id, &row).await? == Written::Stale {
             return Err(ApiError::conflict("the challenge was taken or cancelled meanwhile"));
         }
@@ -160,20 +164,23 @@ impl Services {
         variant: Variant,
         rules: RuleSet,
         clock: ClockSpec,
+        rated: bool,
         now: i64,
     ) -> ApiResult<Result<Loaded, ChallengeRow>> {
-        let terms = auto_terms(variant, rules, clock);
+        let terms = auto_terms(variant, rules, clock, rated);
         check_terms(&terms)?;
         // Someone else may take the same partner at the same moment: try the next.
         for _ in 0..5 {
-            let Some(partner) = self.store.auto_request(user, rules, clock, false).await? else { break };
+            let Some(partner) = self.store.auto_request(user, rules, clock, rated, false).await? else {
+                break;
+            };
             match self.accept_challenge(user, &partner.id, now).await {
                 Ok(game) => return Ok(Ok(game)),
                 Err(e) if e.code == ErrorCode::Conflict => continue,
                 Err(e) => return Err(e),
             }
         }
-        match self.store.auto_request(user, rules, clock, true).await? {
+        match self.store.auto_request(user, rules, clock, rated, true).await? {
             Some(waiting) => Ok(Err(waiting)),
             None => Ok(Err(self.create_challenge(user, terms, true, now).await?)),
         }

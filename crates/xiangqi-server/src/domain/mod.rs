@@ -10,6 +10,7 @@ pub mod model;
 pub mod news;
 pub mod people;
 pub mod preferences;
+pub mod ratings;
 #[cfg(test)]
 mod tests;
 

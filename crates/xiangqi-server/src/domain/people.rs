@@ -206,6 +206,7 @@ impl Services {
                 color: g.color,
                 clock: g.clock,
                 rematch_of: None,
+                rated: true,
             };
             self.create_challenge(&invitation.inviter, terms, false, now).await?;
         }

@@ -52,6 +52,7 @@ fn terms(opponent: &str, clock: ClockSpec) -> Terms {
         color: SideChoice::Red,
         clock,
         rematch_of: None,
+        rated: true,
     }
 }
 
@@ -202,19 +203,19 @@ async fn a_correspondence_deadline_can_be_claimed_once_passed() {
 async fn auto_match_pairs_equal_requests_and_queues_the_rest_once() {
     let site = site().await;
     let s = &site.services;
-    let first = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, T0).await.unwrap();
+    let first = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, true, T0).await.unwrap();
     let waiting = first.err().expect("nobody to pair with yet");
-    let again = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, T0).await.unwrap();
+    let again = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, true, T0).await.unwrap();
     assert_eq!(again.err().map(|c| c.id), Some(waiting.id.clone()), "asking twice queues once");
     // Other settings do not pair.
-    let other = s.automatch("black", Variant::Standard, RuleSet::Casual, LIVE_1_0, T0).await.unwrap();
+    let other = s.automatch("black", Variant::Standard, RuleSet::Casual, LIVE_1_0, true, T0).await.unwrap();
     assert!(other.is_err());
-    let paired = s.automatch("third", Variant::Standard, RuleSet::Asian, LIVE_1_0, T0).await.unwrap();
+    let paired = s.automatch("third", Variant::Standard, RuleSet::Asian, LIVE_1_0, true, T0).await.unwrap();
     let Ok(game) = paired else { panic!("paired with the waiting request") };
     let mut players = [game.row.red.as_str(), game.row.black.as_str()];
     players.sort();
     assert_eq!(players, ["red", "third"]);
-    let e = s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, T0).await.err().unwrap();
+    let e = s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.err().unwrap();
     assert_eq!(e.code, ErrorCode::BadRequest, "hex is not offered yet");
 }
 

@@ -27,6 +27,8 @@ pub struct ChallengeRow {
     pub game_id: Option<String>,
     /// The game this challenge offers a rematch of.
     pub rematch_of: Option<String>,
+    /// Whether its game will be rated.
+    pub rated: bool,
     pub created_ms: i64,
 }
 
@@ -43,6 +45,7 @@ impl FromRow for ChallengeRow {
             status: named(r, "status")?,
             game_id: get(r, "game_id")?,
             rematch_of: get(r, "rematch_of")?,
+            rated: get::<i64>(r, "rated")? != 0,
             created_ms: get(r, "created_ms")?,
         })
     }
@@ -69,8 +72,8 @@ impl Store {
         let (kind, days, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, days, base_ms, increment_ms, \
-             auto, status, game_id, rematch_of, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             auto, status, game_id, rematch_of, created_ms, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
         )
         .bind(&c.id)
         .bind(&c.creator)
@@ -85,7 +88,8 @@ impl Store {
         .bind(c.status.name())
         .bind(&c.game_id)
         .bind(&c.rematch_of)
-        .bind(c.created_ms);
+        .bind(c.created_ms)
+        .bind(i64::from(c.rated));
         self.run(q).await?;
         Ok(())
     }
@@ -129,6 +133,7 @@ impl Store {
         user: &str,
         rules: RuleSet,
         clock: ClockSpec,
+        rated: bool,
         mine: bool,
     ) -> Result<Option<ChallengeRow>, sqlx::Error> {
         // Never pair two users when either ignores the other.
@@ -140,11 +145,18 @@ impl Store {
         };
         let sql = format!(
             "SELECT * FROM challenges WHERE status = 'open' AND auto = 1 AND {who} AND rules = $2 \
-             AND clock_kind = $3 AND days = $4 AND base_ms = $5 AND increment_ms = $6 ORDER BY created_ms LIMIT 1"
+             AND clock_kind = $3 AND days = $4 AND base_ms = $5 AND increment_ms = $6 AND rated = $7 \
+             ORDER BY created_ms LIMIT 1"
         );
         let (kind, days, base, increment) = clock.columns();
-        let q =
-            sqlx::query(&sql).bind(user).bind(rules.name()).bind(kind).bind(days).bind(base).bind(increment);
+        let q = sqlx::query(&sql)
+            .bind(user)
+            .bind(rules.name())
+            .bind(kind)
+            .bind(days)
+            .bind(base)
+            .bind(increment)
+            .bind(i64::from(rated));
         self.one(q).await
     }
 

@@ -32,6 +32,8 @@ pub struct GameRow {
     /// When the side to move began its turn.
     pub turn_started_ms: i64,
     pub draw_offer: Option<Color>,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
     pub created_ms: i64,
     pub updated_ms: i64,
 }
@@ -65,6 +67,7 @@ impl FromRow for GameRow {
             black_ms: get(r, "black_ms")?,
             turn_started_ms: get(r, "turn_started_ms")?,
             draw_offer: optional_named(r, "draw_offer")?,
+            rated: get::<i64>(r, "rated")? != 0,
             created_ms: get(r, "created_ms")?,
             updated_ms: get(r, "updated_ms")?,
         })
@@ -276,7 +279,7 @@ fn placeholders(from: usize, count: usize) -> String {
 }
 
 pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx::Error> {
-    const FIXED: [&str; 11] = [
+    const FIXED: [&str; 12] = [
         "id",
         "red",
         "black",
@@ -288,6 +291,7 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         "base_ms",
         "increment_ms",
         "created_ms",
+        "rated",
     ];
     let sql = format!(
         "INSERT INTO games ({}, {}) VALUES ({})",
@@ -308,6 +312,7 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         .bind(base)
         .bind(increment)
         .bind(g.created_ms)
+        .bind(i64::from(g.rated))
         .execute(&mut **tx)
         .await?;
     Ok(())

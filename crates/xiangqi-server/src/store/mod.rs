@@ -11,6 +11,7 @@ mod games;
 mod invitations;
 mod messages;
 mod news;
+mod ratings;
 mod relations;
 mod sessions;
 mod users;
@@ -29,8 +30,9 @@ pub use self::{
     invitations::{InvitationRow, InvitedGame},
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
+    ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
-    users::{ProfileFields, RatedResult, UserRow, UserSearch},
+    users::{ProfileFields, UserRow, UserSearch},
 };
 use crate::domain::model::Named;
 

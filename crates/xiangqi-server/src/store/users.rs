@@ -1,10 +1,10 @@
 //! Users: accounts, profiles, when they were last seen, their results.
 
 use sqlx::any::AnyRow;
-use xiangqi::{Color, RuleSet};
+use xiangqi::RuleSet;
 
-use super::{FromRow, Page, Paged, Store, get, optional_named, unique_violation};
-use crate::domain::{clock::ClockSpec, preferences::Preferences};
+use super::{FromRow, Page, Paged, Store, get, named, optional_named, unique_violation};
+use crate::domain::{clock::ClockSpec, preferences::Preferences, ratings::Category};
 
 #[derive(Clone, Debug)]
 pub struct UserRow {
@@ -24,6 +24,10 @@ pub struct UserRow {
     pub preferred_clock: Option<ClockSpec>,
     pub preferences: Preferences,
     pub admin: bool,
+    /// The category whose rating shows next to the name (and in `rating`).
+    pub shown_category: Category,
+    /// Whether new challenges are rated unless said otherwise.
+    pub rated_by_default: bool,
 }
 
 /// What a user may say about themselves.
@@ -91,17 +95,10 @@ impl FromRow for UserRow {
                 .transpose()?
                 .unwrap_or_default(),
             admin: get::<i64>(r, "admin")? != 0,
+            shown_category: named(r, "shown_category")?,
+            rated_by_default: get::<i64>(r, "rated_by_default")? != 0,
         })
     }
-}
-
-/// The end of a rated game for both players: new ratings and one more result each.
-pub struct RatedResult {
-    pub red: String,
-    pub black: String,
-    pub red_rating: i64,
-    pub black_rating: i64,
-    pub winner: Option<Color>,
 }
 
 impl Store {
@@ -240,22 +237,5 @@ impl Store {
     pub async fn touch(&self, name: &str, now: i64) -> Result<(), sqlx::Error> {
         self.run(sqlx::query("UPDATE users SET seen_ms = $1 WHERE name = $2").bind(now).bind(name)).await?;
         Ok(())
-    }
-
-    /// Writes both players' new ratings and counts the result, together.
-    pub async fn record_result(&self, r: &RatedResult) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        for (name, rating, color) in
-            [(&r.red, r.red_rating, Color::Red), (&r.black, r.black_rating, Color::Black)]
-        {
-            let column = match r.winner {
-                None => "draws",
-                Some(w) if w == color => "wins",
-                Some(_) => "losses",
-            };
-            let sql = format!("UPDATE users SET rating = $1, {column} = {column} + 1 WHERE name = $2");
-            sqlx::query(&sql).bind(rating).bind(name).execute(&mut *tx).await?;
-        }
-        tx.commit().await
     }
 }

@@ -14,7 +14,8 @@ use crate::{
     api::{
         requests::{Credentials, PageQuery, PasswordChange, ProfileEdit},
         views::{
-            GameSummary, ProfileAnswer, RuleSetRecordView, SessionAnswer, UserAnswer, UserView, UsersPage,
+            GameSummary, ProfileAnswer, RatingView, RuleSetRecordView, SessionAnswer, UserAnswer, UserView,
+            UsersPage,
         },
     },
     domain::{
@@ -133,6 +134,7 @@ pub async fn profile(
         records: store.records_by_rules(&u.name).await?.iter().map(RuleSetRecordView::from).collect(),
         recent,
         buddies: store.buddy_count(&u.name).await?,
+        ratings: store.ratings_of(&u.name).await?.iter().map(RatingView::from).collect(),
         online: Services::is_here(&u, now_ms()),
         relation,
         user: UserView::from(&u),

@@ -44,6 +44,10 @@ pub async fn create_challenge(
         color: c.color,
         clock: c.clock,
         rematch_of: None,
+        rated: match c.rated {
+            Some(rated) => rated,
+            None => state.services.user(&user.name).await?.rated_by_default,
+        },
     };
     let row = state.services.create_challenge(&user.name, terms, false, now_ms()).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
@@ -107,7 +111,11 @@ pub async fn automatch(
     user: User,
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
-    Ok(match state.services.automatch(&user.name, a.variant, a.rules, a.clock, now_ms()).await? {
+    let rated = match a.rated {
+        Some(rated) => rated,
+        None => state.services.user(&user.name).await?.rated_by_default,
+    };
+    Ok(match state.services.automatch(&user.name, a.variant, a.rules, a.clock, rated, now_ms()).await? {
         Ok(game) => (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&game) })).into_response(),
         Err(waiting) => {
             (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))

@@ -6,6 +6,7 @@ mod accounts;
 mod games;
 mod lobby;
 mod people;
+mod ratings;
 mod site;
 
 use std::sync::Arc;
@@ -44,6 +45,7 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "accounts", description = "Registering, logging in, profiles, who is here."),
         (name = "lobby", description = "Challenges, the waiting room, auto-match."),
         (name = "games", description = "Playing and watching games."),
+        (name = "ratings", description = "Glicko-2 ratings per category, leaderboards, history."),
         (name = "site", description = "Preferences, news, games to watch."),
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations.")
     )
@@ -90,6 +92,9 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(site::news, site::post_news))
         .routes(routes!(site::delete_news))
         .routes(routes!(site::live_games))
+        .routes(routes!(ratings::leaders))
+        .routes(routes!(ratings::history))
+        .routes(routes!(ratings::settings, ratings::set_settings))
         .split_for_parts()
 }
 

@@ -1,0 +1,89 @@
+//! Ratings: leaderboards, a player's history, and what a player shows.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+
+use super::{Answer, ok};
+use crate::{
+    api::{
+        requests::{PageQuery, RatingSettings},
+        views::{HistoryAnswer, HistoryPointView, LeaderView, LeadersPage},
+    },
+    domain::{model::Named, ratings::Category},
+    error::{ApiError, ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{Body, Params, User},
+    },
+    store::Page,
+};
+
+fn category(name: &str) -> ApiResult<Category> {
+    Category::parse(name).map_err(ApiError::bad_request)
+}
+
+/// The leaderboard of a category: established ratings (deviation 110 or less), highest first.
+#[utoipa::path(get, path = "/ratings/{category}/leaders", tag = "ratings", params(("category" = String, Path), PageQuery),
+    responses((status = 200, body = LeadersPage), (status = 400, description = "No such category.", body = ErrorBody)))]
+pub async fn leaders(
+    State(state): State<Arc<AppState>>,
+    Path(name): Path<String>,
+    Params(q): Params<PageQuery>,
+) -> Answer<LeadersPage> {
+    let category = category(&name)?;
+    let page = state.services.store.leaders(category, &Page::from(q)).await?;
+    let leaders = page
+        .items
+        .iter()
+        .map(|r| LeaderView {
+            name: r.user.clone(),
+            rating: r.rating.rating.round() as i64,
+            deviation: r.rating.deviation.round() as i64,
+            games: r.rating.games,
+        })
+        .collect();
+    ok(LeadersPage { category, leaders, next: page.next })
+}
+
+/// A player's rating after each rated game of a category, for the chart on the profile.
+#[utoipa::path(get, path = "/users/{name}/ratings/{category}", tag = "ratings",
+    params(("name" = String, Path), ("category" = String, Path)),
+    responses((status = 200, body = HistoryAnswer), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn history(
+    State(state): State<Arc<AppState>>,
+    Path((name, cat)): Path<(String, String)>,
+) -> Answer<HistoryAnswer> {
+    let category = category(&cat)?;
+    let user = state.services.user(&name).await?;
+    let points = state.services.store.rating_history(&user.name, category).await?;
+    let points = points
+        .into_iter()
+        .map(|p| HistoryPointView {
+            at: p.at_ms,
+            rating: p.rating.round() as i64,
+            deviation: p.deviation.round() as i64,
+            game: p.game,
+        })
+        .collect();
+    ok(HistoryAnswer { category, points })
+}
+
+/// Which rating I show and whether my challenges are rated by default.
+#[utoipa::path(get, path = "/me/rating-settings", tag = "ratings", responses((status = 200, body = RatingSettings)))]
+pub async fn settings(State(state): State<Arc<AppState>>, user: User) -> Answer<RatingSettings> {
+    let u = state.services.user(&user.name).await?;
+    ok(RatingSettings { shown: u.shown_category, rated_by_default: u.rated_by_default })
+}
+
+/// Choose which rating shows next to my name and whether new challenges are rated by default.
+#[utoipa::path(put, path = "/me/rating-settings", tag = "ratings", request_body = RatingSettings,
+    responses((status = 200, body = RatingSettings), (status = 400, body = ErrorBody)))]
+pub async fn set_settings(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(s): Body<RatingSettings>,
+) -> Answer<RatingSettings> {
+    state.services.store.set_rating_settings(&user.name, s.shown, s.rated_by_default).await?;
+    ok(s)
+}
