@@ -9,20 +9,27 @@ import * as live from "./live.js";
 import { noticeLink, noticeText } from "./components/notice.js";
 import { say, sayNext } from "./notify.js";
 import { gamePage } from "./pages/game.js";
+import { helpPage, tipsPage } from "./pages/help.js";
+import { homePage } from "./pages/home.js";
+import { newsPage } from "./pages/news.js";
+import { rulesPage } from "./pages/rules.js";
+import { settingsPage } from "./pages/settings.js";
+import { startPrefs } from "./prefs.js";
 import { loginPage } from "./pages/login.js";
 import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { profilePage } from "./pages/profile.js";
 import { roomPage } from "./pages/room.js";
-import { statusPage } from "./pages/status.js";
 import { current, go, startRouter } from "./router.js";
 import { isQueued, onUserChange, setQueued, setUser } from "./state.js";
 
 document.documentElement.lang = lang;
 document.title = t("app.title");
 
-const status = { page: statusPage };
+// The first screen: a visitor's welcome, or a logged-in user's games and the news.
+const status = { page: homePage, open: true };
+startPrefs();
 
 onUserChange((user, before) => {
   renderNav();
@@ -61,5 +68,10 @@ live.onNotice((notice) => {
     game: { page: gamePage, open: true },
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
+    settings: { page: settingsPage, open: true },
+    rules: { page: rulesPage, open: true },
+    help: { page: helpPage, open: true },
+    tips: { page: tipsPage, open: true },
+    news: { page: newsPage, open: true },
   }, status, loginPage);
 })();
