@@ -1,5 +1,6 @@
 //! `xiangqi`: the command line of the project. Each subcommand lives in its own module.
 
+mod admin;
 mod bench;
 mod label;
 mod matches;
@@ -40,6 +41,8 @@ enum Command {
     Match(matches::Args),
     /// Score positions by another engine's search, for fitting the evaluation to it.
     Label(label::Args),
+    /// Give or take a user's administrator role on the play server (writes news).
+    Admin(admin::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Label(args)) => label::run(args),
+        Some(Command::Admin(args)) => admin::run(args),
         None => serve::run(serve::Args::default()),
     }
 }

@@ -2,7 +2,7 @@
 
 use std::{net::SocketAddr, process::ExitCode};
 
-const DEFAULT_DATABASE: &str = "sqlite://xiangqi.db?mode=rwc";
+pub const DEFAULT_DATABASE: &str = "sqlite://xiangqi.db?mode=rwc";
 
 #[derive(clap::Args)]
 pub struct Args {

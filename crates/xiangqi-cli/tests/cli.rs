@@ -168,3 +168,16 @@ fn label_scores_positions_for_red_in_input_order_and_names_a_bad_line() {
     assert!(o.stdout.is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn admin_grant_names_a_missing_user_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-admin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", dir.display());
+    let out = xiangqi(&["admin", "grant", "nobody", "--database", &db]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no user \"nobody\""));
+    let out = xiangqi(&["admin", "promote", "nobody", "--database", &db]);
+    assert_eq!(out.status.code(), Some(2), "clap refuses an unknown action");
+    std::fs::remove_dir_all(&dir).ok();
+}

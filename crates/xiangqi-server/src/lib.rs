@@ -108,6 +108,17 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     Ok(Running { addr, stop: Some(stop_tx), task, background })
 }
 
+/// Makes a user an administrator of the site (or, with `admin` false, no longer
+/// one), in the database directly: the server need not run. Whether the user exists.
+///
+/// # Errors
+/// [`StartError::Database`] if the database cannot be opened.
+pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, StartError> {
+    let failed = |source| StartError::Database { url: database.to_string(), source };
+    let store = Store::open(database).await.map_err(failed)?;
+    store.set_admin(name, admin).await.map_err(failed)
+}
+
 /// Live clocks flag by themselves.
 async fn flag_loop(services: Arc<Services>) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));

@@ -216,3 +216,21 @@ impl From<PageQuery> for Page {
         Page { after: q.after, limit: q.limit }
     }
 }
+
+/// A piece of news.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewNews {
+    /// 1-200 characters.
+    pub title: String,
+    /// 1-10,000 characters, kept as written.
+    pub body: String,
+}
+
+/// How many, 1-100 (20 if left out).
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LimitQuery {
+    pub limit: Option<u32>,
+}

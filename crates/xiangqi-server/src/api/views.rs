@@ -43,6 +43,8 @@ pub struct UserView {
     pub preferred_rules: Option<RuleSet>,
     /// The time control the user prefers, if they said.
     pub preferred_clock: Option<ClockSpec>,
+    /// An administrator of the site (writes news).
+    pub admin: bool,
 }
 
 impl From<&UserRow> for UserView {
@@ -58,6 +60,7 @@ impl From<&UserRow> for UserView {
             languages: u.languages.clone(),
             preferred_rules: u.preferred_rules,
             preferred_clock: u.preferred_clock,
+            admin: u.admin,
         }
     }
 }
@@ -209,11 +212,13 @@ pub struct GameSummary {
     pub last_move: Option<String>,
 }
 
-/// A move played.
+/// A move played, in three notations.
 #[derive(Serialize, ToSchema)]
 pub struct MoveView {
     pub iccs: String,
     pub wxf: String,
+    /// In Chinese (`炮二平五`).
+    pub chinese: String,
     /// When it was played.
     pub at: i64,
 }
@@ -274,10 +279,17 @@ impl From<&Loaded> for GameView {
             Vec::new()
         };
         legal.sort();
+        // The Chinese names need the position before each move: replay from the start.
+        let mut pos = g.game.start().clone();
         let moves = g
             .moves
             .iter()
-            .map(|m| MoveView { iccs: m.iccs.clone(), wxf: m.wxf.clone(), at: m.at_ms })
+            .zip(g.game.moves())
+            .map(|(m, played)| {
+                let chinese = xiangqi::notation::chinese::write(&pos, played);
+                pos.play_unchecked(played);
+                MoveView { iccs: m.iccs.clone(), wxf: m.wxf.clone(), chinese, at: m.at_ms }
+            })
             .collect();
         GameView { summary: GameSummary::from(g), legal, moves }
     }
@@ -511,4 +523,49 @@ pub struct InvitationsAnswer {
 pub struct InvitationPreview {
     pub inviter: String,
     pub challenge: Option<InvitedGameView>,
+}
+
+/// A piece of site news. Title and body are text as written: show them as text.
+#[derive(Serialize, ToSchema)]
+pub struct NewsItem {
+    pub id: String,
+    pub title: String,
+    pub body: String,
+    pub author: String,
+    pub posted: i64,
+}
+
+impl From<&crate::store::NewsRow> for NewsItem {
+    fn from(n: &crate::store::NewsRow) -> Self {
+        NewsItem {
+            id: n.id.clone(),
+            title: n.title.clone(),
+            body: n.body.clone(),
+            author: n.author.clone(),
+            posted: n.created_ms,
+        }
+    }
+}
+
+/// News, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct NewsPage {
+    pub news: Vec<NewsItem>,
+    pub next: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct NewsAnswer {
+    pub news: NewsItem,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PreferencesAnswer {
+    pub preferences: crate::domain::preferences::Preferences,
+}
+
+/// Games being played, the most recently moved first.
+#[derive(Serialize, ToSchema)]
+pub struct LiveGames {
+    pub games: Vec<GameSummary>,
 }

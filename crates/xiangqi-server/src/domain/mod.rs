@@ -7,7 +7,9 @@ pub mod clock;
 pub mod games;
 pub mod lobby;
 pub mod model;
+pub mod news;
 pub mod people;
+pub mod preferences;
 #[cfg(test)]
 mod tests;
 

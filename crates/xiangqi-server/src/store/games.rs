@@ -144,6 +144,13 @@ impl Store {
         Ok(page.cut(rows, finished_key))
     }
 
+    /// Games being played, the most recently moved first: what a visitor can watch.
+    pub async fn recent_active_games(&self, limit: u32) -> Result<Vec<GameRow>, sqlx::Error> {
+        let q = sqlx::query("SELECT * FROM games WHERE status = 'active' ORDER BY updated_ms DESC LIMIT $1")
+            .bind(i64::from(limit));
+        self.all(q).await
+    }
+
     /// A player's finished games counted per rule set.
     pub async fn records_by_rules(&self, name: &str) -> Result<Vec<RuleSetRecord>, sqlx::Error> {
         use sqlx::Row;

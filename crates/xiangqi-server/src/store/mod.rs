@@ -10,6 +10,7 @@ mod chat;
 mod games;
 mod invitations;
 mod messages;
+mod news;
 mod relations;
 mod sessions;
 mod users;
@@ -27,6 +28,7 @@ pub use self::{
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},
     messages::{Conversation, Mailbox, MessageRow},
+    news::NewsRow,
     relations::RelationRow,
     users::{ProfileFields, RatedResult, UserRow, UserSearch},
 };

@@ -4,7 +4,7 @@ use sqlx::any::AnyRow;
 use xiangqi::{Color, RuleSet};
 
 use super::{FromRow, Page, Paged, Store, get, optional_named, unique_violation};
-use crate::domain::clock::ClockSpec;
+use crate::domain::{clock::ClockSpec, preferences::Preferences};
 
 #[derive(Clone, Debug)]
 pub struct UserRow {
@@ -22,6 +22,8 @@ pub struct UserRow {
     pub languages: Vec<String>,
     pub preferred_rules: Option<RuleSet>,
     pub preferred_clock: Option<ClockSpec>,
+    pub preferences: Preferences,
+    pub admin: bool,
 }
 
 /// What a user may say about themselves.
@@ -82,6 +84,13 @@ impl FromRow for UserRow {
                     serde_json::from_str(&json).map_err(|e| super::corrupt("preferred_clock", e.to_string()))
                 })
                 .transpose()?,
+            preferences: get::<Option<String>>(r, "preferences")?
+                .map(|json| {
+                    serde_json::from_str(&json).map_err(|e| super::corrupt("preferences", e.to_string()))
+                })
+                .transpose()?
+                .unwrap_or_default(),
+            admin: get::<i64>(r, "admin")? != 0,
         })
     }
 }
@@ -156,6 +165,21 @@ impl Store {
         .bind(name);
         self.run(q).await?;
         Ok(())
+    }
+
+    pub async fn set_preferences(&self, name: &str, p: &Preferences) -> Result<(), sqlx::Error> {
+        let json = serde_json::to_string(p).unwrap_or_default();
+        self.run(sqlx::query("UPDATE users SET preferences = $1 WHERE name = $2").bind(json).bind(name))
+            .await?;
+        Ok(())
+    }
+
+    /// Makes a user an administrator or not; whether the user exists.
+    pub async fn set_admin(&self, name: &str, admin: bool) -> Result<bool, sqlx::Error> {
+        let q = sqlx::query("UPDATE users SET admin = $1 WHERE name_key = $2")
+            .bind(i64::from(admin))
+            .bind(name.to_lowercase());
+        Ok(self.run(q).await? == 1)
     }
 
     /// Users matching a search, by name. Only the parts asked for become

@@ -6,6 +6,7 @@ mod accounts;
 mod games;
 mod lobby;
 mod people;
+mod site;
 
 use std::sync::Arc;
 
@@ -43,6 +44,7 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "accounts", description = "Registering, logging in, profiles, who is here."),
         (name = "lobby", description = "Challenges, the waiting room, auto-match."),
         (name = "games", description = "Playing and watching games."),
+        (name = "site", description = "Preferences, news, games to watch."),
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations.")
     )
 )]
@@ -84,6 +86,10 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(people::search))
         .routes(routes!(people::invite, people::invitations))
         .routes(routes!(people::invitation))
+        .routes(routes!(site::preferences, site::set_preferences))
+        .routes(routes!(site::news, site::post_news))
+        .routes(routes!(site::delete_news))
+        .routes(routes!(site::live_games))
         .split_for_parts()
 }
 

@@ -1,0 +1,61 @@
+//! The site's news, written by administrators.
+
+use sqlx::any::AnyRow;
+
+use super::{FromRow, Page, Paged, Store, Written, get};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewsRow {
+    pub id: String,
+    pub author: String,
+    pub title: String,
+    pub body: String,
+    pub created_ms: i64,
+}
+
+impl FromRow for NewsRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(NewsRow {
+            id: get(r, "id")?,
+            author: get(r, "author")?,
+            title: get(r, "title")?,
+            body: get(r, "body")?,
+            created_ms: get(r, "created_ms")?,
+        })
+    }
+}
+
+impl Store {
+    pub async fn insert_news(&self, n: &NewsRow) -> Result<(), sqlx::Error> {
+        let q =
+            sqlx::query("INSERT INTO news (id, author, title, body, created_ms) VALUES ($1, $2, $3, $4, $5)")
+                .bind(&n.id)
+                .bind(&n.author)
+                .bind(&n.title)
+                .bind(&n.body)
+                .bind(n.created_ms);
+        self.run(q).await?;
+        Ok(())
+    }
+
+    /// News, newest first: the key is `created_ms.id`.
+    pub async fn news(&self, page: &Page) -> Result<Paged<NewsRow>, sqlx::Error> {
+        let (ms, id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, id)) => (ms.parse().unwrap_or(i64::MAX), id.to_string()),
+            None => (i64::MAX, char::MAX.to_string()),
+        };
+        let q = sqlx::query(
+            "SELECT * FROM news WHERE created_ms < $1 OR (created_ms = $1 AND id < $2) \
+             ORDER BY created_ms DESC, id DESC LIMIT $3",
+        )
+        .bind(ms)
+        .bind(id)
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, |n: &NewsRow| format!("{}.{}", n.created_ms, n.id)))
+    }
+
+    pub async fn delete_news(&self, id: &str) -> Result<Written, sqlx::Error> {
+        Ok(Written::from_count(self.run(sqlx::query("DELETE FROM news WHERE id = $1").bind(id)).await?))
+    }
+}
