@@ -1,7 +1,7 @@
 // Moves as the player chose to read them: WXF (`C2=5`), ICCS (`h2e2`) or Chinese
 // (`炮二平五`). The server sends ICCS and WXF, and Chinese when it has it; else
 // the Chinese is written here from the WXF: piece letter to its character by
-// side, files to Chinese numerals for Red and full-width digits for Black, and
+// side, files to Chinese numerals for Red and digits for Black (as the server), and
 // `+ - =` to 进 退 平 (`+`/`-` in place of the file: 前/后, front and rear).
 
 import { prefs } from "./prefs.js";
@@ -11,7 +11,7 @@ import { prefs } from "./prefs.js";
 const RED_PIECES = /** @type {Record<string, string>} */ ({ K: "帅", A: "仕", E: "相", B: "相", H: "马", N: "马", R: "车", C: "炮", P: "兵" });
 const BLACK_PIECES = /** @type {Record<string, string>} */ ({ K: "将", A: "士", E: "象", B: "象", H: "马", N: "马", R: "车", C: "炮", P: "卒" });
 const RED_NUMBERS = "一二三四五六七八九";
-const BLACK_NUMBERS = "１２３４５６７８９";
+const BLACK_NUMBERS = "123456789";
 const ACTIONS = /** @type {Record<string, string>} */ ({ "+": "进", "-": "退", "=": "平", ".": "平" });
 
 /**

@@ -344,7 +344,8 @@ export class Board {
     geometry.drawGround(svg("g", { class: "ground" }, this.svg), state.flipped, p.coordinates);
     this.marks = svg("g", { class: "marks" }, this.svg);
     const layer = svg("g", { class: "pieces" }, this.svg);
-    const scale = p.piece_size / 100;
+    // Points on the standard board are 60 apart: past 114% neighbouring pieces would overlap.
+    const scale = Math.min(p.piece_size / 100, geometry.name === "standard" ? 1.14 : 1.2);
     for (const [cell, letter] of this.placed) {
       const [x, y] = geometry.center(cell, state.flipped);
       const g = svg("g", { class: `piece ${isRed(letter) ? "red" : "black"}`, "data-cell": cell, "data-piece": letter }, layer);

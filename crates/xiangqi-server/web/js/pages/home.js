@@ -4,6 +4,8 @@
 // with the site news above it.
 
 import * as api from "../api.js";
+import { diagram } from "../components/diagram.js";
+import { standard } from "../components/board-standard.js";
 import { card, listOr } from "../components/layout.js";
 import { h } from "../dom.js";
 import { clockText, rulesName } from "../format.js";
@@ -47,7 +49,8 @@ async function visitorHome(view) {
           h("a", { href: "#/help" }, t("home.howToPlay")),
           h("a", { href: "#/tips" }, t("nav.tips")),
           h("a", { href: "#/settings" }, t("nav.settings")),
-          h("a", { href: "#register", onclick: (e) => { e.preventDefault(); register(); } }, t("home.register"))))),
+          h("a", { href: "#register", onclick: (e) => { e.preventDefault(); register(); } }, t("home.register")))),
+      diagram({ fen: standard.startFen, caption: t("rules.board.start") })),
     card(t("home.live"), live),
     h("h2", { id: "register" }, t("home.join")),
     h("p", { class: "muted" }, t("home.joinText")),
