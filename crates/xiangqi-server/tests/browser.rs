@@ -588,9 +588,17 @@ async fn a_game_is_played_with_the_keyboard_alone_check_is_told_to_the_one_in_ch
     shot(&a, "rematch-offered.png").await;
     tab_to(&a, "#rematch").await;
     press(&a, &[Enter]).await;
-    css(&a, "svg.board g.piece").await;
-    let rematch = game_id(&a).await;
+    // Alice is taken to the new game (the old one's board is there until then).
+    let mut rematch = game_id(&a).await;
+    for _ in 0..60 {
+        if rematch != id {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        rematch = game_id(&a).await;
+    }
     assert_ne!(rematch, id, "Alice is on the new game");
+    css(&a, "svg.board g.piece").await;
     // Bob, who asked, is taken there too; colours are swapped: Bob is Red now.
     wait_hash(&b, &format!("#/game/{rematch}")).await;
     wait_text(&b, "#status", "Your move").await;

@@ -42,12 +42,18 @@ assets!(
     "js/notify.js",
     "js/router.js",
     "js/state.js",
+    "js/prefs.js",
+    "js/notation.js",
+    "js/sound.js",
+    "js/errors.js",
     "js/messages/en.js",
     "js/messages/zh.js",
     "js/components/board.js",
     "js/components/board-hex.js",
     "js/components/board-standard.js",
     "js/components/clock.js",
+    "js/components/diagram.js",
+    "js/components/pieces.js",
     "js/components/form.js",
     "js/components/geometry.js",
     "js/components/layout.js",
@@ -70,12 +76,17 @@ assets!(
     "js/pages/room.js",
     "js/pages/status.js",
     "js/pages/conversation.js",
+    "js/pages/help.js",
+    "js/pages/home.js",
     "js/pages/invite.js",
     "js/pages/join.js",
     "js/pages/lists.js",
     "js/pages/messages.js",
+    "js/pages/news.js",
     "js/pages/profile-edit.js",
+    "js/pages/rules.js",
     "js/pages/search.js",
+    "js/pages/settings.js",
 );
 
 fn content_type(path: &str) -> &'static str {
@@ -175,6 +186,127 @@ mod tests {
                 assert!(!body.contains(banned), "{path} uses {banned}");
             }
         }
+    }
+
+    /// The keys of a message catalogue: the quoted names before `:` at the start of a line.
+    fn catalogue_keys(path: &str) -> Vec<String> {
+        let body = ASSETS.iter().find(|(p, _)| *p == path).map(|(_, b)| *b).unwrap();
+        let mut keys: Vec<String> = body
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix('"')?.split_once("\":").map(|(k, _)| k.to_string()))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    /// The type check (`npm run check`) already refuses a catalogue that lacks a
+    /// key; this says the same without Node, in `cargo test`.
+    #[test]
+    fn every_catalogue_has_every_key() {
+        let en = catalogue_keys("js/messages/en.js");
+        assert!(en.len() > 100, "the English catalogue was read: {} keys", en.len());
+        let zh = catalogue_keys("js/messages/zh.js");
+        let missing: Vec<_> = en.iter().filter(|k| !zh.contains(k)).collect();
+        let extra: Vec<_> = zh.iter().filter(|k| !en.contains(k)).collect();
+        assert!(missing.is_empty() && extra.is_empty(), "zh.js lacks {missing:?}; has unknown {extra:?}");
+    }
+
+    /// The arguments of a call, given the text after its opening parenthesis, split at
+    /// top-level commas (strings, template literals and brackets respected).
+    fn call_args(after: &str) -> Vec<String> {
+        let mut args = vec![String::new()];
+        let (mut depth, mut quote) = (0i32, None::<char>);
+        let mut chars = after.chars();
+        while let Some(c) = chars.next() {
+            if let Some(q) = quote {
+                args.last_mut().unwrap().push(c);
+                if c == '\\' {
+                    args.last_mut().unwrap().extend(chars.next());
+                } else if c == q {
+                    quote = None;
+                }
+                continue;
+            }
+            match c {
+                '"' | '\'' | '`' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' if depth == 0 => return args,
+                ')' | ']' | '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    args.push(String::new());
+                    continue;
+                }
+                _ => {}
+            }
+            args.last_mut().unwrap().push(c);
+        }
+        args
+    }
+
+    /// A bare string literal with a letter in it: words a user would read.
+    fn is_wording(arg: &str) -> bool {
+        let a = arg.trim();
+        let quoted = a.len() >= 2
+            && ((a.starts_with('"') && a.ends_with('"'))
+                || (a.starts_with('\'') && a.ends_with('\''))
+                || (a.starts_with('`') && a.ends_with('`') && !a.contains("${")));
+        quoted && a[1..a.len() - 1].chars().any(char::is_alphabetic)
+    }
+
+    /// Words shown to the user come from the catalogues. Where it can be told
+    /// from the source, no module puts a string literal on the page itself: as a
+    /// child of an element made with `h(...)`, as a button's label, as
+    /// `textContent`, or as a label, title or placeholder attribute. Names of
+    /// languages in their own script (the language menus) are the one exception:
+    /// they read the same in every language. Text built at run time (a variable)
+    /// is beyond this check; the type check sees that `t()` keys exist.
+    #[test]
+    fn no_module_writes_words_outside_the_catalogues() {
+        const OWN_NAMES: [&str; 3] = ["\"English\"", "\"中文（简体）\"", "\"中文\""];
+        let mut found = Vec::new();
+        for (path, body) in ASSETS {
+            if !path.ends_with(".js") || path.starts_with("js/messages/") {
+                continue;
+            }
+            for (at, _) in body.match_indices("h(\"") {
+                if at > 0 && body[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+                    continue;
+                }
+                for arg in call_args(&body[at + 2..]).iter().skip(2) {
+                    if is_wording(arg) && !OWN_NAMES.contains(&arg.trim()) {
+                        found.push(format!("{path}: {}", arg.trim()));
+                    }
+                }
+            }
+            for (at, _) in body.match_indices("button(") {
+                if let Some(first) = call_args(&body[at + 7..]).first().filter(|a| is_wording(a)) {
+                    found.push(format!("{path}: button {}", first.trim()));
+                }
+            }
+            for line in body.lines() {
+                for attr in ["textContent = ", "\"aria-label\": ", "placeholder: ", "title: ", "label: "] {
+                    if let Some((_, rest)) = line.split_once(attr) {
+                        let value = rest.split([';', ',', '}']).next().unwrap_or("");
+                        if is_wording(value) {
+                            found.push(format!("{path}: {}", line.trim()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "words outside the catalogues:\n{}", found.join("\n"));
+    }
+
+    #[test]
+    fn the_wording_check_catches_a_literal() {
+        assert!(is_wording("\"Submit\""));
+        assert!(is_wording(" '提交' "));
+        assert!(!is_wording("\"×\""));
+        assert!(!is_wording("t(\"game.submit\")"));
+        assert!(!is_wording("`${n}%`"));
+        let args = call_args("\"p\", { class: \"a, b\" }, \"Hello\", t(\"x\"))");
+        assert_eq!(args.len(), 4, "{args:?}");
+        assert!(is_wording(&args[2]));
     }
 
     #[test]

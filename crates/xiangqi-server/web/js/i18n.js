@@ -46,12 +46,13 @@ const messages = LANGUAGES[lang].messages;
 const plurals = new Intl.PluralRules(lang);
 
 /**
- * Remembers a language and reloads the page in it.
- * @param {string} code
+ * Remembers a language (null: the browser's) and reloads the page in it.
+ * @param {string | null} code
  */
 export function switchLanguage(code) {
   try {
-    localStorage.setItem(STORAGE_KEY, code);
+    if (code === null) localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, code);
   } catch {
     // Without storage the choice lasts only until this reload.
   }

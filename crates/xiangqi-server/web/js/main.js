@@ -9,7 +9,6 @@ import * as live from "./live.js";
 import { noticeLink, noticeText } from "./components/notice.js";
 import { say, sayNext } from "./notify.js";
 import { startBadges } from "./components/badges.js";
-import { withBuddies } from "./components/people.js";
 import { conversationPage } from "./pages/conversation.js";
 import { invitePage } from "./pages/invite.js";
 import { joinPage } from "./pages/join.js";
@@ -18,20 +17,27 @@ import { messagesPage, sendPage } from "./pages/messages.js";
 import { profileEditPage } from "./pages/profile-edit.js";
 import { searchPage } from "./pages/search.js";
 import { gamePage } from "./pages/game.js";
+import { helpPage, tipsPage } from "./pages/help.js";
+import { homePage } from "./pages/home.js";
+import { newsPage } from "./pages/news.js";
+import { rulesPage } from "./pages/rules.js";
+import { settingsPage } from "./pages/settings.js";
+import { startPrefs } from "./prefs.js";
 import { loginPage } from "./pages/login.js";
 import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { profilePage } from "./pages/profile.js";
 import { roomPage } from "./pages/room.js";
-import { statusPage } from "./pages/status.js";
 import { current, go, startRouter } from "./router.js";
 import { isQueued, onUserChange, setQueued, setUser } from "./state.js";
 
 document.documentElement.lang = lang;
 document.title = t("app.title");
 
-const status = { page: withBuddies(statusPage) };
+// The first screen: a visitor's welcome, or a logged-in user's games and the news.
+const status = { page: homePage, open: true };
+startPrefs();
 
 onUserChange((user, before) => {
   renderNav();
@@ -80,5 +86,10 @@ live.onNotice((notice) => {
     ignored: { page: ignoredPage },
     invite: { page: invitePage },
     join: { page: joinPage, open: true },
+    settings: { page: settingsPage, open: true },
+    rules: { page: rulesPage, open: true },
+    help: { page: helpPage, open: true },
+    tips: { page: tipsPage, open: true },
+    news: { page: newsPage, open: true },
   }, status, loginPage);
 })();

@@ -9,6 +9,7 @@
  * @property {string} bio
  * @property {number} joined  milliseconds since the epoch
  * @property {number} rating
+ * @property {boolean} [admin]  may post and delete site news
  * @property {{ wins: number, losses: number, draws: number }} [record]
  */
 
@@ -48,6 +49,7 @@
  * @typedef {object} PlayedMove
  * @property {string} iccs
  * @property {string} wxf
+ * @property {string} [chinese]  the move in Chinese, when the server writes it
  * @property {number} at
  */
 

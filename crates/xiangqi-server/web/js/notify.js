@@ -5,6 +5,7 @@
 // challenge posted, then the waiting room) is said with `sayNext`.
 
 import { $, h } from "./dom.js";
+import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./dom.js").Child} Child */
@@ -56,7 +57,7 @@ export function pageChanged() {
  * @param {unknown} err
  */
 export function sayError(err) {
-  say(err instanceof Error ? err.message : String(err), "error");
+  say(errorText(err), "error");
 }
 
 /**

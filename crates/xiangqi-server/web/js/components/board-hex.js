@@ -123,8 +123,9 @@ function drawPalaces(layer, flipped) {
 /**
  * @param {SVGGElement} layer
  * @param {boolean} flipped
+ * @param {import("./geometry.js").Coordinates} mode
  */
-function drawGround(layer, flipped) {
+function drawGround(layer, flipped, mode) {
   const grid = svg("g", { class: "hexes" }, layer);
   for (const cell of cells) {
     const [x, y] = center(cell, flipped);
@@ -137,12 +138,19 @@ function drawGround(layer, flipped) {
   river.forEach(([x, y], i) => {
     svg("text", { x, y, class: "river-glyph" }, layer).textContent = RIVER[i] ?? "";
   });
-  const coords = svg("g", { class: "coords" }, layer);
-  for (const file of FILES) {
-    const ends = cells.filter((c) => c.charAt(0) === file).map((c) => center(c, flipped));
+  const coords = svg("g", { class: `coords ${mode}` }, layer);
+  if (mode === "off") return;
+  // Files from left to right as shown; WXF counts each side's from its own right.
+  const files = [...FILES].map((file) => cells.filter((c) => c.charAt(0) === file).map((c) => center(c, flipped)));
+  files.sort((a, b) => (a[0]?.[0] ?? 0) - (b[0]?.[0] ?? 0));
+  files.forEach((ends, column) => {
     const [x, y] = ends.reduce((low, p) => (p[1] > low[1] ? p : low));
-    svg("text", { x, y: y + INNER + 20 }, coords).textContent = file;
-  }
+    const label = mode === "wxf" ? String(9 - column) : FILES.charAt(flipped ? 8 - column : column);
+    svg("text", { x, y: y + INNER + 20, class: "near" }, coords).textContent = label;
+    if (mode !== "wxf") return;
+    const [tx, ty] = ends.reduce((high, p) => (p[1] < high[1] ? p : high));
+    svg("text", { x: tx, y: ty - INNER - 10, class: "far" }, coords).textContent = String(column + 1);
+  });
 }
 
 /** @type {Geometry} */

@@ -29,8 +29,9 @@ function colRow(cell, flipped) {
 /**
  * @param {SVGGElement} layer
  * @param {boolean} flipped
+ * @param {import("./geometry.js").Coordinates} mode
  */
-function drawGround(layer, flipped) {
+function drawGround(layer, flipped, mode) {
   const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * STEP, y1 = MARGIN + 9 * STEP;
   const lines = svg("g", { class: "lines" }, layer);
   svg("rect", { x: x0 - 6, y: y0 - 6, width: x1 - x0 + 12, height: y1 - y0 + 12, class: "frame" }, lines);
@@ -53,13 +54,22 @@ function drawGround(layer, flipped) {
   const [left, right] = flipped ? [RIVER[1], RIVER[0]] : RIVER;
   svg("text", { x: x0 + 2 * STEP, y: riverY, class: "river" }, layer).textContent = left ?? "";
   svg("text", { x: x0 + 6 * STEP, y: riverY, class: "river" }, layer).textContent = right ?? "";
-  const coords = svg("g", { class: "coords" }, layer);
-  for (let f = 0; f < 9; f++) {
-    const file = flipped ? 8 - f : f;
-    svg("text", { x: x0 + f * STEP, y: y1 + 44 }, coords).textContent = FILES.charAt(file);
-  }
-  for (let r = 0; r < 10; r++) {
-    svg("text", { x: 20, y: y0 + r * STEP + 5 }, coords).textContent = String(flipped ? r : 9 - r);
+  const coords = svg("g", { class: `coords ${mode}` }, layer);
+  if (mode === "iccs") {
+    for (let f = 0; f < 9; f++) {
+      const file = flipped ? 8 - f : f;
+      svg("text", { x: x0 + f * STEP, y: y1 + 44 }, coords).textContent = FILES.charAt(file);
+    }
+    for (let r = 0; r < 10; r++) {
+      svg("text", { x: 20, y: y0 + r * STEP + 5 }, coords).textContent = String(flipped ? r : 9 - r);
+    }
+  } else if (mode === "wxf") {
+    // Each side counts its files from its own right: the bottom side from the
+    // screen's right, the top side (facing it) from the screen's left.
+    for (let c = 0; c < 9; c++) {
+      svg("text", { x: x0 + c * STEP, y: y1 + 44, class: "near" }, coords).textContent = String(9 - c);
+      svg("text", { x: x0 + c * STEP, y: y0 - 34, class: "far" }, coords).textContent = String(c + 1);
+    }
   }
 }
 

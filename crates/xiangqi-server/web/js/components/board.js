@@ -1,4 +1,5 @@
-// The board as SVG, on either geometry: pieces with Chinese glyphs, the last move
+// The board as SVG, on either geometry: pieces in the player's chosen set, theme,
+// size and coordinates (redrawn at once when a preference changes), the last move
 // outlined, the pending move, the selected piece and its legal targets, and the
 // general in check. The server says which moves are legal; the board only draws
 // and reports the player's choice, made by clicking a piece then a cell, by
@@ -8,8 +9,10 @@
 // is on and what happens is said in a live region for screen readers.
 
 import { h, svg } from "../dom.js";
-import { GLYPHS, isRed, parseFen, splitMove } from "../fen.js";
+import { isRed, parseFen, splitMove } from "../fen.js";
 import { t, tn } from "../i18n.js";
+import { onPrefsChange, prefs } from "../prefs.js";
+import { drawPiece } from "./pieces.js";
 
 /** @typedef {import("./geometry.js").Geometry} Geometry */
 /** @typedef {import("../models.js").Color} Color */
@@ -27,6 +30,7 @@ let boards = 0;
  * @property {Color | null} [mine]  whose pieces the player may move now, if anyone's
  * @property {string | null} [pending] a chosen move not yet submitted
  * @property {Color | null} [check]   the side whose general is in check
+ * @property {string[]} [dots]        cells to mark with a dot (a diagram's moves)
  */
 
 /** Screen directions of the arrow keys. @type {Record<string, [number, number]>} */
@@ -67,7 +71,7 @@ export class Board {
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     container.replaceChildren(this.svg, help, this.live);
     /** @type {Required<BoardState>} */
-    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null };
+    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [] };
     /** @type {string | null} the point the keyboard is on */
     this.cursor = null;
     /** @type {Map<string, string>} the pieces as drawn, by cell */
@@ -87,6 +91,12 @@ export class Board {
       this.announce(this.describe(this.cursor));
     });
     this.svg.addEventListener("blur", () => this.drawMarks());
+    /** Whether the board has been on the page: once it has left, it stops following the preferences. */
+    this.shown = false;
+    const stop = onPrefsChange(() => {
+      if (this.svg.isConnected) this.draw();
+      else if (this.shown) stop();
+    });
   }
 
   /** Gives the board the keyboard focus. */
@@ -183,11 +193,32 @@ export class Board {
    * Redraws with a new state.
    * @param {BoardState} state
    */
-  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null }) {
-    this.state = { fen, legal, flipped, last, mine, pending, check };
+  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [] }) {
+    const before = this.placed;
+    const lastBefore = this.state.last;
+    this.state = { fen, legal, flipped, last, mine, pending, check, dots };
     this.placed = this.pieces();
     if (!mine || pending) this.selected = null;
     this.draw();
+    // A move that has just been played glides from its point (not one the player
+    // already put there, nor the first drawing of a position).
+    const move = last && last !== lastBefore && before.size ? splitMove(last) : null;
+    if (move && prefs().animation && before.has(move[0]) && before.get(move[0]) === this.placed.get(move[1])) this.glide(move[0], move[1]);
+  }
+
+  /**
+   * Slides the piece now on `to` from `from`.
+   * @param {string} from
+   * @param {string} to
+   */
+  glide(from, to) {
+    const piece = this.svg.querySelector(`g.piece[data-cell="${to}"]`);
+    if (!(piece instanceof SVGGElement) || typeof piece.animate !== "function") return;
+    const [x0, y0] = this.geometry.center(from, this.state.flipped);
+    const [x1, y1] = this.geometry.center(to, this.state.flipped);
+    piece.animate([{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: "translate(0px, 0px)" }],
+      { duration: 240, easing: "ease-out" });
+    this.svg.dataset["animated"] = from + to;
   }
 
   /**
@@ -304,17 +335,21 @@ export class Board {
 
   draw() {
     const { geometry, state } = this;
+    const p = prefs();
+    if (this.svg.isConnected) this.shown = true;
     this.svg.replaceChildren();
+    this.svg.dataset["pieces"] = p.pieces;
+    this.svg.dataset["coordinates"] = p.coordinates;
     svg("rect", { x: 0, y: 0, width: geometry.width, height: geometry.height, rx: 14, class: "wood" }, this.svg);
-    geometry.drawGround(svg("g", { class: "ground" }, this.svg), state.flipped);
+    geometry.drawGround(svg("g", { class: "ground" }, this.svg), state.flipped, p.coordinates);
     this.marks = svg("g", { class: "marks" }, this.svg);
     const layer = svg("g", { class: "pieces" }, this.svg);
+    // Points on the standard board are 60 apart: past 114% neighbouring pieces would overlap.
+    const scale = Math.min(p.piece_size / 100, geometry.name === "standard" ? 1.14 : 1.2);
     for (const [cell, letter] of this.placed) {
       const [x, y] = geometry.center(cell, state.flipped);
       const g = svg("g", { class: `piece ${isRed(letter) ? "red" : "black"}`, "data-cell": cell, "data-piece": letter }, layer);
-      svg("circle", { cx: x, cy: y, r: 26, class: "disc" }, g);
-      svg("circle", { cx: x, cy: y, r: 21.5, class: "ring" }, g);
-      svg("text", { x, y: y + 1, class: "glyph" }, g).textContent = GLYPHS[letter] ?? letter;
+      drawPiece(g, x, y, letter, { set: p.pieces, scale, up: isRed(letter) !== state.flipped });
       if (this.ownPiece(cell)) g.classList.add("movable");
     }
     this.drawMarks();
@@ -334,6 +369,10 @@ export class Board {
       for (const [cell, letter] of parseFen(geometry.rows, state.fen)) {
         if (letter === general) geometry.outline(marks, cell, "check", state.flipped);
       }
+    }
+    for (const cell of state.dots) {
+      const [x, y] = geometry.center(cell, state.flipped);
+      svg("circle", { cx: x, cy: y, r: this.placed.has(cell) ? 29 : 9, class: this.placed.has(cell) ? "hint capture" : "hint", "data-dot": cell }, marks);
     }
     if (this.cursor && document.activeElement === this.svg) geometry.outline(marks, this.cursor, "cursor", state.flipped);
     if (!this.selected) return;

@@ -2,6 +2,7 @@
 // the form itself, next to what the user just did, and goes on the next try.
 
 import { h } from "../dom.js";
+import { errorText } from "../errors.js";
 import { say } from "../notify.js";
 
 /**
@@ -57,7 +58,7 @@ export function onSubmit(form, action, options = {}) {
       await action(values(form));
       if (options.reset) form.reset();
     } catch (err) {
-      formError(form, err instanceof Error ? err.message : String(err));
+      formError(form, errorText(err));
     } finally {
       if (submit instanceof HTMLButtonElement) submit.disabled = false;
     }

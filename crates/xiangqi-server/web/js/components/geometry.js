@@ -3,6 +3,12 @@
 // marks and handles input the same way on both.
 
 /**
+ * Which coordinates a board shows: none, ICCS (files a-i, ranks), or WXF (files
+ * 1-9 from each side's right, at that side's end of the board).
+ * @typedef {"off" | "iccs" | "wxf"} Coordinates
+ */
+
+/**
  * @typedef {object} Geometry
  * @property {"standard" | "hex"} name
  * @property {string} startFen
@@ -12,7 +18,7 @@
  * @property {number} height
  * @property {number} hit         how far from a cell's centre a pointer still picks it
  * @property {(cell: string, flipped: boolean) => [number, number]} center
- * @property {(layer: SVGGElement, flipped: boolean) => void} drawGround  lines or cells, river, palaces, coordinates
+ * @property {(layer: SVGGElement, flipped: boolean, coords: Coordinates) => void} drawGround  lines or cells, river, palaces, coordinates
  * @property {(layer: SVGGElement, cell: string, cls: string, flipped: boolean) => void} outline  a highlight of one cell
  */
 

@@ -2,7 +2,8 @@
 
 import * as api from "../api.js";
 import { $, h } from "../dom.js";
-import { LANGUAGES, lang, switchLanguage, t } from "../i18n.js";
+import { LANGUAGES, lang, t } from "../i18n.js";
+import { setPrefs } from "../prefs.js";
 import { go } from "../router.js";
 import { currentUser, setUser } from "../state.js";
 import { peopleMenu } from "./menu.js";
@@ -16,7 +17,8 @@ async function logout() {
 function languageChoice() {
   const select = h("select", { class: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, l]) => h("option", { value: code, selected: code === lang }, l.name)));
-  select.addEventListener("change", () => switchLanguage(select.value));
+  // Kept with the other preferences (on the server too, when logged in); the page reloads in it.
+  select.addEventListener("change", () => setPrefs({ language: select.value === "en" ? "en" : "zh-Hans" }));
   return select;
 }
 
@@ -31,8 +33,15 @@ export function renderNav() {
       h("a", { href: "#/people" }, t("nav.people")),
       peopleMenu(),
       h("a", { href: `#/user/${encodeURIComponent(me.name)}` }, me.name),
+      h("a", { href: "#/settings" }, t("nav.settings")),
+      h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#", onclick: (e) => { e.preventDefault(); logout(); } }, t("nav.logout")),
     ]
-    : [h("a", { href: "#/" }, t("nav.login"))];
+    : [
+      h("a", { href: "#/" }, t("nav.login")),
+      h("a", { href: "#/rules" }, t("nav.rules")),
+      h("a", { href: "#/help" }, t("nav.help")),
+      h("a", { href: "#/settings" }, t("nav.settings")),
+    ];
   $("#nav").replaceChildren(...links, languageChoice());
 }

@@ -19,10 +19,14 @@ import { button, swapKeepingFocus, userLink } from "../components/layout.js";
 import { moveList } from "../components/movelist.js";
 import { noticeText } from "../components/notice.js";
 import { h } from "../dom.js";
+import { errorText } from "../errors.js";
 import { splitMove } from "../fen.js";
 import { clockText, colorName, outcomeText, rulesName } from "../format.js";
 import { t } from "../i18n.js";
 import { onLobby, onNotice, watchGame } from "../live.js";
+import { moveText, otherText } from "../notation.js";
+import { onPrefsChange, prefs } from "../prefs.js";
+import { moveSound } from "../sound.js";
 import { say, sayNext } from "../notify.js";
 import { go } from "../router.js";
 import { currentUser } from "../state.js";
@@ -84,10 +88,13 @@ export async function gamePage(view, [id = ""]) {
   view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, gameChat(game)));
 
   const geometry = game.rules === "hex" ? hex : standard;
+  /** A live game whose player sends a move as soon as it is made (no Submit). */
+  const instant = () => game.clock.kind === "live" && prefs().live_submit === "instant";
   const board = new Board(boardBox, geometry, t(geometry === hex ? "board.labelHex" : "board.label"), (move) => {
     pending = move;
     show(game);
     board.announce(t("game.moved", { move }));
+    if (instant()) send(move);
   });
 
   /**
@@ -100,7 +107,7 @@ export async function gamePage(view, [id = ""]) {
     try {
       await action();
     } catch (err) {
-      note = err instanceof Error ? err.message : String(err);
+      note = errorText(err);
       if (err instanceof ApiError && err.status === 409) {
         pending = null;
         game = await api.game("GET", api.gamePath(game.id)).catch(() => game);
@@ -133,7 +140,7 @@ export async function gamePage(view, [id = ""]) {
   /** @param {Color} color @param {boolean} myTurn */
   function playingButtons(color, myTurn) {
     const list = [];
-    if (myTurn && pending) {
+    if (myTurn && pending && !instant()) {
       const move = pending;
       list.push(button(t("game.submit"), () => send(move), { class: "primary", id: "submit", "data-action": "submit" }),
         button(t("game.takeBack"), () => { pending = null; show(game); board.focus(); }, { id: "takeback", "data-action": "takeback" }));
@@ -194,7 +201,7 @@ export async function gamePage(view, [id = ""]) {
   function statusText(myTurn) {
     if (game.status === "aborted") return t("game.aborted");
     if (game.outcome) return outcomeText(game.outcome);
-    if (myTurn && pending) return t("game.pending");
+    if (myTurn && pending) return instant() ? t("game.sending") : t("game.pending");
     if (myTurn) return game.check ? t("game.yourMoveCheck") : t("game.yourMove");
     const params = { color: colorName(game.turn, true), name: game[game.turn] };
     return game.check ? t("game.toMoveCheck", params) : t("game.toMove", params);
@@ -206,7 +213,7 @@ export async function gamePage(view, [id = ""]) {
     const last = played[played.length - 1];
     if (!last) return t("game.noMoves");
     const by = colorName(played.length % 2 === 1 ? "red" : "black", true);
-    return t("game.lastMove", { number: Math.ceil(played.length / 2), color: by, wxf: last.wxf, iccs: last.iccs });
+    return t("game.lastMove", { number: Math.ceil(played.length / 2), color: by, wxf: moveText(last, played.length - 1), iccs: otherText(last) });
   }
 
   /**
@@ -221,6 +228,7 @@ export async function gamePage(view, [id = ""]) {
 
   /** @param {Game} next */
   function show(next) {
+    if (next.ply > game.ply) moveSound();
     if (next.ply !== game.ply || next.status !== game.status) {
       pending = null;
       confirming = false;
@@ -281,7 +289,7 @@ export async function gamePage(view, [id = ""]) {
         pending = null;
         show(game);
       } catch (err) {
-        formError(entry, err instanceof Error ? err.message : String(err));
+        formError(entry, errorText(err));
         if (err instanceof ApiError && err.status === 409) show(await api.game("GET", api.gamePath(game.id)));
       }
     })();
@@ -317,7 +325,9 @@ export async function gamePage(view, [id = ""]) {
     }
   });
   const timer = setInterval(() => tick(view, game), 250);
+  const stopPrefs = onPrefsChange(() => show(game));
   return () => {
+    stopPrefs();
     unwatch();
     stopLobby();
     stopNotices();

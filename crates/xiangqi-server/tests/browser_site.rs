@@ -1,0 +1,470 @@
+//! The site made one's own, in headless Chromium: board and piece preferences
+//! change every board at once and stay changed across reloads (in the browser for
+//! a visitor, on the server once logged in), the UI in both languages, a
+//! visitor's first screen, the rules with their diagrams, watching a game without
+//! an account, and news by administrators. Screenshots of every piece set and
+//! theme in both languages go to `$XIANGQI_ARTIFACTS` (default `target/artifacts`).
+//!
+//! Needs `XIANGQI_TEST_CHROMEDRIVER` (outside CI, without it the tests say so and
+//! do nothing).
+
+use std::{
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn chromedriver() -> Option<String> {
+    let found = std::env::var("XIANGQI_TEST_CHROMEDRIVER").ok();
+    if found.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
+        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
+    }
+    found
+}
+
+async fn start_driver(chromedriver: &str) -> (Driver, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let driver = Driver(
+        Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    (driver, format!("http://127.0.0.1:{port}"))
+}
+
+/// A server on a fresh database; answers it, its folder and the database's URL.
+async fn start_server(name: &str) -> (xiangqi_server::Running, std::path::PathBuf, String) {
+    let tmp = std::env::temp_dir().join(format!("xiangqi-site-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    (xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap(), tmp, db)
+}
+
+/// A desktop browser whose own language is `language` (what the UI starts in).
+async fn browser(driver_url: &str, profile: &std::path::Path, language: &str) -> Client {
+    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+        &format!("--lang={language}"),
+        &format!("--user-data-dir={}", profile.display()),
+    ];
+    let options = json!({ "binary": chromium, "args": args, "prefs": { "intl.accept_languages": language } });
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), options);
+    ClientBuilder::rustls()
+        .expect("tls")
+        .capabilities(caps)
+        .connect(driver_url)
+        .await
+        .expect("a browser session")
+}
+
+async fn css(c: &Client, selector: &str) -> fantoccini::elements::Element {
+    c.wait()
+        .at_most(Duration::from_secs(15))
+        .for_element(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("{selector} did not appear: {e}"))
+}
+
+async fn count(c: &Client, selector: &str) -> usize {
+    c.find_all(Locator::Css(selector)).await.unwrap().len()
+}
+
+async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..60 {
+        if let Ok(e) = c.find(Locator::Css(selector)).await {
+            last = e.text().await.unwrap_or_default();
+            if last.contains(needle) {
+                return last;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("{selector} never said {needle:?}; it says {last:?}");
+}
+
+async fn shot(c: &Client, name: &str) {
+    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
+    });
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
+}
+
+/// Calls the JSON API from a page, with its session; answers `{status, body}`.
+async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
+    let script = "const [method, path, body, done] = arguments;\
+        const init = { method, headers: { 'X-Xiangqi': '1', 'Content-Type': 'application/json' } };\
+        if (body !== null) init.body = JSON.stringify(body);\
+        fetch('/api/v1' + path, init).then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
+    c.execute_async(script, vec![json!(method), json!(path), body]).await.unwrap()
+}
+
+async fn register_quick(c: &Client, url: &str, name: &str) {
+    c.goto(url).await.unwrap();
+    let r = api(c, "POST", "/users", json!({ "name": name, "password": "secret-pass" })).await;
+    assert_eq!(r["status"], 201, "{name} registers: {r}");
+    c.goto(url).await.unwrap();
+    css(c, "#nav a[href='#/new']").await;
+}
+
+/// A challenge from `a` (Red) to `opponent`, accepted by `b`: the game's id.
+async fn start_game(a: &Client, b: &Client, opponent: &str, clock: Value) -> String {
+    let c = api(
+        a,
+        "POST",
+        "/challenges",
+        json!({ "opponent": opponent, "rules": "asian", "color": "red", "clock": clock }),
+    )
+    .await;
+    let id = c["body"]["challenge"]["id"].as_str().unwrap_or_else(|| panic!("a challenge: {c}")).to_string();
+    let g = api(b, "POST", &format!("/challenges/{id}/accept"), Value::Null).await;
+    g["body"]["game"]["id"].as_str().unwrap_or_else(|| panic!("a game: {g}")).to_string()
+}
+
+async fn play(c: &Client, id: &str, ply: u32, mv: &str) {
+    let r = api(c, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+    assert_eq!(r["status"], 200, "{mv}: {r}");
+}
+
+/// Picks a radio button of the settings page.
+async fn choose(c: &Client, name: &str, value: &str) {
+    css(c, &format!("input[name={name}][value={value}]")).await.click().await.unwrap();
+}
+
+/// The text on the red general of the first board.
+async fn general_text(c: &Client) -> String {
+    css(c, "svg.board g.piece[data-piece=K] text").await.text().await.unwrap()
+}
+
+/// Every piece set on every theme, on the settings page's board: checks the
+/// board follows each choice, and saves a screenshot of each.
+async fn every_set_and_theme(c: &Client, language: &str) {
+    for theme in ["wood", "paper", "contrast"] {
+        choose(c, "theme", theme).await;
+        css(c, &format!("html[data-theme={theme}]")).await;
+        for (set, general) in [("traditional", "帥"), ("simplified", "帅"), ("beginner", "K")] {
+            choose(c, "pieces", set).await;
+            css(c, &format!("svg.board[data-pieces={set}]")).await;
+            assert_eq!(general_text(c).await, general, "{set}");
+            if set == "beginner" {
+                assert!(count(c, "svg.board g.piece .sign").await >= 32, "every piece has its sign");
+            }
+            shot(c, &format!("site-{language}-{set}-{theme}.png")).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn preferences_change_every_board_at_once_and_stay_changed_in_both_languages() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("prefs").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let c = browser(&driver_url, &tmp.join("v"), "en-US").await;
+
+    // A visitor: the settings page, with a board that shows each choice.
+    c.goto(&format!("{url}#/settings")).await.unwrap();
+    css(&c, "html[lang=en]").await;
+    wait_text(&c, "main h1", "Settings").await;
+    assert_eq!(general_text(&c).await, "帥", "traditional glyphs by default");
+    every_set_and_theme(&c, "en").await;
+
+    // Coordinates: WXF numbers each side's files from its right; none; ICCS.
+    choose(&c, "coordinates", "wxf").await;
+    css(&c, "svg.board .coords.wxf").await;
+    assert_eq!(count(&c, "svg.board .coords text").await, 18);
+    let near = css(&c, "svg.board .coords text.near").await.text().await.unwrap();
+    assert_eq!(near, "9", "Red's file 9 is at its left");
+    choose(&c, "coordinates", "off").await;
+    css(&c, "svg.board .coords.off").await;
+    assert_eq!(count(&c, "svg.board .coords text").await, 0);
+
+    // Piece size and the rest; then a reload keeps them all.
+    c.execute(
+        "const r = document.querySelector('input[name=piece_size]'); r.value = '120';\
+         r.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    css(&c, "svg.board g.piece > g[transform*='scale(1.14)']").await;
+    choose(&c, "notation", "chinese").await;
+    choose(&c, "live_submit", "instant").await;
+    css(&c, "input[name=sound]").await.click().await.unwrap();
+    css(&c, "input[name=animation]").await.click().await.unwrap();
+    c.refresh().await.unwrap();
+    css(&c, "html[data-theme=contrast]").await;
+    css(&c, "svg.board[data-pieces=beginner][data-coordinates=off]").await;
+    css(&c, "svg.board g.piece > g[transform*='scale(1.14)']").await;
+    for checked in ["notation][value=chinese", "live_submit][value=instant", "theme][value=contrast"] {
+        assert_eq!(
+            css(&c, &format!("input[name={checked}]")).await.prop("checked").await.unwrap().as_deref(),
+            Some("true")
+        );
+    }
+    assert_eq!(css(&c, "input[name=sound]").await.prop("checked").await.unwrap().as_deref(), Some("true"));
+    assert_eq!(
+        css(&c, "input[name=animation]").await.prop("checked").await.unwrap().as_deref(),
+        Some("false")
+    );
+    // Other boards follow too: the position page and the rules' diagrams.
+    c.goto(&format!("{url}#/position/hex")).await.unwrap();
+    css(&c, "svg.board.hex[data-pieces=beginner]").await;
+    c.goto(&format!("{url}#/settings")).await.unwrap();
+
+    // Chinese, chosen in the settings: the page reloads in it and stays in it.
+    css(&c, "select[name=language]").await.select_by_value("zh-Hans").await.unwrap();
+    css(&c, "html[lang=zh]").await;
+    wait_text(&c, "main h1", "设置").await;
+    c.refresh().await.unwrap();
+    css(&c, "html[lang=zh]").await;
+    wait_text(&c, "main legend", "棋子").await;
+    wait_text(&c, "#nav", "游戏规则").await;
+    every_set_and_theme(&c, "zh").await;
+    choose(&c, "pieces", "beginner").await;
+    choose(&c, "theme", "paper").await;
+
+    // Registering keeps what the visitor chose: the browser's changes go to the server once.
+    let r = api(&c, "POST", "/users", json!({ "name": "alice", "password": "secret-pass" })).await;
+    assert_eq!(r["status"], 201);
+    c.refresh().await.unwrap();
+    css(&c, "#nav a[href='#/new']").await;
+    let mut saved = Value::Null;
+    for _ in 0..40 {
+        saved = api(&c, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+        if saved["theme"] == "paper" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(saved["theme"], "paper", "{saved}");
+    assert_eq!(saved["pieces"], "beginner");
+    assert_eq!(saved["language"], "zh-Hans");
+    assert_eq!(saved["piece_size"], 120);
+    assert_eq!(saved["notation"], "chinese");
+
+    // Logged in, a change goes to the server; a browser that forgot everything gets it back.
+    c.goto(&format!("{url}#/settings")).await.unwrap();
+    choose(&c, "pieces", "simplified").await;
+    css(&c, "svg.board[data-pieces=simplified]").await;
+    for _ in 0..40 {
+        let p = api(&c, "GET", "/me/preferences", Value::Null).await;
+        if p["body"]["preferences"]["pieces"] == "simplified" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    c.execute("localStorage.clear();", vec![]).await.unwrap();
+    c.refresh().await.unwrap();
+    css(&c, "html[lang=zh]").await;
+    css(&c, "html[data-theme=paper]").await;
+    css(&c, "svg.board[data-pieces=simplified]").await;
+    shot(&c, "site-zh-settings-logged-in.png").await;
+
+    // A game: moves in Chinese, a refusal in Chinese, the move sound, and a live
+    // move sent without Submit.
+    let b = browser(&driver_url, &tmp.join("b"), "en-US").await;
+    register_quick(&b, &url, "bob").await;
+    let live = json!({ "kind": "live", "base": 600000, "increment": 5000 });
+    let id = start_game(&c, &b, "bob", live).await;
+    c.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&c, "g.piece.movable[data-cell=h2]").await.click().await.unwrap();
+    css(&c, "circle.target[data-target=e2]").await.click().await.unwrap();
+    wait_text(&c, ".moves", "炮二平五").await;
+    assert!(c.find(Locator::Css("#submit")).await.is_err(), "no Submit in a live game sent at once");
+    play(&b, &id, 1, "h9g7").await;
+    wait_text(&c, ".moves", "马8进7").await;
+    let beeps = c.execute("return document.documentElement.dataset.beeps;", vec![]).await.unwrap();
+    assert!(beeps.as_str().is_some_and(|n| n.parse::<u32>().unwrap() >= 2), "a sound for each move: {beeps}");
+    let typed = css(&c, "#move-text").await;
+    typed.send_keys("R9+5\n").await.unwrap();
+    wait_text(&c, "#move-entry .form-error", "这步棋在此不合规则").await;
+    shot(&c, "site-zh-game.png").await;
+
+    // Bob (English, animation on) sees the move glide; his list is in WXF.
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&b, "svg.board g.piece[data-cell=g7]").await;
+    wait_text(&b, ".moves", "C2=5").await;
+    play(&c, &id, 2, "h0g2").await;
+    css(&b, "svg.board[data-animated=h0g2]").await;
+
+    b.close().await.ok();
+    c.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("visitor").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    let b = browser(&driver_url, &tmp.join("b"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    let id = start_game(&a, &b, "bob", json!({ "kind": "correspondence", "days": 3 })).await;
+    play(&a, &id, 0, "h2e2").await;
+
+    // The first screen, in Chinese for a browser that speaks it.
+    let v = browser(&driver_url, &tmp.join("v"), "zh-CN").await;
+    v.goto(&url).await.unwrap();
+    css(&v, "html[lang=zh]").await;
+    wait_text(&v, "main h1", "在线象棋").await;
+    wait_text(&v, "main", "alice（红方）对 bob（黑方）").await;
+    css(&v, "section:nth-of-type(2) form input[name=name]").await;
+    shot(&v, "site-zh-first-screen.png").await;
+
+    // In English: what the site is, the rules, a game to watch, how to register.
+    css(&v, "#nav select.language").await.select_by_value("en").await.unwrap();
+    css(&v, "html[lang=en]").await;
+    wait_text(&v, "main .lead", "Play Xiangqi against people").await;
+    wait_text(&v, "main", "How to play here").await;
+    css(&v, "main a[href='#/rules']").await;
+    css(&v, "section:nth-of-type(1) form input[name=password]").await;
+    css(&v, "section:nth-of-type(2) form input[name=password]").await;
+    shot(&v, "site-en-first-screen.png").await;
+
+    // The rules: every piece, every rule set, with live diagrams.
+    css(&v, "main a[href='#/rules']").await.click().await.unwrap();
+    wait_text(&v, "main h1", "Game rules").await;
+    for part in [
+        "general",
+        "advisor",
+        "elephant",
+        "horse",
+        "chariot",
+        "cannon",
+        "soldier",
+        "asian",
+        "itsyourturn",
+        "casual",
+        "hex",
+    ] {
+        css(&v, &format!("#rules-{part} h2")).await;
+    }
+    assert!(count(&v, "figure.diagram svg.board").await >= 14, "the diagrams are drawn");
+    assert_eq!(count(&v, "#rules-hex svg.board polygon.hex").await, 79);
+    assert_eq!(count(&v, "#rules-horse [data-dot]").await, 6, "the horse's six open moves");
+    assert_eq!(count(&v, "#rules-cannon circle.hint.capture").await, 1, "the cannon's capture");
+    shot(&v, "site-en-rules.png").await;
+    css(&v, "#rules-horse").await.click().await.unwrap();
+    c_scroll(&v, "#rules-horse").await;
+    shot(&v, "site-en-rules-horse.png").await;
+    v.goto(&format!("{url}#/help")).await.unwrap();
+    wait_text(&v, "main h1", "How to play here").await;
+    wait_text(&v, "main", "Submit").await;
+    v.goto(&format!("{url}#/tips")).await.unwrap();
+    wait_text(&v, "main h1", "Features and tips").await;
+
+    // Watching: the game from the first screen, and Bob's reply arriving live.
+    v.goto(&url).await.unwrap();
+    css(&v, "ul.live-games a").await.click().await.unwrap();
+    css(&v, "svg.board g.piece[data-cell=e2]").await;
+    wait_text(&v, "#status", "Black (bob) to move").await;
+    play(&b, &id, 1, "h9g7").await;
+    css(&v, "svg.board g.piece[data-cell=g7]").await;
+    wait_text(&v, ".moves", "H8+7").await;
+    assert!(v.find(Locator::Css("#actions button")).await.is_err(), "a visitor has no buttons to play");
+    shot(&v, "site-en-watching.png").await;
+
+    // The rules in Chinese.
+    css(&v, "#nav select.language").await.select_by_value("zh").await.unwrap();
+    css(&v, "html[lang=zh]").await;
+    v.goto(&format!("{url}#/rules")).await.unwrap();
+    wait_text(&v, "main h1", "游戏规则").await;
+    c_scroll(&v, "#rules-cannon").await;
+    shot(&v, "site-zh-rules-cannon.png").await;
+
+    for c in [a, b, v] {
+        c.close().await.ok();
+    }
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+async fn c_scroll(c: &Client, selector: &str) {
+    c.execute("document.querySelector(arguments[0]).scrollIntoView();", vec![json!(selector)]).await.unwrap();
+}
+
+#[tokio::test]
+async fn administrators_post_news_that_shows_on_the_main_screen_newest_first() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, db) = start_server("news").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    let b = browser(&driver_url, &tmp.join("b"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    wait_text(&b, "#news", "No news yet").await;
+    assert!(b.find(Locator::Css("#news form")).await.is_err(), "no form for a player");
+
+    assert!(xiangqi_server::set_admin(&db, "alice", true).await.unwrap());
+    a.refresh().await.unwrap();
+    for (title, body) in [("Welcome", "The site is open."), ("Xiang Hex", "Hexagonal games are here.")] {
+        css(&a, "#news form input[name=title]").await.send_keys(title).await.unwrap();
+        css(&a, "#news form textarea[name=body]").await.send_keys(body).await.unwrap();
+        css(&a, "#news form button[type=submit]").await.click().await.unwrap();
+        wait_text(&a, "#news .news-list", title).await;
+    }
+    shot(&a, "site-en-news-admin.png").await;
+
+    // Bob sees both, newest first, after logging in, and no delete button.
+    b.refresh().await.unwrap();
+    wait_text(&b, "#news", "Hexagonal games are here.").await;
+    let titles = b
+        .execute(
+            "return [...document.querySelectorAll('#news .news-item h3')].map((e) => e.textContent);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(titles, json!(["Xiang Hex", "Welcome"]));
+    assert_eq!(count(&b, "#news [data-action=delete-news]").await, 0);
+
+    // Alice deletes one; it goes.
+    css(&a, "#news .news-item:first-child [data-action=delete-news]").await.click().await.unwrap();
+    for _ in 0..40 {
+        if count(&a, "#news .news-item").await == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(count(&a, "#news .news-item").await, 1);
+    b.goto(&format!("{url}#/news")).await.unwrap();
+    wait_text(&b, "main", "Welcome").await;
+    assert_eq!(count(&b, ".news-item").await, 1);
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -1,0 +1,110 @@
+// Settings: pieces, board theme and piece size, coordinates, move notation,
+// animation, sound, live moves with or without Submit, and the language. Each
+// change applies at once, to the board beside the choices and to every other
+// board; it is kept in this browser, and on the server for a logged-in user.
+
+import { Board } from "../components/board.js";
+import { standard } from "../components/board-standard.js";
+import { page } from "../components/layout.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { chineseFromWxf } from "../notation.js";
+import { sayError } from "../notify.js";
+import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../prefs.js";
+import { currentUser } from "../state.js";
+
+/** @typedef {import("../prefs.js").Prefs} Prefs */
+/** @typedef {import("../i18n.js").TextKey} TextKey */
+
+/** A position after 1. C2=5 H8+7 2. H2+3, to show pieces, coordinates and the last move. */
+const PREVIEW = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2";
+
+/**
+ * Saves a change; a refusal shows on the message line.
+ * @param {Partial<Prefs>} change
+ */
+const save = (change) => setPrefs(change).catch(sayError);
+
+/**
+ * A group of radio buttons for one preference.
+ * @template {"pieces" | "theme" | "coordinates" | "notation" | "live_submit"} K
+ * @param {K} key
+ * @param {TextKey} legend
+ * @param {(value: (typeof CHOICES)[K][number]) => string} label
+ * @param {TextKey} [note]
+ */
+function radios(key, legend, label, note) {
+  const current = prefs()[key];
+  const values = /** @type {readonly (typeof CHOICES)[K][number][]} */ (CHOICES[key]);
+  return h("fieldset", { "data-pref": key },
+    h("legend", {}, t(legend)),
+    values.map((value) => h("label", { class: "choice" },
+      h("input", {
+        type: "radio", name: key, value, checked: value === current,
+        onchange: () => save(/** @type {Partial<Prefs>} */ ({ [key]: value })),
+      }),
+      label(value))),
+    note ? h("p", { class: "hint-text" }, t(note)) : null);
+}
+
+/**
+ * A checkbox for an on/off preference.
+ * @param {"animation" | "sound"} key
+ * @param {TextKey} text
+ */
+function toggle(key, text) {
+  const box = h("input", { type: "checkbox", name: key, checked: prefs()[key] });
+  box.addEventListener("change", () => save({ [key]: box.checked }));
+  return h("label", { class: "choice" }, box, t(text));
+}
+
+/** @param {HTMLElement} view */
+export function settingsPage(view) {
+  const p = prefs();
+  const size = h("input", { type: "range", name: "piece_size", min: SIZE_MIN, max: SIZE_MAX, step: 5, value: p.piece_size });
+  const sizeShown = h("output", { for: "piece-size" }, `${p.piece_size}%`);
+  size.id = "piece-size";
+  size.addEventListener("input", () => { sizeShown.textContent = `${size.value}%`; });
+  size.addEventListener("change", () => save({ piece_size: Number(size.value) }));
+
+  const language = h("select", { name: "language" },
+    h("option", { value: "", selected: p.language === null }, t("settings.language.browser")),
+    h("option", { value: "en", selected: p.language === "en" }, "English"),
+    h("option", { value: "zh-Hans", selected: p.language === "zh-Hans" || p.language === "zh-Hant" }, "中文（简体）"));
+  language.addEventListener("change", () => {
+    const v = language.value;
+    save({ language: v === "en" || v === "zh-Hans" ? v : null });
+  });
+
+  const examples = { wxf: "C2=5", iccs: "h2e2", chinese: chineseFromWxf("C2=5", true) ?? "" };
+  const form = h("form", { class: "settings-form", onsubmit: (e) => e.preventDefault() },
+    radios("pieces", "settings.pieces", (v) => t(`settings.pieces.${v}`)),
+    radios("theme", "settings.theme", (v) => t(`settings.theme.${v}`)),
+    h("fieldset", { "data-pref": "piece_size" }, h("legend", {}, t("settings.size")),
+      h("label", { class: "choice" }, size, sizeShown)),
+    radios("coordinates", "settings.coordinates", (v) => t(`settings.coordinates.${v}`)),
+    radios("notation", "settings.notation", (v) => t("settings.notation.example", { name: t(`settings.notation.${v}`), example: examples[v] })),
+    h("fieldset", { "data-pref": "moves" }, h("legend", {}, t("settings.moves")),
+      toggle("animation", "settings.animation"), toggle("sound", "settings.sound")),
+    radios("live_submit", "settings.liveSubmit", (v) => t(`settings.liveSubmit.${v}`), "settings.liveSubmit.note"),
+    h("fieldset", { "data-pref": "language" }, h("legend", {}, t("app.language")), language));
+
+  const boardBox = h("div", { class: "board-box" });
+  const preview = h("aside", { class: "preview" }, boardBox, h("p", { class: "muted small" }, t("settings.preview")));
+  page(view, t("settings.title"),
+    h("p", { class: "muted" }, t(currentUser() ? "settings.savedServer" : "settings.savedBrowser")),
+    h("div", { class: "settings" }, form, preview));
+  const board = new Board(boardBox, standard, t("board.label"));
+  board.show({ fen: PREVIEW, last: "h0g2" });
+  // Another tab or the log-in may change the preferences: the form follows.
+  const stop = onPrefsChange((next) => {
+    for (const input of form.querySelectorAll("input")) {
+      const key = /** @type {keyof Prefs} */ (input.name);
+      if (input.type === "radio") input.checked = String(next[key]) === input.value;
+      else if (input.type === "checkbox") input.checked = Boolean(next[key]);
+      else if (input.type === "range") input.value = String(next.piece_size);
+    }
+    sizeShown.textContent = `${next.piece_size}%`;
+  });
+  return stop;
+}
