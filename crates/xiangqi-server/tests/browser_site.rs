@@ -90,6 +90,18 @@ async fn css(c: &Client, selector: &str) -> fantoccini::elements::Element {
         .unwrap_or_else(|e| panic!("{selector} did not appear: {e}"))
 }
 
+/// Clicks what the selector finds, finding it again if a live update redrew it
+/// between finding and clicking.
+async fn click(c: &Client, selector: &str) {
+    for _ in 0..20 {
+        if css(c, selector).await.click().await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{selector} could not be clicked");
+}
+
 async fn count(c: &Client, selector: &str) -> usize {
     c.find_all(Locator::Css(selector)).await.unwrap().len()
 }
@@ -216,8 +228,8 @@ async fn preferences_change_every_board_at_once_and_stay_changed_in_both_languag
     css(&c, "svg.board g.piece > g[transform*='scale(1.14)']").await;
     choose(&c, "notation", "chinese").await;
     choose(&c, "live_submit", "instant").await;
-    css(&c, "input[name=sound]").await.click().await.unwrap();
-    css(&c, "input[name=animation]").await.click().await.unwrap();
+    click(&c, "input[name=sound]").await;
+    click(&c, "input[name=animation]").await;
     c.refresh().await.unwrap();
     css(&c, "html[data-theme=contrast]").await;
     css(&c, "svg.board[data-pieces=beginner][data-coordinates=off]").await;
@@ -294,8 +306,8 @@ async fn preferences_change_every_board_at_once_and_stay_changed_in_both_languag
     let live = json!({ "kind": "live", "base": 600000, "increment": 5000 });
     let id = start_game(&c, &b, "bob", live).await;
     c.goto(&format!("{url}#/game/{id}")).await.unwrap();
-    css(&c, "g.piece.movable[data-cell=h2]").await.click().await.unwrap();
-    css(&c, "circle.target[data-target=e2]").await.click().await.unwrap();
+    click(&c, "g.piece.movable[data-cell=h2]").await;
+    click(&c, "circle.target[data-target=e2]").await;
     wait_text(&c, ".moves", "炮二平五").await;
     assert!(c.find(Locator::Css("#submit")).await.is_err(), "no Submit in a live game sent at once");
     play(&b, &id, 1, "h9g7").await;
@@ -353,7 +365,7 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
     shot(&v, "site-en-first-screen.png").await;
 
     // The rules: every piece, every rule set, with live diagrams.
-    css(&v, "main a[href='#/rules']").await.click().await.unwrap();
+    click(&v, "main a[href='#/rules']").await;
     wait_text(&v, "main h1", "Game rules").await;
     for part in [
         "general",
@@ -375,7 +387,7 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
     assert_eq!(count(&v, "#rules-horse [data-dot]").await, 6, "the horse's six open moves");
     assert_eq!(count(&v, "#rules-cannon circle.hint.capture").await, 1, "the cannon's capture");
     shot(&v, "site-en-rules.png").await;
-    css(&v, "#rules-horse").await.click().await.unwrap();
+    click(&v, "#rules-horse").await;
     c_scroll(&v, "#rules-horse").await;
     shot(&v, "site-en-rules-horse.png").await;
     v.goto(&format!("{url}#/help")).await.unwrap();
@@ -386,7 +398,7 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
 
     // Watching: the game from the first screen, and Bob's reply arriving live.
     v.goto(&url).await.unwrap();
-    css(&v, "ul.live-games a").await.click().await.unwrap();
+    click(&v, "ul.live-games a").await;
     css(&v, "svg.board g.piece[data-cell=e2]").await;
     wait_text(&v, "#status", "Black (bob) to move").await;
     play(&b, &id, 1, "h9g7").await;
@@ -432,7 +444,7 @@ async fn administrators_post_news_that_shows_on_the_main_screen_newest_first() {
     for (title, body) in [("Welcome", "The site is open."), ("Xiang Hex", "Hexagonal games are here.")] {
         css(&a, "#news form input[name=title]").await.send_keys(title).await.unwrap();
         css(&a, "#news form textarea[name=body]").await.send_keys(body).await.unwrap();
-        css(&a, "#news form button[type=submit]").await.click().await.unwrap();
+        click(&a, "#news form button[type=submit]").await;
         wait_text(&a, "#news .news-list", title).await;
     }
     shot(&a, "site-en-news-admin.png").await;
@@ -451,7 +463,7 @@ async fn administrators_post_news_that_shows_on_the_main_screen_newest_first() {
     assert_eq!(count(&b, "#news [data-action=delete-news]").await, 0);
 
     // Alice deletes one; it goes.
-    css(&a, "#news .news-item:first-child [data-action=delete-news]").await.click().await.unwrap();
+    click(&a, "#news .news-item:first-child [data-action=delete-news]").await;
     for _ in 0..40 {
         if count(&a, "#news .news-item").await == 1 {
             break;
