@@ -132,6 +132,9 @@ async fn flag_loop(services: Arc<Services>) {
         if let Err(e) = services.flag_games(domain::now_ms()).await {
             tracing::warn!("clock check failed: {}", e.message);
         }
+        if let Err(e) = services.lapse_ladder_challenges(domain::now_ms()).await {
+            tracing::warn!("ladder check failed: {}", e.message);
+        }
     }
 }
 

@@ -250,3 +250,11 @@ pub struct RatingSettings {
     pub shown: Category,
     pub rated_by_default: bool,
 }
+
+/// A ladder challenge.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewLadderChallenge {
+    /// Someone at most 20 places above you.
+    pub opponent: String,
+}

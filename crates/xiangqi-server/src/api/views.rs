@@ -114,6 +114,8 @@ pub struct ChallengeView {
     pub rematch_of: Option<String>,
     /// Whether its game will be rated.
     pub rated: bool,
+    /// The ladder it climbs, for a ladder challenge.
+    pub ladder: Option<Category>,
 }
 
 impl From<&ChallengeRow> for ChallengeView {
@@ -131,6 +133,7 @@ impl From<&ChallengeRow> for ChallengeView {
             game: c.game_id.clone(),
             rematch_of: c.rematch_of.clone(),
             rated: c.rated,
+            ladder: c.ladder,
         }
     }
 }
@@ -639,4 +642,52 @@ pub struct HistoryPointView {
 pub struct HistoryAnswer {
     pub category: Category,
     pub points: Vec<HistoryPointView>,
+}
+
+/// A place on a ladder.
+#[derive(Serialize, ToSchema)]
+pub struct RungView {
+    /// 1 is the top.
+    pub position: i64,
+    pub name: String,
+    pub joined: i64,
+}
+
+/// A ladder result: a game, or a challenge the defender let lapse.
+#[derive(Serialize, ToSchema)]
+pub struct LadderResultView {
+    pub challenger: String,
+    pub defender: String,
+    /// The challenger won (and took the defender's place).
+    pub challenger_won: bool,
+    /// The game; null when the challenge lapsed.
+    pub game: Option<String>,
+    pub at: i64,
+}
+
+/// A ladder: a page of places from the top, its open challenges, its latest results.
+#[derive(Serialize, ToSchema)]
+pub struct LadderView {
+    pub category: Category,
+    pub rungs: Vec<RungView>,
+    /// Pass as `after` for the next page of places; null on the last.
+    pub next: Option<String>,
+    /// Open ladder challenges, oldest first; each lapses at `expires`.
+    pub challenges: Vec<LadderChallengeView>,
+    /// The latest 20 results, newest first.
+    pub results: Vec<LadderResultView>,
+}
+
+/// An open ladder challenge.
+#[derive(Serialize, ToSchema)]
+pub struct LadderChallengeView {
+    pub challenge: ChallengeView,
+    /// When it counts as lost by the one challenged if not accepted.
+    pub expires: i64,
+}
+
+/// The place a player took on joining.
+#[derive(Serialize, ToSchema)]
+pub struct JoinedLadder {
+    pub position: i64,
 }

@@ -143,6 +143,7 @@ pub fn new_game_row(
         turn_started_ms: now,
         draw_offer: None,
         rated: true,
+        ladder: None,
         created_ms: now,
         updated_ms: now,
     }
@@ -312,6 +313,7 @@ impl Services {
             clock: loaded.row.clock,
             rematch_of: Some(id.to_string()),
             rated: loaded.row.rated,
+            ladder: None,
         };
         Ok(Err(self.create_challenge(user, terms, false, now).await?))
     }
@@ -406,6 +408,7 @@ impl Services {
             self.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
         } else if loaded.row.status == GameStatus::Finished {
             self.rate(loaded).await?;
+            self.ladder_game_over(loaded).await?;
         }
         self.publish_game(loaded).await;
         Ok(())

@@ -10,6 +10,7 @@ use super::{
     clock::ClockSpec,
     games::{Loaded, new_game_row},
     model::{ChallengeStatus, NoticeKind, SideChoice},
+    ratings::Category,
 };
 use crate::{
     error::{ApiError, ApiResult, ErrorCode},
@@ -29,6 +30,8 @@ pub struct Terms {
     pub rematch_of: Option<String>,
     /// Whether the game will be rated.
     pub rated: bool,
+    /// The ladder a ladder challenge climbs.
+    pub ladder: Option<Category>,
 }
 
 fn check_terms(t: &Terms) -> ApiResult<()> {
@@ -43,7 +46,16 @@ fn check_terms(t: &Terms) -> ApiResult<()> {
 
 /// An auto-match request has no opponent and no side: the pairing decides.
 fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec, rated: bool) -> Terms {
-    Terms { opponent: None, variant, rules, color: SideChoice::Random, clock, rematch_of: None, rated }
+    Terms {
+        opponent: None,
+        variant,
+        rules,
+        color: SideChoice::Random,
+        clock,
+        rematch_of: None,
+        rated,
+        ladder: None,
+    }
 }
 
 impl Services {
@@ -84,6 +96,8 @@ impl Services {
             game_id: None,
             rematch_of: terms.rematch_of,
             rated: terms.rated,
+            ladder: terms.ladder,
+            expires_ms: terms.ladder.map(|_| now + super::ladders::ANSWER_MS),
             created_ms: now,
         };
         if !auto && self.store.same_challenge(&row).await?.is_some() {
@@ -111,7 +125,7 @@ impl Services {
         if c.opponent.as_deref().is_some_and(|o| o != user) {
             return Err(ApiError::forbidden("this challenge is for someone else"));
         }
-        if c.status != ChallengeStatus::Open {
+        if c.status != ChallengeStatus::Open || c.expires_ms.is_some_and(|at| now > at) {
             return Err(ApiError::conflict("the challenge is no longer open"));
         }
         if self.store.ignoring(&c.creator, user).await? {
@@ -125,6 +139,7 @@ impl Services {
         };
         let mut row = new_game_row(new_id(), red, black, c.rules, c.clock, now);
         row.rated = c.rated;
+        row.ladder = c.ladder.map(|category| (category, c.creator.clone()));
         if self.store.accept_challenge(id, &row).await? == Written::Stale {
             return Err(ApiError::conflict("the challenge was taken or cancelled meanwhile"));
         }

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod clock;
 pub mod games;
+pub mod ladders;
 pub mod lobby;
 pub mod model;
 pub mod news;

@@ -110,6 +110,8 @@ named_enum! {
         Accepted = "accepted",
         /// Withdrawn by its creator or declined by the one challenged.
         Cancelled = "cancelled",
+        /// A ladder challenge not accepted in time: the defender lost their place.
+        Lapsed = "lapsed",
     }
 }
 

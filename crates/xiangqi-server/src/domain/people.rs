@@ -207,6 +207,7 @@ impl Services {
                 clock: g.clock,
                 rematch_of: None,
                 rated: true,
+                ladder: None,
             };
             self.create_challenge(&invitation.inviter, terms, false, now).await?;
         }

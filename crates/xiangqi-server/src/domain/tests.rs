@@ -53,6 +53,7 @@ fn terms(opponent: &str, clock: ClockSpec) -> Terms {
         clock,
         rematch_of: None,
         rated: true,
+        ladder: None,
     }
 }
 
@@ -228,4 +229,37 @@ async fn the_same_challenge_is_open_only_once() {
     assert_eq!(e.code, ErrorCode::Conflict);
     s.create_challenge("red", terms("third", DAYS_3), false, T0).await.unwrap();
     s.create_challenge("red", terms("black", LIVE_1_0), false, T0).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
+    use crate::domain::ratings::Category;
+    let site = site().await;
+    let s = &site.services;
+    // A second instance on the same database.
+    let other = Services::new(s.store.clone(), Arc::new(Hub::default()));
+    let cat = Category::StandardCorrespondence;
+    for name in ["red", "black", "third"] {
+        s.join_ladder(name, cat, T0).await.unwrap();
+    }
+    let c = s.ladder_challenge("third", cat, "red", T0).await.unwrap();
+    assert_eq!(c.expires_ms, Some(T0 + crate::domain::ladders::ANSWER_MS));
+    assert_eq!(s.lapse_ladder_challenges(T0 + 1000).await.unwrap(), 0, "not yet");
+    let late = T0 + crate::domain::ladders::ANSWER_MS + 1;
+    let e = s.accept_challenge("red", &c.id, late).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "too late to accept");
+    let (a, b) = tokio::join!(s.lapse_ladder_challenges(late), other.lapse_ladder_challenges(late));
+    assert_eq!(a.unwrap() + b.unwrap(), 1, "applied once");
+    let order: Vec<String> = s
+        .store
+        .ladder(cat, &crate::store::Page::first(10))
+        .await
+        .unwrap()
+        .items
+        .into_iter()
+        .map(|r| r.user)
+        .collect();
+    assert_eq!(order, ["third", "red", "black"]);
+    let results = s.store.ladder_results(cat, 5).await.unwrap();
+    assert_eq!((results.len(), results[0].game.as_deref()), (1, None));
 }

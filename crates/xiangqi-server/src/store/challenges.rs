@@ -7,11 +7,12 @@ use xiangqi::RuleSet;
 use super::{
     FromRow, GameRow, Page, Paged, Store, Written,
     games::{clock, insert_game},
-    get, named,
+    get, named, optional_named,
 };
 use crate::domain::{
     clock::ClockSpec,
     model::{ChallengeStatus, Named, SideChoice},
+    ratings::Category,
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,10 @@ pub struct ChallengeRow {
     pub rematch_of: Option<String>,
     /// Whether its game will be rated.
     pub rated: bool,
+    /// The ladder it climbs, for a ladder challenge.
+    pub ladder: Option<Category>,
+    /// When a ladder challenge lapses if not accepted.
+    pub expires_ms: Option<i64>,
     pub created_ms: i64,
 }
 
@@ -46,6 +51,8 @@ impl FromRow for ChallengeRow {
             game_id: get(r, "game_id")?,
             rematch_of: get(r, "rematch_of")?,
             rated: get::<i64>(r, "rated")? != 0,
+            ladder: optional_named(r, "ladder")?,
+            expires_ms: get(r, "expires_ms")?,
             created_ms: get(r, "created_ms")?,
         })
     }
@@ -72,8 +79,8 @@ impl Store {
         let (kind, days, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, days, base_ms, increment_ms, \
-             auto, status, game_id, rematch_of, created_ms, rated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             auto, status, game_id, rematch_of, created_ms, rated, ladder, expires_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(&c.id)
         .bind(&c.creator)
@@ -89,7 +96,9 @@ impl Store {
         .bind(&c.game_id)
         .bind(&c.rematch_of)
         .bind(c.created_ms)
-        .bind(i64::from(c.rated));
+        .bind(i64::from(c.rated))
+        .bind(c.ladder.map(Named::name))
+        .bind(c.expires_ms);
         self.run(q).await?;
         Ok(())
     }

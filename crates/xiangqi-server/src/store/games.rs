@@ -8,6 +8,7 @@ use super::{FromRow, Page, Paged, Query, Store, Written, get, named, optional_na
 use crate::domain::{
     clock::ClockSpec,
     model::{GameStatus, Named},
+    ratings::Category,
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +35,8 @@ pub struct GameRow {
     pub draw_offer: Option<Color>,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
+    /// The ladder a ladder game climbs, and who challenged.
+    pub ladder: Option<(Category, String)>,
     pub created_ms: i64,
     pub updated_ms: i64,
 }
@@ -68,6 +71,13 @@ impl FromRow for GameRow {
             turn_started_ms: get(r, "turn_started_ms")?,
             draw_offer: optional_named(r, "draw_offer")?,
             rated: get::<i64>(r, "rated")? != 0,
+            ladder: match (
+                optional_named::<Category>(r, "ladder")?,
+                get::<Option<String>>(r, "ladder_challenger")?,
+            ) {
+                (Some(c), Some(who)) => Some((c, who)),
+                _ => None,
+            },
             created_ms: get(r, "created_ms")?,
             updated_ms: get(r, "updated_ms")?,
         })
@@ -279,7 +289,7 @@ fn placeholders(from: usize, count: usize) -> String {
 }
 
 pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx::Error> {
-    const FIXED: [&str; 12] = [
+    const FIXED: [&str; 14] = [
         "id",
         "red",
         "black",
@@ -292,6 +302,8 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         "increment_ms",
         "created_ms",
         "rated",
+        "ladder",
+        "ladder_challenger",
     ];
     let sql = format!(
         "INSERT INTO games ({}, {}) VALUES ({})",
@@ -313,6 +325,8 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         .bind(increment)
         .bind(g.created_ms)
         .bind(i64::from(g.rated))
+        .bind(g.ladder.as_ref().map(|(c, _)| c.name()))
+        .bind(g.ladder.as_ref().map(|(_, who)| who.clone()))
         .execute(&mut **tx)
         .await?;
     Ok(())

@@ -9,6 +9,7 @@ mod challenges;
 mod chat;
 mod games;
 mod invitations;
+mod ladders;
 mod messages;
 mod news;
 mod ratings;
@@ -28,6 +29,7 @@ pub use self::{
     chat::ChatRow,
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},
+    ladders::{LadderResultRow, RungRow},
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},

@@ -44,6 +44,7 @@ pub async fn create_challenge(
         color: c.color,
         clock: c.clock,
         rematch_of: None,
+        ladder: None,
         rated: match c.rated {
             Some(rated) => rated,
             None => state.services.user(&user.name).await?.rated_by_default,

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod games;
+mod ladders;
 mod lobby;
 mod people;
 mod ratings;
@@ -95,6 +96,9 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(ratings::leaders))
         .routes(routes!(ratings::history))
         .routes(routes!(ratings::settings, ratings::set_settings))
+        .routes(routes!(ladders::ladder))
+        .routes(routes!(ladders::join))
+        .routes(routes!(ladders::challenge))
         .split_for_parts()
 }
 

@@ -1,0 +1,159 @@
+//! Ladders, one per rating category. A player joins at the bottom and
+//! challenges someone at most 20 places above; each player is in at most 2 open
+//! challenges of a ladder. The one challenged must accept within 3 days, or the
+//! challenge counts as lost by them. A challenger who wins takes the defender's
+//! place, and everyone between moves down one; a defender who wins (or draws)
+//! keeps their place.
+
+use xiangqi::{RuleSet, Variant};
+
+use super::{
+    Services,
+    clock::{ClockSpec, DAY_MS},
+    games::Loaded,
+    lobby::Terms,
+    model::SideChoice,
+    ratings::Category,
+};
+use crate::{
+    error::{ApiError, ApiResult},
+    store::{ChallengeRow, LadderResultRow, Written},
+};
+
+/// How far above themselves a player may challenge.
+pub const REACH: i64 = 20;
+/// Open challenges a player may be in, per ladder.
+pub const MAX_OPEN: i64 = 2;
+/// How long the one challenged has to accept.
+pub const ANSWER_MS: i64 = 3 * DAY_MS;
+
+/// Whether a player at `challenger` may challenge one at `defender` (1 is the top).
+pub fn may_challenge(challenger: i64, defender: i64) -> Result<(), String> {
+    if defender >= challenger {
+        return Err("a ladder challenge goes to someone above you".into());
+    }
+    if challenger - defender > REACH {
+        return Err(format!("you may challenge at most {REACH} places above you"));
+    }
+    Ok(())
+}
+
+/// The time control of a ladder's games.
+fn ladder_clock(category: Category) -> ClockSpec {
+    match category {
+        Category::StandardCorrespondence | Category::HexCorrespondence => {
+            ClockSpec::Correspondence { days: 3 }
+        }
+        Category::StandardLive | Category::HexLive => ClockSpec::Live { base: 600_000, increment: 5_000 },
+    }
+}
+
+fn hex_not_offered(category: Category) -> ApiResult<()> {
+    if matches!(category, Category::HexCorrespondence | Category::HexLive) {
+        return Err(ApiError::bad_request("hex games are not offered yet"));
+    }
+    Ok(())
+}
+
+impl Services {
+    /// Joins a ladder at the bottom; the place taken.
+    pub async fn join_ladder(&self, user: &str, category: Category, now: i64) -> ApiResult<i64> {
+        hex_not_offered(category)?;
+        self.store
+            .join_ladder(category, user, now)
+            .await?
+            .ok_or_else(|| ApiError::conflict("you are on this ladder already"))
+    }
+
+    /// Challenges a player higher on a ladder.
+    pub async fn ladder_challenge(
+        &self,
+        user: &str,
+        category: Category,
+        defender: &str,
+        now: i64,
+    ) -> ApiResult<ChallengeRow> {
+        hex_not_offered(category)?;
+        let defender = self.user(defender).await?.name;
+        let place = |who: &str| {
+            let who = who.to_string();
+            async move { self.store.ladder_position(category, &who).await }
+        };
+        let mine = place(user).await?.ok_or_else(|| ApiError::conflict("join the ladder first"))?;
+        let theirs = place(&defender)
+            .await?
+            .ok_or_else(|| ApiError::bad_request(format!("{defender} is not on this ladder")))?;
+        may_challenge(mine, theirs).map_err(ApiError::bad_request)?;
+        for who in [user, defender.as_str()] {
+            if self.store.open_ladder_challenges_of(category, who).await? >= MAX_OPEN {
+                return Err(ApiError::conflict(format!(
+                    "{who} is in {MAX_OPEN} open challenges of this ladder already"
+                )));
+            }
+        }
+        let terms = Terms {
+            opponent: Some(defender),
+            variant: Variant::Standard,
+            rules: RuleSet::Asian,
+            color: SideChoice::Random,
+            clock: ladder_clock(category),
+            rematch_of: None,
+            rated: true,
+            ladder: Some(category),
+        };
+        self.create_challenge(user, terms, false, now).await
+    }
+
+    /// A ladder game is over: the challenger who won moves up.
+    pub(super) async fn ladder_game_over(&self, game: &Loaded) -> ApiResult<()> {
+        let Some((category, challenger)) = &game.row.ladder else { return Ok(()) };
+        let Some(color) = game.color_of(challenger) else { return Ok(()) };
+        let result = LadderResultRow {
+            challenger: challenger.clone(),
+            defender: game.player(!color).to_string(),
+            challenger_won: game.row.outcome.and_then(|o| o.winner) == Some(color),
+            game: Some(game.row.id.clone()),
+            at_ms: game.row.updated_ms,
+        };
+        self.store.ladder_result(*category, &result, None).await?;
+        Ok(())
+    }
+
+    /// Ladder challenges not accepted in time count as lost by the one who let
+    /// them lapse. Each is claimed in the database first, so with several
+    /// instances running this, each lapse is applied exactly once.
+    pub async fn lapse_ladder_challenges(&self, now: i64) -> ApiResult<usize> {
+        let mut applied = 0;
+        for c in self.store.lapsed_ladder_challenges(now).await? {
+            let (Some(category), Some(defender)) = (c.ladder, c.opponent.clone()) else { continue };
+            let result = LadderResultRow {
+                challenger: c.creator.clone(),
+                defender,
+                challenger_won: true,
+                game: None,
+                at_ms: c.expires_ms.unwrap_or(now),
+            };
+            if self.store.ladder_result(category, &result, Some(&c.id)).await? == Written::Done {
+                applied += 1;
+            }
+        }
+        if applied > 0 {
+            self.lobby_changed().await;
+        }
+        Ok(applied)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_challenge_goes_up_at_most_twenty_places() {
+        assert!(may_challenge(21, 1).is_ok());
+        assert!(may_challenge(22, 1).is_err());
+        assert!(may_challenge(2, 1).is_ok());
+        assert!(may_challenge(1, 2).is_err(), "not downwards");
+        assert!(may_challenge(3, 3).is_err(), "not oneself");
+    }
+}

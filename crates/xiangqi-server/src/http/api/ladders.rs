@@ -1,0 +1,106 @@
+//! Ladders: places, challenges up, results.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+
+use super::{Answer, created, ok};
+use crate::{
+    api::{
+        requests::{NewLadderChallenge, PageQuery},
+        views::{
+            ChallengeAnswer, ChallengeView, JoinedLadder, LadderChallengeView, LadderResultView, LadderView,
+            RungView,
+        },
+    },
+    domain::{model::Named, now_ms, ratings::Category},
+    error::{ApiError, ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{Body, Params, User},
+    },
+    store::Page,
+};
+
+fn category(name: &str) -> ApiResult<Category> {
+    Category::parse(name).map_err(ApiError::bad_request)
+}
+
+/// A ladder: places from the top, open challenges, latest results (no log-in needed).
+#[utoipa::path(get, path = "/ladders/{category}", tag = "ratings", params(("category" = String, Path), PageQuery),
+    responses((status = 200, body = LadderView), (status = 400, description = "No such category.", body = ErrorBody)))]
+pub async fn ladder(
+    State(state): State<Arc<AppState>>,
+    Path(name): Path<String>,
+    Params(q): Params<PageQuery>,
+) -> Answer<LadderView> {
+    let category = category(&name)?;
+    let store = &state.services.store;
+    let page = store.ladder(category, &Page::from(q)).await?;
+    let challenges = store
+        .open_ladder_challenges(category)
+        .await?
+        .iter()
+        .map(|c| LadderChallengeView {
+            challenge: ChallengeView::from(c),
+            expires: c.expires_ms.unwrap_or(0),
+        })
+        .collect();
+    let results = store
+        .ladder_results(category, 20)
+        .await?
+        .into_iter()
+        .map(|r| LadderResultView {
+            challenger: r.challenger,
+            defender: r.defender,
+            challenger_won: r.challenger_won,
+            game: r.game,
+            at: r.at_ms,
+        })
+        .collect();
+    ok(LadderView {
+        category,
+        rungs: page
+            .items
+            .into_iter()
+            .map(|r| RungView { position: r.position, name: r.user, joined: r.joined_ms })
+            .collect(),
+        next: page.next,
+        challenges,
+        results,
+    })
+}
+
+/// Join a ladder at the bottom.
+#[utoipa::path(post, path = "/ladders/{category}/join", tag = "ratings", params(("category" = String, Path)),
+    responses(
+        (status = 201, body = JoinedLadder),
+        (status = 400, description = "No such category, or hex (not offered yet).", body = ErrorBody),
+        (status = 409, description = "On this ladder already.", body = ErrorBody)))]
+pub async fn join(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+) -> Answer<JoinedLadder> {
+    let position = state.services.join_ladder(&user.name, category(&name)?, now_ms()).await?;
+    created(JoinedLadder { position })
+}
+
+/// Challenge a player at most 20 places above you; they have 3 days to accept,
+/// or lose their place to you.
+#[utoipa::path(post, path = "/ladders/{category}/challenges", tag = "ratings", params(("category" = String, Path)),
+    request_body = NewLadderChallenge,
+    responses(
+        (status = 201, body = ChallengeAnswer),
+        (status = 400, description = "Not above you, more than 20 places above, or not on the ladder.", body = ErrorBody),
+        (status = 403, description = "The player does not accept challenges from you.", body = ErrorBody),
+        (status = 409, description = "Not on the ladder yet, or either player is in 2 open challenges of it.", body = ErrorBody)))]
+pub async fn challenge(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(name): Path<String>,
+    Body(c): Body<NewLadderChallenge>,
+) -> Answer<ChallengeAnswer> {
+    let row = state.services.ladder_challenge(&user.name, category(&name)?, &c.opponent, now_ms()).await?;
+    created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
+}
