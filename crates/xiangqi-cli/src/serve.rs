@@ -16,11 +16,19 @@ pub struct Args {
     /// The port to listen on.
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// Accounts one network address may make in an hour.
+    #[arg(long, default_value_t = 10)]
+    signups_per_hour: u32,
 }
 
 impl Default for Args {
     fn default() -> Self {
-        Args { database: DEFAULT_DATABASE.to_string(), host: "127.0.0.1".to_string(), port: 8080 }
+        Args {
+            database: DEFAULT_DATABASE.to_string(),
+            host: "127.0.0.1".to_string(),
+            port: 8080,
+            signups_per_hour: 10,
+        }
     }
 }
 
@@ -40,7 +48,11 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     runtime.block_on(async move {
-        let config = xiangqi_server::Config { database: args.database.clone(), bind };
+        let config = xiangqi_server::Config {
+            database: args.database.clone(),
+            bind,
+            signups_per_hour: args.signups_per_hour,
+        };
         let running = match xiangqi_server::start(config).await {
             Ok(r) => r,
             Err(e) => {

@@ -23,12 +23,18 @@ pub struct Config {
     /// `sqlite://xiangqi.db?mode=rwc` or `postgres://user@host/db`.
     pub database: String,
     pub bind: SocketAddr,
+    /// Accounts one network address may make in an hour.
+    pub signups_per_hour: u32,
 }
 
 impl Config {
     /// A server on a free loopback port.
     pub fn for_tests(database: &str) -> Config {
-        Config { database: database.to_string(), bind: SocketAddr::from(([127, 0, 0, 1], 0)) }
+        Config {
+            database: database.to_string(),
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            signups_per_hour: 1_000_000,
+        }
     }
 }
 
@@ -90,7 +96,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         Err(e) => tracing::warn!("cannot replay earlier games into ratings: {e}"),
     }
     let hub = Arc::new(Hub::default());
-    let services = Arc::new(Services::new(store.clone(), hub.clone()));
+    let mut services = Services::new(store.clone(), hub.clone());
+    services.signups_per_hour = config.signups_per_hour;
+    let services = Arc::new(services);
     let state = Arc::new(AppState::new(services.clone()));
     let listener = TcpListener::bind(config.bind)
         .await
@@ -99,9 +107,10 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let (stop_tx, stop_rx) = oneshot::channel::<()>();
     let app = http::router(state);
     let task = tokio::spawn(async move {
-        let served = axum::serve(listener, app).with_graceful_shutdown(async {
-            let _ = stop_rx.await;
-        });
+        let served = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(async {
+                let _ = stop_rx.await;
+            });
         if let Err(e) = served.await {
             tracing::error!("server stopped: {e}");
         }

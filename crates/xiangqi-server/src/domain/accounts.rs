@@ -85,16 +85,24 @@ pub struct NewSession {
 }
 
 impl Services {
-    /// Registers a user, who may have followed a friend's invitation.
+    /// Registers a user from a network address, who may have followed a
+    /// friend's invitation. One address makes at most `signups_per_hour`
+    /// accounts an hour.
     pub async fn register(
         &self,
         name: &str,
         password: &str,
         invite: Option<&str>,
+        address: &str,
         now: i64,
     ) -> ApiResult<NewSession> {
         check_name(name)?;
         check_password(password)?;
+        if self.store.signups_since(address, now - 3600 * 1000).await? >= i64::from(self.signups_per_hour) {
+            return Err(ApiError::too_many_requests(
+                "too many new accounts from your network address; try again in an hour",
+            ));
+        }
         let invitation = match invite {
             Some(code) => Some(self.invitation(code).await?),
             None => None,
@@ -103,6 +111,7 @@ impl Services {
         if !self.store.create_user(name, &hash, now).await? {
             return Err(ApiError::conflict(format!("the user id {name:?} is taken")));
         }
+        self.store.add_signup(address, now).await?;
         let user = self.store.user(name).await?.ok_or_else(|| ApiError::internal("the new user vanished"))?;
         if let Some(i) = invitation {
             self.welcome(&user.name, &i, now).await?;

@@ -35,12 +35,14 @@ pub fn now_ms() -> i64 {
 pub struct Services {
     pub store: Store,
     pub hub: Arc<Hub>,
+    /// Accounts one network address may make in an hour.
+    pub signups_per_hour: u32,
     cache: games::GameCache,
 }
 
 impl Services {
     pub fn new(store: Store, hub: Arc<Hub>) -> Self {
-        Services { store, hub, cache: games::GameCache::default() }
+        Services { store, hub, signups_per_hour: 10, cache: games::GameCache::default() }
     }
 
     /// Sends the state of a game to everyone watching it (on every server

@@ -11,7 +11,14 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use axum::{Router, extract::DefaultBodyLimit, http::header, middleware, routing::get};
+use axum::{
+    Router,
+    extract::{DefaultBodyLimit, State},
+    http::{HeaderValue, StatusCode, header},
+    middleware,
+    routing::get,
+};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::domain::Services;
 
@@ -66,5 +73,31 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(api::not_found)
         .layer(middleware::from_fn(auth::csrf_guard))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
-    Router::new().nest("/api/v1", api).merge(web::routes()).with_state(state)
+    // Headers every answer carries unless it set its own: the page sets a CSP
+    // that lets its own scripts run; everything else may run nothing, and
+    // nothing may be framed.
+    let header = |name, value: &'static str| {
+        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+    };
+    Router::new()
+        .nest("/api/v1", api)
+        .merge(web::routes())
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(ready))
+        .with_state(state)
+        .layer(header(header::CONTENT_SECURITY_POLICY, "default-src 'none'; frame-ancestors 'none'"))
+        .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header(header::REFERRER_POLICY, "same-origin"))
+        .layer(header(header::X_FRAME_OPTIONS, "DENY"))
+}
+
+/// Ready when the database answers: a load balancer sends no traffic before.
+async fn ready(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
+    match state.services.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ready"),
+        Err(e) => {
+            tracing::warn!("not ready: {e}");
+            (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer")
+        }
+    }
 }

@@ -1,10 +1,10 @@
 //! Accounts and sessions; profiles; who is here.
 
-use std::sync::Arc;
+use std::{net::SocketAddr, sync::Arc};
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::{ConnectInfo, Path, State},
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -49,9 +49,16 @@ fn session_answer(s: NewSession, status: StatusCode) -> Response {
     responses(
         (status = 201, description = "Registered and logged in; sets the session cookie.", body = SessionAnswer),
         (status = 400, description = "A name or password that breaks the rules.", body = ErrorBody),
-        (status = 409, description = "The name is taken (ignoring case).", body = ErrorBody)))]
-pub async fn register(State(state): State<Arc<AppState>>, Body(c): Body<Credentials>) -> ApiResult<Response> {
-    let session = state.services.register(&c.name, &c.password, c.invite.as_deref(), now_ms()).await?;
+        (status = 409, description = "The name is taken (ignoring case).", body = ErrorBody),
+        (status = 429, description = "Too many new accounts from this network address in the last hour.", body = ErrorBody)))]
+pub async fn register(
+    State(state): State<Arc<AppState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(c): Body<Credentials>,
+) -> ApiResult<Response> {
+    let address = peer.ip().to_string();
+    let session =
+        state.services.register(&c.name, &c.password, c.invite.as_deref(), &address, now_ms()).await?;
     Ok(session_answer(session, StatusCode::CREATED))
 }
 
