@@ -65,6 +65,7 @@ assets!(
     "js/components/chat.js",
     "js/components/menu.js",
     "js/components/people.js",
+    "js/components/ratings.js",
     "js/components/terms.js",
     "js/components/user-actions.js",
     "js/pages/game.js",
@@ -87,6 +88,8 @@ assets!(
     "js/pages/rules.js",
     "js/pages/search.js",
     "js/pages/settings.js",
+    "js/pages/leaders.js",
+    "js/pages/ratings.js",
 );
 
 fn content_type(path: &str) -> &'static str {

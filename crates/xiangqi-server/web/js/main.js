@@ -12,6 +12,7 @@ import { startBadges } from "./components/badges.js";
 import { conversationPage } from "./pages/conversation.js";
 import { invitePage } from "./pages/invite.js";
 import { joinPage } from "./pages/join.js";
+import { leadersPage } from "./pages/leaders.js";
 import { buddiesPage, ignoredPage } from "./pages/lists.js";
 import { messagesPage, sendPage } from "./pages/messages.js";
 import { profileEditPage } from "./pages/profile-edit.js";
@@ -28,6 +29,7 @@ import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { profilePage } from "./pages/profile.js";
+import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
 import { current, go, startRouter } from "./router.js";
 import { isQueued, onUserChange, setQueued, setUser } from "./state.js";
@@ -91,5 +93,7 @@ live.onNotice((notice) => {
     help: { page: helpPage, open: true },
     tips: { page: tipsPage, open: true },
     news: { page: newsPage, open: true },
+    leaders: { page: leadersPage, open: true },
+    ratings: { page: ratingsPage },
   }, status, loginPage);
 })();

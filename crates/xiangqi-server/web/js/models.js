@@ -4,11 +4,33 @@
 /** @typedef {"red" | "black"} Color */
 
 /**
+ * What a rating measures: one board at one pace.
+ * @typedef {"standard_correspondence" | "standard_live" | "hex_correspondence" | "hex_live"} Category
+ */
+
+/**
+ * A Glicko-2 rating in one category (`RatingView`).
+ * @typedef {object} RatingView
+ * @property {Category} category
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} games
+ * @property {boolean} provisional  the deviation is above 110
+ */
+
+/** @typedef {{ at: number, rating: number, deviation: number, game: string }} HistoryPoint */
+/** @typedef {{ category: Category, points: HistoryPoint[] }} HistoryAnswer */
+/** @typedef {{ name: string, rating: number, deviation: number, games: number }} Leader */
+/** @typedef {{ category: Category, leaders: Leader[], next?: string | null }} LeadersPage */
+/** @typedef {{ shown: Category, rated_by_default: boolean }} RatingSettings */
+
+/**
  * @typedef {object} User
  * @property {string} name
  * @property {string} bio
  * @property {number} joined  milliseconds since the epoch
- * @property {number} rating
+ * @property {number} rating  in the category the user shows
+ * @property {Category} [shown_category]
  * @property {boolean} [admin]  may post and delete site news
  * @property {{ wins: number, losses: number, draws: number }} [record]
  */
@@ -26,6 +48,7 @@
  * @property {string} color
  * @property {ClockSpec} clock
  * @property {boolean} auto
+ * @property {boolean} rated  whether its game will change ratings
  * @property {string | null} [game]        the game it started, once accepted
  * @property {string | null} [rematch_of]  the game it offers a rematch of
  */
@@ -60,6 +83,8 @@
  * @property {string} red
  * @property {string} black
  * @property {string} rules
+ * @property {"standard" | "hex"} [variant]
+ * @property {boolean} rated  whether the result changes the players' ratings
  * @property {ClockSpec} clock
  * @property {string} fen
  * @property {Color} turn
@@ -155,6 +180,7 @@
  * @property {number} buddies
  * @property {{ rules: string, wins: number, losses: number, draws: number }[]} records
  * @property {Game[]} recent
+ * @property {RatingView[]} ratings  one per category with rated games
  * @property {"buddy" | "ignore" | null} [relation]
  */
 

@@ -10,8 +10,8 @@ import { alertsToggle } from "./alerts.js";
 /** @type {[TextKey, [string, TextKey][]][]} */
 const GROUPS = [
   ["menu.talk", [["#/messages", "menu.messages"], ["#/send", "menu.send"], ["#/invite", "menu.invite"]]],
-  ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"]]],
-  ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
+  ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"], ["#/leaders", "menu.leaders"]]],
+  ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/ratings", "menu.editRatings"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
 ];
 
 /** The menu, closed; it closes again when a page opens. */

@@ -32,7 +32,8 @@ export function renderNav() {
       h("a", { href: "#/room" }, t("nav.room")),
       h("a", { href: "#/people" }, t("nav.people")),
       peopleMenu(),
-      h("a", { href: `#/user/${encodeURIComponent(me.name)}` }, me.name),
+      h("a", { href: `#/user/${encodeURIComponent(me.name)}`, class: "me", "aria-label": t("nav.myRating", { name: me.name, rating: me.rating }) },
+        me.name, h("span", { class: "nav-rating", "aria-hidden": "true" }, String(me.rating))),
       h("a", { href: "#/settings" }, t("nav.settings")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#", onclick: (e) => { e.preventDefault(); logout(); } }, t("nav.logout")),
@@ -40,6 +41,7 @@ export function renderNav() {
     : [
       h("a", { href: "#/" }, t("nav.login")),
       h("a", { href: "#/rules" }, t("nav.rules")),
+      h("a", { href: "#/leaders" }, t("nav.leaders")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#/settings" }, t("nav.settings")),
     ];

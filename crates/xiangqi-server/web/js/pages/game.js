@@ -258,7 +258,7 @@ export async function gamePage(view, [id = ""]) {
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
     const flip = h("a", { href: "#", onclick: (e) => { e.preventDefault(); flipped = !flipped; show(game); } }, t("game.flip"));
     const terms = [t("game.terms", { rules: rulesName(game.rules), clock: clockText(game.clock) })];
-    if (game.status === "aborted") terms.push(t("game.notRated"));
+    terms.push(game.status === "aborted" ? t("game.notRated") : t(game.rated ? "ratings.rated" : "ratings.casual"));
     info.replaceChildren(terms.join(" · "), " · ",
       h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", flip);
     tick(view, game);

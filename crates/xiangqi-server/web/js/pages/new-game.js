@@ -11,6 +11,7 @@ import { setQueued } from "../state.js";
 
 /** @typedef {import("../models.js").ClockSpec} ClockSpec */
 /** @typedef {import("../models.js").Game} Game */
+/** @typedef {import("../models.js").RatingSettings} RatingSettings */
 
 /** Time controls offered: correspondence days per move, or live minutes + seconds. */
 const TIMES = [["c", 3, 0], ["c", 1, 0], ["c", 7, 0], ["l", 10, 5], ["l", 5, 3], ["l", 30, 20]];
@@ -34,7 +35,7 @@ const option = (value, label) => h("option", { value }, label);
 
 /**
  * The fields both forms share, and optionally the opponent and colour.
- * @param {{ opponent?: string, color?: boolean }} extra
+ * @param {{ opponent?: string, color?: boolean, rated: boolean }} extra
  */
 function settingsForm(extra) {
   return h("form", { class: "card form" },
@@ -52,27 +53,31 @@ function settingsForm(extra) {
     h("label", {}, t("new.time"), h("select", { name: "time" },
       TIMES.map(([kind, a, b]) => kind === "c"
         ? option(`c${a}`, tn("new.time.correspondence", Number(a)))
-        : option(`l${a}+${b}`, t("new.time.live", { minutes: a ?? 0, seconds: b ?? 0 }))))));
+        : option(`l${a}+${b}`, t("new.time.live", { minutes: a ?? 0, seconds: b ?? 0 }))))),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", checked: extra.rated }), t("new.rated")));
 }
 
 /**
  * @param {HTMLElement} view
  * @param {string[]} args  an opponent to fill in, from a profile's challenge button
  */
-export function newGamePage(view, [opponent = ""]) {
-  const challenge = settingsForm({ opponent, color: true });
+export async function newGamePage(view, [opponent = ""]) {
+  /** @type {RatingSettings | null} */
+  const settings = await api.call("GET", "/me/rating-settings").catch(() => null);
+  const rated = settings?.rated_by_default ?? true;
+  const challenge = settingsForm({ opponent, color: true, rated });
   challenge.append(h("button", { type: "submit" }, t("new.send")));
   onSubmit(challenge, async (d) => {
     const to = d["opponent"] || null;
-    await api.call("POST", "/challenges", { opponent: to, rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? "") });
+    await api.call("POST", "/challenges", { opponent: to, rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? ""), rated: d["rated"] === "on" });
     sayNext(to ? t("new.sentTo", { name: to }) : t("new.posted"));
     go("#/room");
   });
-  const auto = settingsForm({});
+  const auto = settingsForm({ rated });
   auto.append(h("button", { type: "submit" }, t("new.find")));
   onSubmit(auto, async (d) => {
     /** @type {{ game?: Game }} */
-    const r = await api.call("POST", "/automatch", { rules: d["rules"], clock: clockOf(d["time"] ?? "") });
+    const r = await api.call("POST", "/automatch", { rules: d["rules"], clock: clockOf(d["time"] ?? ""), rated: d["rated"] === "on" });
     if (r.game) return go(`#/game/${encodeURIComponent(r.game.id)}`);
     setQueued(true);
     go("#/room");

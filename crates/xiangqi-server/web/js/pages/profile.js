@@ -1,4 +1,4 @@
-// A player's profile: rating, record per rule set, recent games, buddies,
+// A player's profile: ratings with their history, record per rule set, recent games, buddies,
 // member since and last seen, what they wrote about themselves; links to
 // message, challenge, keep as a buddy or ignore them. On one's own: a link to
 // edit it, and changing the password.
@@ -7,6 +7,7 @@ import * as api from "../api.js";
 import { form } from "../components/form.js";
 import { listOr, page } from "../components/layout.js";
 import { seenText } from "../components/people.js";
+import { categoryName, ratingMark, ratingsCard } from "../components/ratings.js";
 import { userActions } from "../components/user-actions.js";
 import { h } from "../dom.js";
 import { clockText, outcomeText, rulesName } from "../format.js";
@@ -52,9 +53,13 @@ export async function profilePage(view, [name = ""]) {
   const user = p.user;
   const me = currentUser();
   const own = me?.name === user.name;
+  const shown = user.shown_category ?? "standard_correspondence";
+  const mine = p.ratings.find((r) => r.category === shown);
+  const shownRating = h("span", {}, ratingMark(user.rating, mine ? mine.provisional : true), " ",
+    h("span", { class: "muted small" }, categoryName(shown)));
   /** @type {[string, string | HTMLElement][]} */
   const facts = [
-    [t("profile.rating"), String(user.rating)],
+    [t("profile.rating"), shownRating],
     [t("profile.memberSince"), date(user.joined)],
     [t("profile.lastSeen"), p.online ? h("span", { class: "online-now" }, t("people.onlineNow")) : seenText(user.seen)],
     [t("profile.buddies"), String(p.buddies)],
@@ -77,6 +82,7 @@ export async function profilePage(view, [name = ""]) {
     me && !own ? userActions(user.name, p.relation, refresh) : null,
     own ? h("p", {}, h("a", { class: "button-link", href: "#/edit-profile" }, t("menu.editProfile"))) : null,
     about,
+    ratingsCard(user.name, p.ratings, shown, own),
     h("div", { class: "columns" },
       h("section", { class: "card" }, h("h2", {}, t("profile.records")),
         h("p", {}, t("profile.record", { wins: tn("profile.wins", r.wins), losses: tn("profile.losses", r.losses), draws: tn("profile.draws", r.draws) })),

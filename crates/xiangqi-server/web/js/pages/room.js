@@ -25,6 +25,7 @@ function challengeItem(c, actions) {
   return h("li", { class: "challenge", "data-challenge": c.id, "data-key": c.id },
     h("span", {}, who),
     h("span", { class: "muted" }, t("room.terms", { rules: rulesName(c.rules), clock: clockText(c.clock), color })),
+    h("span", { class: c.rated ? "tag rated" : "tag casual" }, t(c.rated ? "ratings.rated" : "ratings.casual")),
     c.rematch_of ? h("a", { href: `#/game/${encodeURIComponent(c.rematch_of)}` }, t("room.rematchOf")) : null,
     ...actions);
 }

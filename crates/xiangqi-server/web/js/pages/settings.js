@@ -93,6 +93,7 @@ export function settingsPage(view) {
   const preview = h("aside", { class: "preview" }, boardBox, h("p", { class: "muted small" }, t("settings.preview")));
   page(view, t("settings.title"),
     h("p", { class: "muted" }, t(currentUser() ? "settings.savedServer" : "settings.savedBrowser")),
+    currentUser() ? h("p", {}, h("a", { class: "button-link", href: "#/ratings" }, t("ratings.edit"))) : null,
     h("div", { class: "settings" }, form, preview));
   const board = new Board(boardBox, standard, t("board.label"));
   board.show({ fen: PREVIEW, last: "h0g2" });
