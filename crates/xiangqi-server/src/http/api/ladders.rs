@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State};
 
-use super::{Answer, created, ok};
+use super::{Answer, created, ok, ratings::category};
 use crate::{
     api::{
         requests::{NewLadderChallenge, PageQuery},
@@ -13,18 +13,14 @@ use crate::{
             RungView,
         },
     },
-    domain::{model::Named, now_ms, ratings::Category},
-    error::{ApiError, ApiResult, ErrorBody},
+    domain::now_ms,
+    error::ErrorBody,
     http::{
         AppState,
         auth::{Body, Params, User},
     },
     store::Page,
 };
-
-fn category(name: &str) -> ApiResult<Category> {
-    Category::parse(name).map_err(ApiError::bad_request)
-}
 
 /// A ladder: places from the top, open challenges, latest results (no log-in needed).
 #[utoipa::path(get, path = "/ladders/{category}", tag = "ratings", params(("category" = String, Path), PageQuery),

@@ -19,7 +19,8 @@ use crate::{
     store::Page,
 };
 
-fn category(name: &str) -> ApiResult<Category> {
+/// A rating category named in a path, or a 400 that says which names there are.
+pub(super) fn category(name: &str) -> ApiResult<Category> {
     Category::parse(name).map_err(ApiError::bad_request)
 }
 

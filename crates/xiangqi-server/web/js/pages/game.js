@@ -59,6 +59,8 @@ const ICCS = /^[a-i](?:[0-9]|1[01])[a-i](?:[0-9]|1[01])$/;
  */
 export async function gamePage(view, [id = ""]) {
   let game = await api.game("GET", api.gamePath(id));
+  /** The state last drawn: actions replace `game` before drawing it, so a new move is told from this. */
+  let shown = game;
   /** @type {string | null} */
   let pending = null;
   let flipped = myColor(game) === "black";
@@ -228,13 +230,14 @@ export async function gamePage(view, [id = ""]) {
 
   /** @param {Game} next */
   function show(next) {
-    if (next.ply > game.ply) moveSound();
-    if (next.ply !== game.ply || next.status !== game.status) {
+    if (next.ply > shown.ply) moveSound();
+    if (next.ply !== shown.ply || next.status !== shown.status) {
       pending = null;
       confirming = false;
-      if (next.ply !== game.ply) note = "";
+      if (next.ply !== shown.ply) note = "";
     }
     game = next;
+    shown = next;
     const color = myColor(game);
     const active = game.status === "active";
     const myTurn = active && color === game.turn;
