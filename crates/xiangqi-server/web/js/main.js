@@ -12,6 +12,7 @@ import { startBadges } from "./components/badges.js";
 import { conversationPage } from "./pages/conversation.js";
 import { invitePage } from "./pages/invite.js";
 import { joinPage } from "./pages/join.js";
+import { ladderPage } from "./pages/ladder.js";
 import { buddiesPage, ignoredPage } from "./pages/lists.js";
 import { messagesPage, sendPage } from "./pages/messages.js";
 import { profileEditPage } from "./pages/profile-edit.js";
@@ -91,5 +92,6 @@ live.onNotice((notice) => {
     help: { page: helpPage, open: true },
     tips: { page: tipsPage, open: true },
     news: { page: newsPage, open: true },
+    ladder: { page: ladderPage, open: true },
   }, status, loginPage);
 })();

@@ -11,6 +11,7 @@ import { alertsToggle } from "./alerts.js";
 const GROUPS = [
   ["menu.talk", [["#/messages", "menu.messages"], ["#/send", "menu.send"], ["#/invite", "menu.invite"]]],
   ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"]]],
+  ["menu.compete", [["#/ladder", "menu.ladders"]]],
   ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
 ];
 
