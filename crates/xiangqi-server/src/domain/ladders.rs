@@ -59,10 +59,14 @@ impl Services {
     /// Joins a ladder at the bottom; the place taken.
     pub async fn join_ladder(&self, user: &str, category: Category, now: i64) -> ApiResult<i64> {
         hex_not_offered(category)?;
-        self.store
+        let place = self
+            .store
             .join_ladder(category, user, now)
             .await?
-            .ok_or_else(|| ApiError::conflict("you are on this ladder already"))
+            .ok_or_else(|| ApiError::conflict("you are on this ladder already"))?;
+        // Open ladder pages redraw on lobby events.
+        self.lobby_changed().await;
+        Ok(place)
     }
 
     /// Challenges a player higher on a ladder.
@@ -116,6 +120,7 @@ impl Services {
             at_ms: game.row.updated_ms,
         };
         self.store.ladder_result(*category, &result, None).await?;
+        self.lobby_changed().await;
         Ok(())
     }
 

@@ -81,6 +81,7 @@ assets!(
     "js/pages/home.js",
     "js/pages/invite.js",
     "js/pages/join.js",
+    "js/pages/ladder.js",
     "js/pages/lists.js",
     "js/pages/messages.js",
     "js/pages/news.js",

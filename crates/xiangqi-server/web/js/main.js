@@ -13,6 +13,7 @@ import { conversationPage } from "./pages/conversation.js";
 import { invitePage } from "./pages/invite.js";
 import { joinPage } from "./pages/join.js";
 import { leadersPage } from "./pages/leaders.js";
+import { ladderPage } from "./pages/ladder.js";
 import { buddiesPage, ignoredPage } from "./pages/lists.js";
 import { messagesPage, sendPage } from "./pages/messages.js";
 import { profileEditPage } from "./pages/profile-edit.js";
@@ -95,5 +96,6 @@ live.onNotice((notice) => {
     news: { page: newsPage, open: true },
     leaders: { page: leadersPage, open: true },
     ratings: { page: ratingsPage },
+    ladder: { page: ladderPage, open: true },
   }, status, loginPage);
 })();

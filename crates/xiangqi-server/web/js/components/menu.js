@@ -10,7 +10,8 @@ import { alertsToggle } from "./alerts.js";
 /** @type {[TextKey, [string, TextKey][]][]} */
 const GROUPS = [
   ["menu.talk", [["#/messages", "menu.messages"], ["#/send", "menu.send"], ["#/invite", "menu.invite"]]],
-  ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"], ["#/leaders", "menu.leaders"]]],
+  ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"]]],
+  ["menu.compete", [["#/ladder", "menu.ladders"], ["#/leaders", "menu.leaders"]]],
   ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/ratings", "menu.editRatings"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
 ];
 
