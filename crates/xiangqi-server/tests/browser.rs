@@ -11,26 +11,13 @@
 //! Needs `XIANGQI_TEST_CHROMEDRIVER` (CI sets it; without it, and outside CI,
 //! the browser tests say so and do nothing).
 
-use std::{
-    process::{Child, Command, Stdio},
-    time::Duration,
-};
+mod browsing;
+
+use browsing::{api, chromedriver, css, register_quick, shot, start_driver, wait_text};
+use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator, key::Key};
 use serde_json::{Value, json};
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
 
 async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
     browser_as(driver_url, profile, None).await
@@ -69,14 +56,6 @@ async fn browser_as(driver_url: &str, profile: &std::path::Path, phone: Option<(
         .expect("a browser session")
 }
 
-async fn css(c: &Client, selector: &str) -> fantoccini::elements::Element {
-    c.wait()
-        .at_most(Duration::from_secs(15))
-        .for_element(Locator::Css(selector))
-        .await
-        .unwrap_or_else(|e| panic!("{selector} did not appear: {e}"))
-}
-
 async fn gone(c: &Client, selector: &str) {
     for _ in 0..60 {
         if c.find(Locator::Css(selector)).await.is_err() {
@@ -102,40 +81,6 @@ async fn click_cell(c: &Client, cell: &str) {
 
 async fn click_target(c: &Client, cell: &str) {
     css(c, &format!("circle.target[data-target={cell}]")).await.click().await.unwrap();
-}
-
-async fn shot(c: &Client, name: &str) {
-    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
-    });
-    std::fs::create_dir_all(&dir).unwrap();
-    let png = c.screenshot().await.unwrap();
-    std::fs::write(dir.join(name), png).unwrap();
-}
-
-/// The chromedriver to use, or None (outside CI) to skip a browser test.
-fn chromedriver() -> Option<String> {
-    let found = std::env::var("XIANGQI_TEST_CHROMEDRIVER").ok();
-    if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
-        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
-    }
-    found
-}
-
-/// Starts chromedriver on a free port; answers its URL.
-async fn start_driver(chromedriver: &str) -> (Driver, String) {
-    let port = free_port();
-    let driver = Driver(
-        Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    tokio::time::sleep(Duration::from_millis(800)).await;
-    (driver, format!("http://127.0.0.1:{port}"))
 }
 
 /// A server on a fresh SQLite database in a temporary folder.
@@ -379,24 +324,6 @@ async fn the_hex_board_shows_a_pieces_targets_and_reports_the_chosen_move() {
 // ---------------------------------------------------------------------------
 // The play flow as a new player meets it.
 
-/// Calls the JSON API from a page, with its session; answers `{status, body}`.
-async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
-    let script = "const [method, path, body, done] = arguments;\
-        const init = { method, headers: { 'X-Xiangqi': '1', 'Content-Type': 'application/json' } };\
-        if (body !== null) init.body = JSON.stringify(body);\
-        fetch('/api/v1' + path, init).then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
-    c.execute_async(script, vec![json!(method), json!(path), body]).await.unwrap()
-}
-
-/// Registers through the API and loads the page logged in.
-async fn register_quick(c: &Client, url: &str, name: &str) {
-    c.goto(url).await.unwrap();
-    let r = api(c, "POST", "/users", json!({ "name": name, "password": "secret-pass" })).await;
-    assert_eq!(r["status"], 201, "{name} registers: {r}");
-    c.goto(url).await.unwrap();
-    css(c, "#nav a[href='#/new']").await;
-}
-
 /// A correspondence challenge from `a` to `opponent`, accepted by `b`: the game's id.
 async fn start_game(a: &Client, b: &Client, opponent: &str, color: &str, clock: Value) -> String {
     let c = api(
@@ -413,21 +340,6 @@ async fn start_game(a: &Client, b: &Client, opponent: &str, color: &str, clock: 
 
 fn days(n: u32) -> Value {
     json!({ "kind": "correspondence", "days": n })
-}
-
-/// Waits until an element's text contains `needle`; answers the text.
-async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
-    let mut last = String::new();
-    for _ in 0..60 {
-        if let Ok(e) = c.find(Locator::Css(selector)).await {
-            last = e.text().await.unwrap_or_default();
-            if last.contains(needle) {
-                return last;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    panic!("{selector} never said {needle:?}; it says {last:?}");
 }
 
 /// What a live region said last (visually hidden text is not in `text()`).

@@ -10,45 +10,13 @@
 //! Needs `XIANGQI_TEST_CHROMEDRIVER` (outside CI, without it the test says so and
 //! does nothing).
 
-use std::{
-    process::{Child, Command, Stdio},
-    time::Duration,
-};
+mod browsing;
+
+use browsing::{api, chromedriver, click, css, register_quick, start_driver, wait_text};
+use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn chromedriver() -> Option<String> {
-    let found = std::env::var("XIANGQI_TEST_CHROMEDRIVER").ok();
-    if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
-        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
-    }
-    found
-}
-
-async fn start_driver(chromedriver: &str) -> (Driver, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let driver = Driver(
-        Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    tokio::time::sleep(Duration::from_millis(800)).await;
-    (driver, format!("http://127.0.0.1:{port}"))
-}
 
 /// A desktop browser in English with its own profile.
 async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
@@ -76,46 +44,6 @@ async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
         .expect("a browser session")
 }
 
-async fn css(c: &Client, selector: &str) -> fantoccini::elements::Element {
-    match c.wait().at_most(Duration::from_secs(15)).for_element(Locator::Css(selector)).await {
-        Ok(e) => e,
-        Err(e) => {
-            // What the page showed instead says more than the timeout.
-            let shown = match c.find(Locator::Css("body")).await {
-                Ok(body) => body.text().await.unwrap_or_default(),
-                Err(_) => String::new(),
-            };
-            panic!("{selector} did not appear: {e}\nthe page read:\n{shown}")
-        }
-    }
-}
-
-/// Clicks what the selector finds, finding it again if a live update redrew it
-/// between finding and clicking.
-async fn click(c: &Client, selector: &str) {
-    for _ in 0..20 {
-        if css(c, selector).await.click().await.is_ok() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    panic!("{selector} could not be clicked");
-}
-
-async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
-    let mut last = String::new();
-    for _ in 0..60 {
-        if let Ok(e) = c.find(Locator::Css(selector)).await {
-            last = e.text().await.unwrap_or_default();
-            if last.contains(needle) {
-                return last;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    panic!("{selector} never said {needle:?}; it says {last:?}");
-}
-
 async fn until(c: &Client, what: &str, script: &str) {
     for _ in 0..60 {
         if c.execute(script, vec![]).await.unwrap() == json!(true) {
@@ -124,23 +52,6 @@ async fn until(c: &Client, what: &str, script: &str) {
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
     panic!("{what}: never true: {script}");
-}
-
-/// Calls the JSON API from a page, with its session; answers `{status, body}`.
-async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
-    let script = "const [method, path, body, done] = arguments;\
-        const init = { method, headers: { 'X-Xiangqi': '1', 'Content-Type': 'application/json' } };\
-        if (body !== null) init.body = JSON.stringify(body);\
-        fetch('/api/v1' + path, init).then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
-    c.execute_async(script, vec![json!(method), json!(path), body]).await.unwrap()
-}
-
-async fn register_quick(c: &Client, url: &str, name: &str) {
-    c.goto(url).await.unwrap();
-    let r = api(c, "POST", "/users", json!({ "name": name, "password": "secret-pass" })).await;
-    assert_eq!(r["status"], 201, "{name} registers: {r}");
-    c.goto(url).await.unwrap();
-    css(c, "#nav a[href='#/new']").await;
 }
 
 /// Shoots the page at desktop and phone size (`ladder-{name}-{size}.png`); on

@@ -10,32 +10,13 @@
 //! Needs `XIANGQI_TEST_CHROMEDRIVER` (CI sets it; without it, and outside CI,
 //! the tests say so and do nothing).
 
-use std::{
-    process::{Child, Command, Stdio},
-    time::Duration,
-};
+mod browsing;
 
-use fantoccini::{Client, ClientBuilder, Locator, elements::Element};
+use browsing::{Driver, chromedriver, count, css, start_driver};
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The chromedriver to use, or None (outside CI) to skip a browser test.
-fn chromedriver() -> Option<String> {
-    let found = std::env::var("XIANGQI_TEST_CHROMEDRIVER").ok();
-    if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
-        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
-    }
-    found
-}
 
 /// A server on a fresh database, chromedriver beside it, and a temporary folder.
 struct Site {
@@ -51,17 +32,8 @@ impl Site {
         std::fs::create_dir_all(&tmp).unwrap();
         let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
         let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let driver = Driver(
-            Command::new(chromedriver)
-                .arg(format!("--port={port}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("chromedriver starts"),
-        );
-        tokio::time::sleep(Duration::from_millis(800)).await;
-        Site { server, tmp, driver_url: format!("http://127.0.0.1:{port}"), _driver: driver }
+        let (driver, driver_url) = start_driver(chromedriver).await;
+        Site { server, tmp, driver_url, _driver: driver }
     }
 
     fn url(&self, hash: &str) -> String {
@@ -112,14 +84,6 @@ impl Site {
         self.server.stop().await;
         std::fs::remove_dir_all(&self.tmp).ok();
     }
-}
-
-async fn css(c: &Client, selector: &str) -> Element {
-    c.wait()
-        .at_most(Duration::from_secs(15))
-        .for_element(Locator::Css(selector))
-        .await
-        .unwrap_or_else(|e| panic!("{selector} did not appear: {e}"))
 }
 
 /// Waits until a script (returning a boolean) holds.
@@ -189,11 +153,6 @@ async fn shots(c: &Client, name: &str, ready: &str) {
         std::fs::write(dir.join(format!("people-{name}-{size}.png")), c.screenshot().await.unwrap()).unwrap();
     }
     c.set_window_size(1280, 800).await.unwrap();
-}
-
-/// How many elements a selector names.
-async fn count(c: &Client, selector: &str) -> usize {
-    c.find_all(Locator::Css(selector)).await.unwrap().len()
 }
 
 #[tokio::test]

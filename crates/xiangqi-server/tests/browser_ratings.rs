@@ -8,45 +8,12 @@
 //! Needs `XIANGQI_TEST_CHROMEDRIVER` (outside CI, without it the test says so
 //! and does nothing).
 
-use std::{
-    process::{Child, Command, Stdio},
-    time::Duration,
-};
+mod browsing;
+
+use browsing::{api, chromedriver, count, css, shot, start_driver, wait_text};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn chromedriver() -> Option<String> {
-    let found = std::env::var("XIANGQI_TEST_CHROMEDRIVER").ok();
-    if found.is_none() {
-        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
-        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
-    }
-    found
-}
-
-async fn start_driver(chromedriver: &str) -> (Driver, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let driver = Driver(
-        Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    tokio::time::sleep(Duration::from_millis(800)).await;
-    (driver, format!("http://127.0.0.1:{port}"))
-}
 
 /// An English browser: a desktop one, or a touch phone of the given size.
 async fn browser(driver_url: &str, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
@@ -87,51 +54,6 @@ async fn browser(driver_url: &str, profile: &std::path::Path, phone: Option<(u32
         c.set_window_size(1280 + w as u32, 800 + h as u32).await.unwrap();
     }
     c
-}
-
-async fn css(c: &Client, selector: &str) -> fantoccini::elements::Element {
-    c.wait()
-        .at_most(Duration::from_secs(15))
-        .for_element(Locator::Css(selector))
-        .await
-        .unwrap_or_else(|e| panic!("{selector} did not appear: {e}"))
-}
-
-async fn count(c: &Client, selector: &str) -> usize {
-    c.find_all(Locator::Css(selector)).await.unwrap().len()
-}
-
-async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
-    let mut last = String::new();
-    for _ in 0..60 {
-        if let Ok(e) = c.find(Locator::Css(selector)).await {
-            last = e.text().await.unwrap_or_default();
-            if last.contains(needle) {
-                return last;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    panic!("{selector} never said {needle:?}; it says {last:?}");
-}
-
-async fn shot(c: &Client, name: &str) {
-    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
-    });
-    std::fs::create_dir_all(&dir).unwrap();
-    // Let a chart drawn to its box's width settle first.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
-}
-
-/// Calls the JSON API from a page, with its session; answers `{status, body}`.
-async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
-    let script = "const [method, path, body, done] = arguments;\
-        const init = { method, headers: { 'X-Xiangqi': '1', 'Content-Type': 'application/json' } };\
-        if (body !== null) init.body = JSON.stringify(body);\
-        fetch('/api/v1' + path, init).then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
-    c.execute_async(script, vec![json!(method), json!(path), body]).await.unwrap()
 }
 
 async fn enter(c: &Client, url: &str, name: &str, path: &str) {

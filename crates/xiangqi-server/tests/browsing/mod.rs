@@ -1,0 +1,120 @@
+//! What the browser test files share: chromedriver and a headless Chromium per
+//! person, waiting for what a page shows, clicking, screenshots, and calling the
+//! API from a page with its session.
+#![allow(dead_code)]
+
+use std::{
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
+
+use fantoccini::{Client, Locator, elements::Element};
+use serde_json::{Value, json};
+
+/// chromedriver, stopped when dropped.
+pub struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The chromedriver to use, or None (outside CI) to skip a browser test.
+pub fn chromedriver() -> Option<String> {
+    let found = std::env::var("XIANGQI_TEST_CHROMEDRIVER").ok();
+    if found.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must set XIANGQI_TEST_CHROMEDRIVER");
+        eprintln!("XIANGQI_TEST_CHROMEDRIVER is not set: browser test skipped");
+    }
+    found
+}
+
+/// Starts chromedriver on a free port; answers it and its URL.
+pub async fn start_driver(chromedriver: &str) -> (Driver, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let driver = Driver(
+        Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    (driver, format!("http://127.0.0.1:{port}"))
+}
+
+/// The element a selector finds, once it appears (at most 15 s); else the test
+/// fails saying what the page showed instead.
+pub async fn css(c: &Client, selector: &str) -> Element {
+    match c.wait().at_most(Duration::from_secs(15)).for_element(Locator::Css(selector)).await {
+        Ok(e) => e,
+        Err(e) => {
+            let shown = match c.find(Locator::Css("body")).await {
+                Ok(body) => body.text().await.unwrap_or_default(),
+                Err(_) => String::new(),
+            };
+            panic!("{selector} did not appear: {e}\nthe page read:\n{shown}")
+        }
+    }
+}
+
+/// Clicks what the selector finds, finding it again if a live update redrew it
+/// between finding and clicking.
+pub async fn click(c: &Client, selector: &str) {
+    for _ in 0..20 {
+        if css(c, selector).await.click().await.is_ok() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{selector} could not be clicked");
+}
+
+pub async fn count(c: &Client, selector: &str) -> usize {
+    c.find_all(Locator::Css(selector)).await.unwrap().len()
+}
+
+/// The text of what a selector finds, once it contains `needle` (at most 15 s).
+pub async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
+    let mut last = String::new();
+    for _ in 0..60 {
+        if let Ok(e) = c.find(Locator::Css(selector)).await {
+            last = e.text().await.unwrap_or_default();
+            if last.contains(needle) {
+                return last;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("{selector} never said {needle:?}; it says {last:?}");
+}
+
+/// Saves a screenshot under `$XIANGQI_ARTIFACTS` (default `target/artifacts`).
+pub async fn shot(c: &Client, name: &str) {
+    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
+    });
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
+}
+
+/// Calls the JSON API from a page, with its session; answers `{status, body}`.
+pub async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
+    let script = "const [method, path, body, done] = arguments;\
+        const init = { method, headers: { 'X-Xiangqi': '1', 'Content-Type': 'application/json' } };\
+        if (body !== null) init.body = JSON.stringify(body);\
+        fetch('/api/v1' + path, init).then(async (r) => done({ status: r.status, body: await r.json().catch(() => null) }));";
+    c.execute_async(script, vec![json!(method), json!(path), body]).await.unwrap()
+}
+
+/// Registers through the API and loads the page logged in.
+pub async fn register_quick(c: &Client, url: &str, name: &str) {
+    c.goto(url).await.unwrap();
+    let r = api(c, "POST", "/users", json!({ "name": name, "password": "secret-pass" })).await;
+    assert_eq!(r["status"], 201, "{name} registers: {r}");
+    c.goto(url).await.unwrap();
+    css(c, "#nav a[href='#/new']").await;
+}
