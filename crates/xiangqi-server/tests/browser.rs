@@ -13,10 +13,10 @@
 
 mod browsing;
 
-use browsing::{api, chromedriver, css, register_quick, shot, start_driver, wait_text};
+use browsing::{Window, api, chromedriver, css, launch, register_quick, shot, start_driver, wait_text};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator, key::Key};
+use fantoccini::{Client, Locator, key::Key};
 use serde_json::{Value, json};
 
 async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
@@ -26,34 +26,8 @@ async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
 /// A browser session; `phone` makes it a touch screen of that size (Chromium's
 /// mobile emulation), else it is a desktop window.
 async fn browser_as(driver_url: &str, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
-    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        &format!("--user-data-dir={}", profile.display()),
-    ];
-    let mut options = json!({ "binary": chromium, "args": args });
-    if let Some((width, height)) = phone {
-        options["mobileEmulation"] = json!({
-            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true },
-            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
-        });
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), options);
-    ClientBuilder::rustls()
-        .expect("tls")
-        .capabilities(caps)
-        .connect(driver_url)
-        .await
-        .expect("a browser session")
+    let window = phone.map_or(Window::Desktop(1280, 900), |(w, h)| Window::Phone(w, h));
+    launch(driver_url, profile, "en-US", window).await
 }
 
 async fn gone(c: &Client, selector: &str) {

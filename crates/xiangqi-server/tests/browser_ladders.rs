@@ -12,36 +12,15 @@
 
 mod browsing;
 
-use browsing::{api, chromedriver, click, css, register_quick, start_driver, wait_text};
+use browsing::{Window, api, chromedriver, click, css, launch, register_quick, start_driver, wait_text};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 /// A desktop browser in English with its own profile.
 async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
-    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,800",
-        "--lang=en-US",
-        &format!("--user-data-dir={}", profile.display()),
-    ];
-    let options = json!({ "binary": chromium, "args": args, "prefs": { "intl.accept_languages": "en-US" } });
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), options);
-    ClientBuilder::rustls()
-        .expect("tls")
-        .capabilities(caps)
-        .connect(driver_url)
-        .await
-        .expect("a browser session")
+    launch(driver_url, profile, "en-US", Window::Desktop(1280, 800)).await
 }
 
 async fn until(c: &Client, what: &str, script: &str) {

@@ -12,10 +12,10 @@
 
 mod browsing;
 
-use browsing::{Driver, chromedriver, count, css, start_driver};
+use browsing::{Driver, Window, chromedriver, count, css, launch, start_driver};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::Client;
 use serde_json::{Value, json};
 
 /// A server on a fresh database, chromedriver beside it, and a temporary folder.
@@ -42,27 +42,7 @@ impl Site {
 
     /// A browser with its own profile (its own cookies), at desktop size.
     async fn browser(&self, profile: &str) -> Client {
-        let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-        let args = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1280,800",
-            &format!("--user-data-dir={}", self.tmp.join(profile).display()),
-        ];
-        let mut caps = serde_json::Map::new();
-        caps.insert("goog:chromeOptions".into(), json!({ "binary": chromium, "args": args }));
-        ClientBuilder::rustls()
-            .expect("tls")
-            .capabilities(caps)
-            .connect(&self.driver_url)
-            .await
-            .expect("a browser session")
+        launch(&self.driver_url, &self.tmp.join(profile), "en-US", Window::Desktop(1280, 800)).await
     }
 
     /// A browser in which `name` has just registered.

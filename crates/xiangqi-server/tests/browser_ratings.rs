@@ -10,42 +10,15 @@
 
 mod browsing;
 
-use browsing::{api, chromedriver, count, css, shot, start_driver, wait_text};
+use browsing::{Window, api, chromedriver, count, css, launch, shot, start_driver, wait_text};
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 /// An English browser: a desktop one, or a touch phone of the given size.
 async fn browser(driver_url: &str, profile: &std::path::Path, phone: Option<(u32, u32)>) -> Client {
-    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        "--lang=en-US",
-        &format!("--user-data-dir={}", profile.display()),
-    ];
-    let mut options =
-        json!({ "binary": chromium, "args": args, "prefs": { "intl.accept_languages": "en-US" } });
-    if let Some((width, height)) = phone {
-        options["mobileEmulation"] = json!({
-            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true },
-            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
-        });
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), options);
-    let c = ClientBuilder::rustls()
-        .expect("tls")
-        .capabilities(caps)
-        .connect(driver_url)
-        .await
-        .expect("a browser session");
+    let window = phone.map_or(Window::Desktop(1280, 900), |(w, h)| Window::Phone(w, h));
+    let c = launch(driver_url, profile, "en-US", window).await;
     if phone.is_none() {
         // A 1280x800 page: the window is as much larger as its frame takes.
         let frame =

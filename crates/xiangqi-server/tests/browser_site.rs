@@ -10,10 +10,12 @@
 
 mod browsing;
 
-use browsing::{api, chromedriver, click, count, css, register_quick, shot, start_driver, wait_text};
+use browsing::{
+    Window, api, chromedriver, click, count, css, launch, register_quick, shot, start_driver, wait_text,
+};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 /// A server on a fresh database; answers it, its folder and the database's URL.
@@ -26,28 +28,7 @@ async fn start_server(name: &str) -> (xiangqi_server::Running, std::path::PathBu
 
 /// A desktop browser whose own language is `language` (what the UI starts in).
 async fn browser(driver_url: &str, profile: &std::path::Path, language: &str) -> Client {
-    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let args = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        &format!("--lang={language}"),
-        &format!("--user-data-dir={}", profile.display()),
-    ];
-    let options = json!({ "binary": chromium, "args": args, "prefs": { "intl.accept_languages": language } });
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), options);
-    ClientBuilder::rustls()
-        .expect("tls")
-        .capabilities(caps)
-        .connect(driver_url)
-        .await
-        .expect("a browser session")
+    launch(driver_url, profile, language, Window::Desktop(1280, 900)).await
 }
 
 /// A challenge from `a` (Red) to `opponent`, accepted by `b`: the game's id.

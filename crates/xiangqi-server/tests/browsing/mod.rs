@@ -118,3 +118,51 @@ pub async fn register_quick(c: &Client, url: &str, name: &str) {
     c.goto(url).await.unwrap();
     css(c, "#nav a[href='#/new']").await;
 }
+
+/// The window a browser session shows pages in.
+#[derive(Clone, Copy, Debug)]
+pub enum Window {
+    /// A desktop window of this size (the page is a little smaller: the frame).
+    Desktop(u32, u32),
+    /// A touch screen of this size (Chromium's mobile emulation).
+    Phone(u32, u32),
+}
+
+/// A headless Chromium session whose own language is `language` (what the UI
+/// starts in), with its own profile folder.
+pub async fn launch(driver_url: &str, profile: &std::path::Path, language: &str, window: Window) -> Client {
+    let chromium = std::env::var("XIANGQI_TEST_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let (width, height) = match window {
+        Window::Desktop(w, h) => (w, h),
+        Window::Phone(..) => (1280, 900),
+    };
+    let args = [
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        format!("--window-size={width},{height}"),
+        format!("--lang={language}"),
+        format!("--user-data-dir={}", profile.display()),
+    ];
+    let mut options =
+        json!({ "binary": chromium, "args": args, "prefs": { "intl.accept_languages": language } });
+    if let Window::Phone(width, height) = window {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true },
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+        });
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("goog:chromeOptions".into(), options);
+    fantoccini::ClientBuilder::rustls()
+        .expect("tls")
+        .capabilities(caps)
+        .connect(driver_url)
+        .await
+        .expect("a browser session")
+}
