@@ -13,7 +13,9 @@
 
 mod browsing;
 
-use browsing::{Window, api, chromedriver, css, launch, register_quick, shot, start_driver, wait_text};
+use browsing::{
+    Driver, Window, api, chromedriver, css, launch, register_quick, shot, start_driver, wait_text,
+};
 use std::time::Duration;
 
 use fantoccini::{Client, Locator, key::Key};
@@ -63,6 +65,28 @@ async fn start_server(name: &str) -> (xiangqi_server::Running, std::path::PathBu
     std::fs::create_dir_all(&tmp).unwrap();
     let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
     (xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap(), tmp)
+}
+
+/// A server, chromedriver, and two desktop browsers in which alice and bob have
+/// registered: what most tests here start from.
+struct AliceAndBob {
+    server: xiangqi_server::Running,
+    tmp: std::path::PathBuf,
+    driver: Driver,
+    url: String,
+    a: Client,
+    b: Client,
+}
+
+async fn alice_and_bob(chromedriver: &str, name: &str) -> AliceAndBob {
+    let (server, tmp) = start_server(name).await;
+    let url = format!("{}/", server.url());
+    let (driver, driver_url) = start_driver(chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    AliceAndBob { server, tmp, driver, url, a, b }
 }
 
 #[tokio::test]
@@ -398,13 +422,8 @@ async fn game_id(c: &Client) -> String {
 async fn a_game_is_played_with_the_keyboard_alone_check_is_told_to_the_one_in_check_and_a_rematch_follows() {
     use Key::{Down, Enter, Left, Right, Up};
     let Some(chromedriver) = chromedriver() else { return };
-    let (server, tmp) = start_server("keyboard").await;
-    let url = format!("{}/", server.url());
-    let (_driver, driver_url) = start_driver(&chromedriver).await;
-    let a = browser(&driver_url, &tmp.join("a")).await;
-    let b = browser(&driver_url, &tmp.join("b")).await;
-    register_quick(&a, &url, "alice").await;
-    register_quick(&b, &url, "bob").await;
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver, "keyboard").await;
     let id = start_game(&a, &b, "bob", "red", days(3)).await;
     a.goto(&format!("{url}#/game/{id}")).await.unwrap();
     b.goto(&format!("{url}#/game/{id}")).await.unwrap();
@@ -554,13 +573,8 @@ async fn a_player_in_the_auto_match_queue_is_taken_to_the_game_right_after_loggi
 #[tokio::test]
 async fn the_waiting_room_and_game_lists_update_by_themselves() {
     let Some(chromedriver) = chromedriver() else { return };
-    let (server, tmp) = start_server("lobby").await;
-    let url = format!("{}/", server.url());
-    let (_driver, driver_url) = start_driver(&chromedriver).await;
-    let a = browser(&driver_url, &tmp.join("a")).await;
-    let b = browser(&driver_url, &tmp.join("b")).await;
-    register_quick(&a, &url, "alice").await;
-    register_quick(&b, &url, "bob").await;
+    let AliceAndBob { server, tmp, driver: _driver, url: _, a, b } =
+        alice_and_bob(&chromedriver, "lobby").await;
 
     nav(&a, "#/room").await;
     wait_text(&a, "main", "Nobody is waiting").await;
@@ -779,13 +793,8 @@ async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_boa
 #[tokio::test]
 async fn no_dead_ends_abort_draw_offers_and_small_things() {
     let Some(chromedriver) = chromedriver() else { return };
-    let (server, tmp) = start_server("deadends").await;
-    let url = format!("{}/", server.url());
-    let (_driver, driver_url) = start_driver(&chromedriver).await;
-    let a = browser(&driver_url, &tmp.join("a")).await;
-    let b = browser(&driver_url, &tmp.join("b")).await;
-    register_quick(&a, &url, "alice").await;
-    register_quick(&b, &url, "bob").await;
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver, "deadends").await;
 
     // An unknown game or user says so.
     a.goto(&format!("{url}#/game/nope")).await.unwrap();

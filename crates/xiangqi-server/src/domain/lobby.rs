@@ -59,6 +59,14 @@ fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec, rated: bool) -
 }
 
 impl Services {
+    /// Whether a new challenge is rated: as asked, else the player's default.
+    pub async fn rated_or_default(&self, user: &str, asked: Option<bool>) -> ApiResult<bool> {
+        match asked {
+            Some(rated) => Ok(rated),
+            None => Ok(self.user(user).await?.rated_by_default),
+        }
+    }
+
     pub async fn create_challenge(
         &self,
         creator: &str,

@@ -45,10 +45,7 @@ pub async fn create_challenge(
         clock: c.clock,
         rematch_of: None,
         ladder: None,
-        rated: match c.rated {
-            Some(rated) => rated,
-            None => state.services.user(&user.name).await?.rated_by_default,
-        },
+        rated: state.services.rated_or_default(&user.name, c.rated).await?,
     };
     let row = state.services.create_challenge(&user.name, terms, false, now_ms()).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
@@ -112,10 +109,7 @@ pub async fn automatch(
     user: User,
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
-    let rated = match a.rated {
-        Some(rated) => rated,
-        None => state.services.user(&user.name).await?.rated_by_default,
-    };
+    let rated = state.services.rated_or_default(&user.name, a.rated).await?;
     Ok(match state.services.automatch(&user.name, a.variant, a.rules, a.clock, rated, now_ms()).await? {
         Ok(game) => (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&game) })).into_response(),
         Err(waiting) => {
