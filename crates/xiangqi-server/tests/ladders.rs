@@ -37,12 +37,11 @@ async fn a_challenger_who_wins_takes_the_place_and_those_between_move_down() {
         };
         let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
         assert_eq!(mine(&order(&players[0], cat).await), names);
-        // Down, or oneself, is refused; so is an unknown category and hex.
+        // Down, or oneself, is refused; so is an unknown category.
         let path = format!("/ladders/{cat}/challenges");
         let up = |from: usize, to: usize| players[from].post(&path, json!({"opponent": players[to].name}));
         assert_eq!(up(0, 1).await.0, StatusCode::BAD_REQUEST);
         assert_eq!(players[0].post("/ladders/blitz/join", json!({})).await.0, StatusCode::BAD_REQUEST);
-        assert_eq!(players[0].post("/ladders/hex_live/join", json!({})).await.0, StatusCode::BAD_REQUEST);
         // The fourth challenges the first; the first accepts and loses.
         let (st, v) = up(3, 0).await;
         assert_eq!(st, StatusCode::CREATED, "{v}");

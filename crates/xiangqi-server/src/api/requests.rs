@@ -155,10 +155,11 @@ pub struct InvitedChallenge {
 pub struct NewChallenge {
     #[serde(default)]
     pub opponent: Option<String>,
-    /// The board; `standard` if left out (the only one offered yet).
-    #[serde(default = "standard", with = "wire::named")]
-    #[schema(schema_with = wire::schema::<Variant>)]
-    pub variant: Variant,
+    /// The board; if left out, the one the rules are played on (`hex` for the
+    /// hex rules, else `standard`).
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
     #[serde(with = "wire::named")]
     #[schema(schema_with = wire::schema::<RuleSet>)]
     pub rules: RuleSet,
@@ -174,9 +175,11 @@ pub struct NewChallenge {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AutoMatch {
-    #[serde(default = "standard", with = "wire::named")]
-    #[schema(schema_with = wire::schema::<Variant>)]
-    pub variant: Variant,
+    /// The board; if left out, the one the rules are played on (`hex` for the
+    /// hex rules, else `standard`).
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
     #[serde(with = "wire::named")]
     #[schema(schema_with = wire::schema::<RuleSet>)]
     pub rules: RuleSet,
@@ -184,10 +187,6 @@ pub struct AutoMatch {
     /// Rated or casual (only equal requests pair); the player's default if left out.
     #[serde(default)]
     pub rated: Option<bool>,
-}
-
-fn standard() -> Variant {
-    Variant::Standard
 }
 
 /// A move.

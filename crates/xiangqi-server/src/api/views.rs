@@ -227,9 +227,11 @@ pub struct GameSummary {
 /// A move played, in three notations.
 #[derive(Serialize, ToSchema)]
 pub struct MoveView {
+    /// The two cells (`h2e2`; `e4e5` on the hex board).
     pub iccs: String,
+    /// WXF (`C2=5`); on the hex board, the piece's letter and the cells (`Pe4-e5`).
     pub wxf: String,
-    /// In Chinese (`炮二平五`).
+    /// In Chinese (`炮二平五`); on the hex board, the glyph and the cells (`兵e4-e5`).
     pub chinese: String,
     /// When it was played.
     pub at: i64,
@@ -285,23 +287,16 @@ impl From<&Loaded> for GameSummary {
 
 impl From<&Loaded> for GameView {
     fn from(g: &Loaded) -> Self {
-        let pos = g.game.position();
-        let mut legal: Vec<String> = if g.is_active() {
-            g.game.legal_moves().iter().map(|m| pos.move_name(*m)).collect()
-        } else {
-            Vec::new()
-        };
-        legal.sort();
-        // The Chinese names need the position before each move: replay from the start.
-        let mut pos = g.game.start().clone();
+        let legal = if g.is_active() { g.game.legal_names() } else { Vec::new() };
         let moves = g
             .moves
             .iter()
-            .zip(g.game.moves())
-            .map(|(m, played)| {
-                let chinese = xiangqi::notation::chinese::write(&pos, played);
-                pos.play_unchecked(played);
-                MoveView { iccs: m.iccs.clone(), wxf: m.wxf.clone(), chinese, at: m.at_ms }
+            .zip(g.game.all_names())
+            .map(|(m, names)| MoveView {
+                iccs: m.iccs.clone(),
+                wxf: names.wxf,
+                chinese: names.chinese,
+                at: m.at_ms,
             })
             .collect();
         GameView { summary: GameSummary::from(g), legal, moves }

@@ -8,13 +8,11 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use xiangqi::{
-    Color, Game, Outcome, Position, Reason, RuleSet, Standard, Variant,
-    notation::{self, pgn, wxf},
-};
+use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
 use super::{
     Services,
+    board::{Board, start_fen},
     clock::{ClockSpec, DAY_MS},
     lobby::Terms,
     model::{DrawAction, GameStatus, NoticeKind, SideChoice},
@@ -27,13 +25,13 @@ use crate::{
 
 /// Replayed games by id, reused while their ply count matches the database.
 #[derive(Default)]
-pub struct GameCache(Mutex<HashMap<String, Arc<Game>>>);
+pub struct GameCache(Mutex<HashMap<String, Arc<Board>>>);
 
-/// A game as loaded: its row, its moves and the replayed rules-crate game.
+/// A game as loaded: its row, its moves and the replayed game on its board.
 pub struct Loaded {
     pub row: GameRow,
     pub moves: Vec<MoveRow>,
-    pub game: Arc<Game>,
+    pub game: Arc<Board>,
 }
 
 impl Loaded {
@@ -89,38 +87,38 @@ impl Loaded {
         }
     }
 
-    /// The game record as PGN with WXF moves, with the date it started and its time control.
+    /// The game record as PGN (WXF moves on the standard board, cell names on
+    /// the hex board), with the date it started and its time control.
     pub fn pgn(&self) -> String {
-        let mut record = pgn::Record::from_game(&self.game);
-        record.set_tag("Event", "xiangqi server game");
-        record.set_tag("Site", &format!("game {}", self.row.id));
+        let mut tags =
+            vec![("Event", "xiangqi server game".to_string()), ("Site", format!("game {}", self.row.id))];
         if let Ok(start) = time::OffsetDateTime::from_unix_timestamp(self.row.created_ms.div_euclid(1000)) {
             let (y, m, d) = (start.year(), u8::from(start.month()), start.day());
-            record.set_tag("Date", &format!("{y:04}.{m:02}.{d:02}"));
+            tags.push(("Date", format!("{y:04}.{m:02}.{d:02}")));
             let (h, min, s) = start.time().as_hms();
-            record.set_tag("Time", &format!("{h:02}:{min:02}:{s:02}"));
+            tags.push(("Time", format!("{h:02}:{min:02}:{s:02}")));
         }
-        record.set_tag("Red", &self.row.red);
-        record.set_tag("Black", &self.row.black);
-        record.set_tag("TimeControl", &self.row.clock.pgn_tag());
+        tags.push(("Red", self.row.red.clone()));
+        tags.push(("Black", self.row.black.clone()));
+        tags.push(("TimeControl", self.row.clock.pgn_tag()));
         if let Some(o) = self.row.outcome {
-            record.set_tag("Result", o.result());
-            record.set_tag("Termination", &o.reason.to_string());
+            tags.push(("Result", o.result().to_string()));
+            tags.push(("Termination", o.reason.to_string()));
         }
-        pgn::write(&record, pgn::Format::Wxf)
+        self.game.pgn(&tags)
     }
 }
 
-/// A new game row between two players, from the standard start.
+/// A new game row between two players, from the start of the variant's board.
 pub fn new_game_row(
     id: String,
     red: &str,
     black: &str,
-    rules: RuleSet,
+    (variant, rules): (Variant, RuleSet),
     clock: ClockSpec,
     now: i64,
 ) -> GameRow {
-    let start = Position::<Standard>::startpos().to_fen();
+    let start = start_fen(variant);
     let (base, _) = match clock {
         ClockSpec::Live { base, increment } => (base, increment),
         ClockSpec::Correspondence { .. } => (0, 0),
@@ -129,7 +127,7 @@ pub fn new_game_row(
         id,
         red: red.to_string(),
         black: black.to_string(),
-        variant: Variant::Standard,
+        variant,
         rules,
         start_fen: start.clone(),
         clock,
@@ -169,7 +167,7 @@ impl Services {
         Ok(Loaded { row, moves, game })
     }
 
-    fn remember(&self, id: &str, game: Arc<Game>) {
+    fn remember(&self, id: &str, game: Arc<Board>) {
         if let Ok(mut c) = self.cache.0.lock() {
             if c.len() > 10_000 {
                 c.clear();
@@ -207,24 +205,16 @@ impl Services {
             self.time_out(&loaded, now).await?;
             return Err(ApiError::conflict("your time ran out"));
         }
-        let pos = loaded.game.position();
-        let m = notation::parse_any(pos, text).map_err(|e| ApiError::illegal_move(e.to_string()))?;
-        if let Some(why) = loaded.game.why_illegal(m) {
-            return Err(ApiError::illegal_move(format!("{} is illegal: {why}", pos.move_name(m))));
-        }
-        let record = MoveRow {
-            game_id: id.to_string(),
-            ply: ply + 1,
-            iccs: pos.move_name(m),
-            wxf: wxf::write(pos, m),
-            at_ms: now,
-        };
+        let m = loaded.game.parse_legal(text).map_err(ApiError::illegal_move)?;
+        let names = loaded.game.names(m);
+        let record =
+            MoveRow { game_id: id.to_string(), ply: ply + 1, iccs: names.iccs, wxf: names.wxf, at_ms: now };
         let mut game = (*loaded.game).clone();
-        game.play(m).map_err(|e| ApiError::illegal_move(e.to_string()))?;
+        game.play(m).map_err(ApiError::illegal_move)?;
         let mut after = loaded.row.clone();
         after.ply += 1;
         after.version += 1;
-        after.fen = game.position().to_fen();
+        after.fen = game.fen();
         after.draw_offer = None;
         after.updated_ms = now;
         if let ClockSpec::Live { increment, .. } = loaded.row.clock {
@@ -435,12 +425,11 @@ impl Services {
     }
 }
 
-fn replay(row: &GameRow, moves: &[MoveRow]) -> ApiResult<Game> {
-    let start = Position::<Standard>::from_fen(&row.start_fen)
+fn replay(row: &GameRow, moves: &[MoveRow]) -> ApiResult<Board> {
+    let mut game = Board::from_fen(row.variant, &row.start_fen, row.rules)
         .map_err(|e| ApiError::internal(format!("stored start position is unreadable: {e}")))?;
-    let mut game = Game::new(start, row.rules);
     for m in moves {
-        game.play_str(&m.iccs)
+        game.play_name(&m.iccs)
             .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;
     }
     Ok(game)

@@ -5,10 +5,9 @@
 //! place, and everyone between moves down one; a defender who wins (or draws)
 //! keeps their place.
 
-use xiangqi::{RuleSet, Variant};
-
 use super::{
     Services,
+    board::default_rules,
     clock::{ClockSpec, DAY_MS},
     games::Loaded,
     lobby::Terms,
@@ -48,17 +47,9 @@ fn ladder_clock(category: Category) -> ClockSpec {
     }
 }
 
-fn hex_not_offered(category: Category) -> ApiResult<()> {
-    if matches!(category, Category::HexCorrespondence | Category::HexLive) {
-        return Err(ApiError::bad_request("hex games are not offered yet"));
-    }
-    Ok(())
-}
-
 impl Services {
     /// Joins a ladder at the bottom; the place taken.
     pub async fn join_ladder(&self, user: &str, category: Category, now: i64) -> ApiResult<i64> {
-        hex_not_offered(category)?;
         let place = self
             .store
             .join_ladder(category, user, now)
@@ -77,7 +68,6 @@ impl Services {
         defender: &str,
         now: i64,
     ) -> ApiResult<ChallengeRow> {
-        hex_not_offered(category)?;
         let defender = self.user(defender).await?.name;
         let place = |who: &str| {
             let who = who.to_string();
@@ -97,8 +87,8 @@ impl Services {
         }
         let terms = Terms {
             opponent: Some(defender),
-            variant: Variant::Standard,
-            rules: RuleSet::Asian,
+            variant: category.variant(),
+            rules: default_rules(category.variant()),
             color: SideChoice::Random,
             clock: ladder_clock(category),
             rematch_of: None,

@@ -7,6 +7,7 @@ use xiangqi::{RuleSet, Variant};
 use super::{
     Services,
     accounts::new_id,
+    board::{rules_fit, variant_of},
     clock::ClockSpec,
     games::{Loaded, new_game_row},
     model::{ChallengeStatus, NoticeKind, SideChoice},
@@ -35,10 +36,12 @@ pub struct Terms {
 }
 
 fn check_terms(t: &Terms) -> ApiResult<()> {
-    if t.variant != Variant::Standard || t.rules == RuleSet::Hex {
-        return Err(ApiError::bad_request(
-            "the server plays standard Xiangqi: variant is standard; rules are asian, itsyourturn or casual",
-        ));
+    if !rules_fit(t.variant, t.rules) {
+        return Err(ApiError::bad_request(format!(
+            "variant {} is not played under the {} rules: the hex board takes the hex rules, the \
+             standard board asian, itsyourturn or casual",
+            t.variant, t.rules
+        )));
     }
     t.clock.check()?;
     Ok(())
@@ -145,7 +148,7 @@ impl Services {
         } else {
             (user, c.creator.as_str())
         };
-        let mut row = new_game_row(new_id(), red, black, c.rules, c.clock, now);
+        let mut row = new_game_row(new_id(), red, black, (variant_of(c.rules), c.rules), c.clock, now);
         row.rated = c.rated;
         row.ladder = c.ladder.map(|category| (category, c.creator.clone()));
         if self.store.accept_challenge(id, &row).await? == Written::Stale {

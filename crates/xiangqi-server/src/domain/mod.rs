@@ -3,6 +3,7 @@
 //! the invariants and talk to the store.
 
 pub mod accounts;
+pub mod board;
 pub mod clock;
 pub mod games;
 pub mod ladders;

@@ -57,11 +57,6 @@ pub fn check_profile(p: &ProfileFields) -> ApiResult<()> {
             "languages are at most 8 names of 1 to 30 characters, without commas",
         ));
     }
-    if let Some(rules) = p.preferred_rules
-        && rules == xiangqi::RuleSet::Hex
-    {
-        return Err(ApiError::bad_request("preferred_rules: hex games are not offered yet"));
-    }
     if let Some(clock) = p.preferred_clock {
         clock.check()?;
     }
@@ -179,9 +174,6 @@ impl Services {
         now: i64,
     ) -> ApiResult<InvitationRow> {
         if let Some(g) = game {
-            if g.rules == xiangqi::RuleSet::Hex {
-                return Err(ApiError::bad_request("hex games are not offered yet"));
-            }
             g.clock.check()?;
         }
         if self.store.invitations_of(inviter, 100).await?.len() >= 100 {

@@ -29,6 +29,14 @@ impl Category {
             (Variant::Hex, true) => Category::HexLive,
         }
     }
+
+    /// The board of the games counted in the category.
+    pub fn variant(self) -> Variant {
+        match self {
+            Category::StandardCorrespondence | Category::StandardLive => Variant::Standard,
+            Category::HexCorrespondence | Category::HexLive => Variant::Hex,
+        }
+    }
 }
 
 /// Above this deviation a rating is provisional: too few games to trust it.

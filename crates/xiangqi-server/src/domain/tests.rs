@@ -216,8 +216,14 @@ async fn auto_match_pairs_equal_requests_and_queues_the_rest_once() {
     let mut players = [game.row.red.as_str(), game.row.black.as_str()];
     players.sort();
     assert_eq!(players, ["red", "third"]);
-    let e = s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::BadRequest, "hex is not offered yet");
+    let e = s.automatch("red", Variant::Hex, RuleSet::Asian, LIVE_1_0, true, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::BadRequest, "the hex board is played under the hex rules");
+    assert!(s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.unwrap().is_err());
+    let Ok(hex) = s.automatch("black", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.unwrap() else {
+        panic!("a hex request pairs with the waiting hex request only")
+    };
+    assert_eq!((hex.row.variant, hex.game.variant()), (Variant::Hex, Variant::Hex));
+    assert_eq!(hex.row.fen, xiangqi::Position::<xiangqi::Hex>::startpos().to_fen());
 }
 
 #[tokio::test]

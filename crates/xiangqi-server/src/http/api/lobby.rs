@@ -15,7 +15,7 @@ use crate::{
         requests::{AutoMatch, NewChallenge},
         views::{ChallengeAnswer, ChallengeView, GameAnswer, GameView, LobbyView},
     },
-    domain::{lobby::Terms, now_ms},
+    domain::{board::variant_of, lobby::Terms, now_ms},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -28,7 +28,7 @@ use crate::{
 #[utoipa::path(post, path = "/challenges", tag = "lobby", request_body = NewChallenge,
     responses(
         (status = 201, body = ChallengeAnswer),
-        (status = 400, description = "Unknown fields or values, a variant or rule set not offered, a clock out of \
+        (status = 400, description = "Unknown fields or values, a variant and rule set that do not go together, a clock out of \
             range, or a challenge to oneself.", body = ErrorBody),
         (status = 404, description = "No such opponent.", body = ErrorBody),
         (status = 409, description = "The same challenge is already open.", body = ErrorBody)))]
@@ -39,7 +39,7 @@ pub async fn create_challenge(
 ) -> Answer<ChallengeAnswer> {
     let terms = Terms {
         opponent: c.opponent.filter(|o| !o.is_empty()),
-        variant: c.variant,
+        variant: c.variant.unwrap_or(variant_of(c.rules)),
         rules: c.rules,
         color: c.color,
         clock: c.clock,
@@ -110,11 +110,26 @@ pub async fn automatch(
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
     let rated = state.services.rated_or_default(&user.name, a.rated).await?;
-    Ok(match state.services.automatch(&user.name, a.variant, a.rules, a.clock, rated, now_ms()).await? {
-        Ok(game) => (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&game) })).into_response(),
-        Err(waiting) => {
-            (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
-                .into_response()
-        }
-    })
+    Ok(
+        match state
+            .services
+            .automatch(
+                &user.name,
+                a.variant.unwrap_or(variant_of(a.rules)),
+                a.rules,
+                a.clock,
+                rated,
+                now_ms(),
+            )
+            .await?
+        {
+            Ok(game) => {
+                (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&game) })).into_response()
+            }
+            Err(waiting) => {
+                (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
+                    .into_response()
+            }
+        },
+    )
 }

@@ -7,8 +7,8 @@ import { t } from "../i18n.js";
 
 /** @typedef {import("../models.js").ClockSpec} ClockSpec */
 
-/** The rule sets games are played with (Xiang Hex is shown, not yet played). */
-export const RULES = ["asian", "itsyourturn", "casual"];
+/** The rule sets games are played with (the last on the hex board). */
+export const RULES = ["asian", "itsyourturn", "casual", "hex"];
 
 /** Time controls offered, as option values: `c{days}` or `l{minutes}+{seconds}`. */
 const TIMES = ["c3", "c1", "c7", "l10+5", "l5+3", "l30+20"];

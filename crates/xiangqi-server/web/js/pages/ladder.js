@@ -42,13 +42,13 @@ import { currentUser } from "../state.js";
  * @property {LadderResult[]} results
  */
 
-// The ladders there are, with their names; hex ones are not offered yet.
-/** @type {[string, TextKey, boolean][]} */
+// The ladders there are, with their names.
+/** @type {[string, TextKey][]} */
 const CATEGORIES = [
-  ["standard_correspondence", "ladder.cat.standard_correspondence", true],
-  ["standard_live", "ladder.cat.standard_live", true],
-  ["hex_correspondence", "ladder.cat.hex_correspondence", false],
-  ["hex_live", "ladder.cat.hex_live", false],
+  ["standard_correspondence", "ladder.cat.standard_correspondence"],
+  ["standard_live", "ladder.cat.standard_live"],
+  ["hex_correspondence", "ladder.cat.hex_correspondence"],
+  ["hex_live", "ladder.cat.hex_live"],
 ];
 
 /** How far up a player may challenge, and how many open challenges each may be in. */
@@ -82,9 +82,8 @@ function withLinks(key, people) {
 function chooser(view) {
   page(view, t("ladder.title"),
     h("p", { class: "lead" }, t("ladder.lead")),
-    card(t("ladder.all"), h("ul", { class: "ladder-list" }, CATEGORIES.map(([name, key, offered]) => offered
-      ? h("li", { "data-category": name }, h("a", { href: `#/ladder/${name}` }, t(key)))
-      : h("li", { "data-category": name, class: "muted" }, t(key), " · ", t("ladder.notOffered"))))));
+    card(t("ladder.all"), h("ul", { class: "ladder-list" }, CATEGORIES.map(([name, key]) =>
+      h("li", { "data-category": name }, h("a", { href: `#/ladder/${name}` }, t(key)))))));
 }
 
 /**
@@ -94,12 +93,7 @@ function chooser(view) {
 export async function ladderPage(view, args) {
   const category = args[0];
   if (!category) return chooser(view);
-  const known = CATEGORIES.find(([name]) => name === category);
   const back = h("p", {}, h("a", { href: "#/ladder" }, t("ladder.all")));
-  if (known && !known[2]) {
-    page(view, t(known[1]), h("p", { class: "message error", role: "alert" }, t("ladder.hexNotOffered")), back);
-    return;
-  }
   const path = `/ladders/${encodeURIComponent(category)}`;
 
   /**
@@ -123,6 +117,7 @@ export async function ladderPage(view, args) {
 
   // Unknown categories: the server's refusal shows in place of the page.
   let ladder = await fetchLadder(PAGE);
+  const known = CATEGORIES.find(([name]) => name === category);
   const title = known ? t(known[1]) : category;
   let body = render();
   page(view, title, back, body);

@@ -45,7 +45,8 @@ function settingsForm(extra) {
     h("label", {}, t("new.rules"), h("select", { name: "rules" },
       option("asian", t("new.rules.asian")),
       option("itsyourturn", t("new.rules.itsyourturn")),
-      option("casual", t("new.rules.casual")))),
+      option("casual", t("new.rules.casual")),
+      option("hex", t("new.rules.hex")))),
     extra.color
       ? h("label", {}, t("new.color"), h("select", { name: "color" },
         option("random", t("new.color.random")), option("red", t("new.color.red")), option("black", t("new.color.black"))))
