@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod domain;
+pub mod engines;
 mod error;
 pub mod http;
 pub mod live;

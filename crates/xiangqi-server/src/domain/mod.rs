@@ -24,6 +24,7 @@ use crate::{
         views::{ChatLine, GameView},
     },
     domain::model::NoticeKind,
+    engines::EnginePool,
     live::{Hub, UserNote},
     store::Store,
 };
@@ -38,12 +39,20 @@ pub struct Services {
     pub hub: Arc<Hub>,
     /// Accounts one network address may make in an hour.
     pub signups_per_hour: u32,
+    /// Where the computer's moves, analyses and reviews are searched.
+    pub engines: Arc<EnginePool>,
     cache: games::GameCache,
 }
 
 impl Services {
     pub fn new(store: Store, hub: Arc<Hub>) -> Self {
-        Services { store, hub, signups_per_hour: 10, cache: games::GameCache::default() }
+        Services {
+            store,
+            hub,
+            signups_per_hour: 10,
+            engines: Arc::new(EnginePool::for_this_machine()),
+            cache: games::GameCache::default(),
+        }
     }
 
     /// Sends the state of a game to everyone watching it (on every server
