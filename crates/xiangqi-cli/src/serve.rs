@@ -19,6 +19,13 @@ pub struct Args {
     /// Accounts one network address may make in an hour.
     #[arg(long, default_value_t = 10)]
     signups_per_hour: u32,
+    /// Engine searches at once (the computer's moves, analyses, reviews);
+    /// default: half the machine's cores.
+    #[arg(long)]
+    engine_threads: Option<usize>,
+    /// Leave the computer's moves to other instances on the same database.
+    #[arg(long)]
+    no_computer: bool,
 }
 
 impl Default for Args {
@@ -28,6 +35,8 @@ impl Default for Args {
             host: "127.0.0.1".to_string(),
             port: 8080,
             signups_per_hour: 10,
+            engine_threads: None,
+            no_computer: false,
         }
     }
 }
@@ -52,6 +61,8 @@ pub fn run(args: Args) -> ExitCode {
             database: args.database.clone(),
             bind,
             signups_per_hour: args.signups_per_hour,
+            computer_moves: !args.no_computer,
+            engine_threads: args.engine_threads,
         };
         let running = match xiangqi_server::start(config).await {
             Ok(r) => r,

@@ -26,6 +26,11 @@ pub struct Config {
     pub bind: SocketAddr,
     /// Accounts one network address may make in an hour.
     pub signups_per_hour: u32,
+    /// Whether this instance searches the computer's moves (with several
+    /// instances on one database, some may leave it to others).
+    pub computer_moves: bool,
+    /// Engine searches at once; `None` for half the machine's cores.
+    pub engine_threads: Option<usize>,
 }
 
 impl Config {
@@ -35,6 +40,8 @@ impl Config {
             database: database.to_string(),
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             signups_per_hour: 1_000_000,
+            computer_moves: true,
+            engine_threads: None,
         }
     }
 }
@@ -99,6 +106,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let hub = Arc::new(Hub::default());
     let mut services = Services::new(store.clone(), hub.clone());
     services.signups_per_hour = config.signups_per_hour;
+    if let Some(threads) = config.engine_threads {
+        services.engines = Arc::new(engines::EnginePool::new(threads));
+    }
     let services = Arc::new(services);
     let state = Arc::new(AppState::new(services.clone()));
     let listener = TcpListener::bind(config.bind)
@@ -117,6 +127,14 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         }
     });
     let mut background = vec![tokio::spawn(flag_loop(services.clone()))];
+    if config.computer_moves {
+        match services.resume_computer_games().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("the computer resumes {n} games"),
+            Err(e) => tracing::warn!("cannot find the computer's games: {}", e.message),
+        }
+        background.push(tokio::spawn(services.clone().run_computer()));
+    }
     if store.backend() == store::Backend::Postgres {
         background.push(tokio::spawn(listen_loop(config.database.clone(), services)));
     }

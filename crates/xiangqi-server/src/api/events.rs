@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::views::{ChatLine, GameView};
-use crate::domain::model::NoticeKind;
+use crate::domain::model::{ComputerState, NoticeKind};
 
 /// A message from the server.
 #[derive(Serialize, ToSchema)]
@@ -26,6 +26,14 @@ pub enum Event {
     Lobby,
     /// A new line in the chat of a watched game.
     Chat { game: String, line: ChatLine },
+    /// The computer's progress on its move in a watched game (from the server
+    /// instance that searches it).
+    Computer {
+        game: String,
+        state: ComputerState,
+        /// Searches ahead of it in the queue (0 while it thinks).
+        ahead: usize,
+    },
 }
 
 /// A message from the client: start or stop watching a game.

@@ -189,6 +189,24 @@ pub struct AutoMatch {
     pub rated: Option<bool>,
 }
 
+/// A game against the computer.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewComputerGame {
+    /// 1 (a beginner can win) to 8 (the engine at full strength); see `GET /computer/levels`.
+    pub level: u8,
+    /// The board; if left out, the one the rules are played on.
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    /// Your side.
+    pub color: SideChoice,
+    pub clock: ClockSpec,
+}
+
 /// A move.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -48,6 +48,8 @@ pub struct UserView {
     pub preferred_clock: Option<ClockSpec>,
     /// An administrator of the site (writes news).
     pub admin: bool,
+    /// The level this player plays at, when the player is the computer.
+    pub computer: Option<u8>,
 }
 
 impl From<&UserRow> for UserView {
@@ -65,6 +67,7 @@ impl From<&UserRow> for UserView {
             preferred_rules: u.preferred_rules,
             preferred_clock: u.preferred_clock,
             admin: u.admin,
+            computer: u.computer,
         }
     }
 }
@@ -301,6 +304,23 @@ impl From<&Loaded> for GameView {
             .collect();
         GameView { summary: GameSummary::from(g), legal, moves }
     }
+}
+
+/// One of the computer's levels.
+#[derive(Serialize, ToSchema)]
+pub struct ComputerLevel {
+    pub level: u8,
+    /// The account that plays at this level (`computer.3`).
+    pub player: String,
+    /// Its strength in Elo above level 1, measured by matches between neighbouring levels.
+    pub elo: i32,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ComputerLevels {
+    pub levels: Vec<ComputerLevel>,
+    /// Games one person may play against the computer at once.
+    pub max_games: i64,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -25,6 +25,7 @@ macro_rules! each {
         }
     };
 }
+pub(crate) use each;
 
 /// A move's written forms. On the standard board: ICCS, WXF and Chinese. Xiang
 /// Hex has no descriptive notation, so both of its other forms name the piece

@@ -14,6 +14,7 @@ use super::{
     Services,
     board::{Board, start_fen},
     clock::{ClockSpec, DAY_MS},
+    computer,
     lobby::Terms,
     model::{DrawAction, GameStatus, NoticeKind, SideChoice},
     ratings::{Category, rate},
@@ -289,6 +290,13 @@ impl Services {
             return Err(ApiError::conflict("the game is still being played"));
         }
         let opponent = loaded.player(!me).to_string();
+        if let Some(level) = computer::level_of(&opponent) {
+            // The computer always takes a rematch: the new game starts now.
+            let level = level.number();
+            let color = if me == Color::Red { SideChoice::Black } else { SideChoice::Red };
+            let terms = (loaded.row.variant, loaded.row.rules);
+            return Ok(Ok(self.play_computer(user, level, terms, color, loaded.row.clock, now).await?));
+        }
         if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
             return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
         }
@@ -342,6 +350,7 @@ impl Services {
         }
         let done = Loaded { row: after, moves: loaded.moves, game: loaded.game };
         self.after_change(&done, false).await?;
+        self.computer_draw_offer(&done);
         Ok(done)
     }
 
@@ -401,6 +410,9 @@ impl Services {
             self.ladder_game_over(loaded).await?;
         }
         self.publish_game(loaded).await;
+        if moved {
+            self.computer_turn(loaded);
+        }
         Ok(())
     }
 

@@ -88,6 +88,11 @@ impl Services {
                 if user.name == creator {
                     return Err(ApiError::bad_request("you cannot challenge yourself"));
                 }
+                if user.computer.is_some() {
+                    return Err(ApiError::bad_request(
+                        "the computer takes no challenges: start a game against it with POST /computer-games",
+                    ));
+                }
                 if self.store.ignoring(&user.name, creator).await? {
                     return Err(ApiError::forbidden("you cannot challenge this user"));
                 }

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod board;
 pub mod clock;
+pub mod computer;
 pub mod games;
 pub mod ladders;
 pub mod lobby;
@@ -41,6 +42,7 @@ pub struct Services {
     pub signups_per_hour: u32,
     /// Where the computer's moves, analyses and reviews are searched.
     pub engines: Arc<EnginePool>,
+    computer: computer::Jobs,
     cache: games::GameCache,
 }
 
@@ -51,6 +53,7 @@ impl Services {
             hub,
             signups_per_hour: 10,
             engines: Arc::new(EnginePool::for_this_machine()),
+            computer: computer::Jobs::default(),
             cache: games::GameCache::default(),
         }
     }

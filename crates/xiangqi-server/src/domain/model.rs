@@ -79,6 +79,16 @@ named_enum! {
 }
 
 named_enum! {
+    /// What the computer is doing about its move in a game.
+    "a computer state" ComputerState {
+        /// Its search is running.
+        Thinking = "thinking",
+        /// Every engine is busy: its search waits its turn.
+        Queued = "queued",
+    }
+}
+
+named_enum! {
     /// How a user regards another: kept on their buddy list, or ignored.
     "a relation" Relation {
         Buddy = "buddy",

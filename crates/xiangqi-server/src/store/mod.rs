@@ -7,6 +7,7 @@
 
 mod challenges;
 mod chat;
+mod computers;
 mod games;
 mod invitations;
 mod ladders;

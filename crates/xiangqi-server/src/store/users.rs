@@ -28,6 +28,8 @@ pub struct UserRow {
     pub shown_category: Category,
     /// Whether new challenges are rated unless said otherwise.
     pub rated_by_default: bool,
+    /// The level a computer opponent plays at; `None` for people.
+    pub computer: Option<u8>,
 }
 
 /// What a user may say about themselves.
@@ -97,6 +99,7 @@ impl FromRow for UserRow {
             admin: get::<i64>(r, "admin")? != 0,
             shown_category: named(r, "shown_category")?,
             rated_by_default: get::<i64>(r, "rated_by_default")? != 0,
+            computer: get::<Option<i64>>(r, "computer_level")?.and_then(|l| u8::try_from(l).ok()),
         })
     }
 }

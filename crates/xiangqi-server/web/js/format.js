@@ -58,3 +58,23 @@ export function outcomeText(outcome) {
   const reason = t(key);
   return outcome.winner ? t("game.wins", { color: colorName(outcome.winner, true), reason }) : t("game.draw", { reason });
 }
+
+/**
+ * The level a player plays at when the player is the computer (its accounts
+ * are `computer.1` to `computer.8`), else null.
+ * @param {string} name
+ * @returns {number | null}
+ */
+export function computerLevel(name) {
+  const level = /^computer\.([1-8])$/.exec(name)?.[1];
+  return level ? Number(level) : null;
+}
+
+/**
+ * A player's name as shown: the computer by its level.
+ * @param {string} name
+ */
+export function playerName(name) {
+  const level = computerLevel(name);
+  return level ? t("computer.name", { level }) : name;
+}

@@ -190,7 +190,18 @@
 
 /**
  * Every message the WebSocket pushes, chat lines included.
- * @typedef {LiveMessage | Notice | { type: "chat", game: string, line: ChatLine } | { type: "lobby" }} LiveEvent
+ * @typedef {LiveMessage | Notice | { type: "chat", game: string, line: ChatLine } | { type: "lobby" }
+ *   | ComputerEvent} LiveEvent
+ */
+
+/**
+ * The computer's progress on its move: searching, or waiting for a free engine.
+ * @typedef {{ type: "computer", game: string, state: "thinking" | "queued", ahead: number }} ComputerEvent
+ */
+
+/**
+ * One of the computer's levels, with its measured strength.
+ * @typedef {{ level: number, player: string, elo: number }} ComputerLevel
  */
 
 export {};

@@ -103,7 +103,7 @@ pub async fn abort(
 /// Offer the opponent a rematch of a game that is over: the same rules and clock, colours swapped.
 #[utoipa::path(post, path = "/games/{id}/rematch", tag = "games", params(("id" = String, Path)),
     responses(
-        (status = 201, description = "The opponent had offered one too: the new game has started.", body = GameAnswer),
+        (status = 201, description = "The opponent had offered one too, or is the computer: the new game has started.", body = GameAnswer),
         (status = 202, description = "The offer waits for the opponent (a challenge with `rematch_of`).", body = ChallengeAnswer),
         (status = 403, description = "You did not play in this game.", body = ErrorBody),
         (status = 409, description = "The game is still being played.", body = ErrorBody)))]

@@ -3,6 +3,7 @@
 //! annotations and the types in [`crate::api`].
 
 mod accounts;
+mod computer;
 mod games;
 mod ladders;
 mod lobby;
@@ -74,6 +75,8 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::draw))
         .routes(routes!(games::claim))
         .routes(routes!(games::pgn))
+        .routes(routes!(computer::levels))
+        .routes(routes!(computer::start))
         .routes(routes!(people::send_message, people::mailbox))
         .routes(routes!(people::conversations))
         .routes(routes!(people::conversation))

@@ -1,5 +1,6 @@
 // Pieces every page uses: the page title, cards, lists with an empty text, links to people.
 
+import { playerName } from "../format.js";
 import { h } from "../dom.js";
 
 /** @typedef {import("../dom.js").Child} Child */
@@ -37,7 +38,7 @@ export function listOr(cls, items, row, empty) {
 
 /** @param {string} name */
 export function userLink(name) {
-  return h("a", { href: `#/user/${encodeURIComponent(name)}` }, name);
+  return h("a", { href: `#/user/${encodeURIComponent(name)}` }, playerName(name));
 }
 
 /**

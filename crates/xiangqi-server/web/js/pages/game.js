@@ -21,9 +21,9 @@ import { noticeText } from "../components/notice.js";
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { splitMove } from "../fen.js";
-import { clockText, colorName, outcomeText, rulesName } from "../format.js";
+import { clockText, colorName, computerLevel, outcomeText, playerName, rulesName } from "../format.js";
 import { t } from "../i18n.js";
-import { onLobby, onNotice, watchGame } from "../live.js";
+import { onEvent, onLobby, onNotice, watchGame } from "../live.js";
 import { moveText, otherText } from "../notation.js";
 import { onPrefsChange, prefs } from "../prefs.js";
 import { moveSound } from "../sound.js";
@@ -63,6 +63,8 @@ export async function gamePage(view, [id = ""]) {
   let shown = game;
   /** @type {string | null} */
   let pending = null;
+  /** What the computer last said about its move here. @type {import("../models.js").ComputerEvent | null} */
+  let computer = null;
   let flipped = myColor(game) === "black";
   /** Resign asked once: the buttons ask to confirm. */
   let confirming = false;
@@ -205,7 +207,11 @@ export async function gamePage(view, [id = ""]) {
     if (game.outcome) return outcomeText(game.outcome);
     if (myTurn && pending) return instant() ? t("game.sending") : t("game.pending");
     if (myTurn) return game.check ? t("game.yourMoveCheck") : t("game.yourMove");
-    const params = { color: colorName(game.turn, true), name: game[game.turn] };
+    if (computerLevel(game[game.turn]) !== null && game.status === "active") {
+      const waiting = computer && computer.state === "queued" && computer.ahead > 0;
+      return waiting ? t("computer.queued", { ahead: computer?.ahead ?? 1 }) : t("computer.thinking");
+    }
+    const params = { color: colorName(game.turn, true), name: playerName(game[game.turn]) };
     return game.check ? t("game.toMoveCheck", params) : t("game.toMove", params);
   }
 
@@ -313,10 +319,16 @@ export async function gamePage(view, [id = ""]) {
   const unwatch = watchGame(game.id, (next) => {
     if (next.version < game.version) return;
     const ended = next.status !== "active" && game.status === "active";
+    if (next.ply !== game.ply) computer = null;
     show(next);
     if (ended) loadRematch();
   });
   const stopLobby = onLobby(loadRematch);
+  const stopComputer = onEvent((e) => {
+    if (e.type !== "computer" || e.game !== game.id) return;
+    computer = e;
+    show(game);
+  });
   const stopNotices = onNotice((n) => {
     if (n.kind === "accepted" && n.game && rematch.mine) {
       // The opponent took up my rematch: the new game is where I want to be.
@@ -333,6 +345,7 @@ export async function gamePage(view, [id = ""]) {
     stopPrefs();
     unwatch();
     stopLobby();
+    stopComputer();
     stopNotices();
     clearInterval(timer);
   };

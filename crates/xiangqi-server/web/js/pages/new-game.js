@@ -12,6 +12,7 @@ import { setQueued } from "../state.js";
 /** @typedef {import("../models.js").ClockSpec} ClockSpec */
 /** @typedef {import("../models.js").Game} Game */
 /** @typedef {import("../models.js").RatingSettings} RatingSettings */
+/** @typedef {import("../models.js").ComputerLevel} ComputerLevel */
 
 /** Time controls offered: correspondence days per move, or live minutes + seconds. */
 const TIMES = [["c", 3, 0], ["c", 1, 0], ["c", 7, 0], ["l", 10, 5], ["l", 5, 3], ["l", 30, 20]];
@@ -35,7 +36,7 @@ const option = (value, label) => h("option", { value }, label);
 
 /**
  * The fields both forms share, and optionally the opponent and colour.
- * @param {{ opponent?: string, color?: boolean, rated: boolean }} extra
+ * @param {{ opponent?: string, color?: boolean, rated: boolean, unrated?: boolean }} extra
  */
 function settingsForm(extra) {
   return h("form", { class: "card form" },
@@ -55,7 +56,8 @@ function settingsForm(extra) {
       TIMES.map(([kind, a, b]) => kind === "c"
         ? option(`c${a}`, tn("new.time.correspondence", Number(a)))
         : option(`l${a}+${b}`, t("new.time.live", { minutes: a ?? 0, seconds: b ?? 0 }))))),
-    h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", checked: extra.rated }), t("new.rated")));
+    extra.unrated ? null
+      : h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", checked: extra.rated }), t("new.rated")));
 }
 
 /**
@@ -83,7 +85,31 @@ export async function newGamePage(view, [opponent = ""]) {
     setQueued(true);
     go("#/room");
   });
+  const computer = await computerForm();
   page(view, t("new.title"), h("div", { class: "columns" },
     h("section", {}, h("h2", {}, t("new.challenge")), challenge),
-    h("section", {}, h("h2", {}, t("new.auto")), auto)));
+    h("section", {}, h("h2", {}, t("new.auto")), auto),
+    h("section", { id: "computer" }, h("h2", {}, t("computer.title")), computer)));
+}
+
+/**
+ * The form that starts a game against the computer: a level (with its measured
+ * strength), the rules, the time and a side.
+ */
+async function computerForm() {
+  /** @type {{ levels: ComputerLevel[] }} */
+  const { levels } = await api.call("GET", "/computer/levels");
+  const form = settingsForm({ color: true, rated: false, unrated: true });
+  form.prepend(h("label", {}, t("computer.level"), h("select", { name: "level" },
+    levels.map((l) => h("option", { value: String(l.level), selected: l.level === 3 },
+      t("computer.levelOption", { level: l.level, elo: l.elo }))))));
+  form.append(h("p", { class: "muted" }, t("computer.hint")), h("button", { type: "submit" }, t("computer.play")));
+  onSubmit(form, async (d) => {
+    /** @type {{ game: Game }} */
+    const r = await api.call("POST", "/computer-games", {
+      level: Number(d["level"]), rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? ""),
+    });
+    go(`#/game/${encodeURIComponent(r.game.id)}`);
+  });
+  return form;
 }

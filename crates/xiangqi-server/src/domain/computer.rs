@@ -1,0 +1,287 @@
+//! The computer as an opponent: one account per level (`computer.1` to
+//! `computer.8`, names no person can register), games started at once without a
+//! challenge, and moves searched on the engine pool whenever it is a computer's
+//! turn. The queue of turns lives in memory; the database says whose turn it is,
+//! so a restart loses nothing: every computer turn found at start is queued
+//! again. Two instances that search the same turn submit at the same ply, and
+//! the store takes only the first.
+
+use std::{
+    collections::HashSet,
+    hash::{DefaultHasher, Hash, Hasher},
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use tokio::sync::mpsc;
+use xiangqi::{Color, RuleSet, Variant};
+use xiangqi_engine::{Control, Engine, Level, Limits, Root, Score};
+
+use super::{
+    Services,
+    accounts::new_id,
+    board::{Board, each, rules_fit},
+    clock::ClockSpec,
+    games::{Loaded, new_game_row},
+    model::{ComputerState, DrawAction, SideChoice},
+    now_ms,
+};
+use crate::{
+    api::events::Event,
+    error::{ApiError, ApiResult},
+    store::Page,
+};
+
+/// Games a person may play against the computer at once.
+pub const MAX_GAMES: i64 = 3;
+
+const PREFIX: &str = "computer.";
+
+/// The account name of the computer at a level.
+pub fn name_of(level: Level) -> String {
+    format!("{PREFIX}{}", level.number())
+}
+
+/// The level a player plays at, if the player is the computer.
+pub fn level_of(name: &str) -> Option<Level> {
+    name.strip_prefix(PREFIX)?.parse::<u8>().ok().and_then(|n| Level::new(n).ok())
+}
+
+/// What the computer is asked to do in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Job {
+    /// Move, if it is its turn.
+    Move(String),
+    /// Answer the draw its opponent offers.
+    Draw(String),
+}
+
+/// The jobs waiting for the worker (see [`Services::run_computer`]).
+pub struct Jobs {
+    tx: mpsc::UnboundedSender<Job>,
+    rx: Mutex<Option<mpsc::UnboundedReceiver<Job>>>,
+}
+
+impl Default for Jobs {
+    fn default() -> Self {
+        let (tx, rx) = mpsc::unbounded_channel();
+        Jobs { tx, rx: Mutex::new(Some(rx)) }
+    }
+}
+
+/// The search budget for one move: the level's own, and on a live clock no more
+/// than a thirtieth of the time left (at least a tenth of a second).
+fn time_for(loaded: &Loaded, now: i64) -> Limits {
+    if !loaded.row.clock.is_live() {
+        return Limits::default();
+    }
+    let left = loaded.time_left(loaded.turn(), now).max(0) as u64;
+    Limits::move_time(Duration::from_millis((left / 30).clamp(100, 10_000)))
+}
+
+/// The computer's move (by cell names) at `level` in `board`.
+fn choose(board: &Board, level: Level, engine: &mut Engine, time: &Limits, seed: u64) -> Option<String> {
+    each!(board, g => {
+        let root = Root::from_game(g);
+        let found = level.play(engine, &root, time, &Control::new(), seed, &mut |_| {});
+        found.best.map(|m| g.position().move_name(m))
+    })
+}
+
+/// Whether the computer, to move or not, takes a draw: when a short search finds
+/// it clearly worse.
+fn takes_draw(board: &Board, side: Color, engine: &mut Engine) -> bool {
+    let score = each!(board, g => {
+        let root = Root::from_game(g);
+        engine.search(&root, &Limits::nodes(200_000), &Control::new(), &mut |_| {}).score
+    });
+    let for_mover = match score {
+        Score::Cp(v) => v,
+        Score::Mate(n) if n > 0 => 10_000,
+        Score::Mate(_) => -10_000,
+    };
+    let mine = if board.turn() == side { for_mover } else { -for_mover };
+    mine <= -150
+}
+
+/// The same seed for the same game and ply: a computer's move can be replayed.
+fn seed(id: &str, ply: i64) -> u64 {
+    let mut h = DefaultHasher::new();
+    (id, ply).hash(&mut h);
+    h.finish()
+}
+
+impl Services {
+    /// Starts a game against the computer at `level`; the person plays `color`.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn play_computer(
+        &self,
+        user: &str,
+        level: u8,
+        (variant, rules): (Variant, RuleSet),
+        color: SideChoice,
+        clock: ClockSpec,
+        now: i64,
+    ) -> ApiResult<Loaded> {
+        let level = Level::new(level).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        if !rules_fit(variant, rules) {
+            return Err(ApiError::bad_request(format!(
+                "variant {variant} is not played under the {rules} rules"
+            )));
+        }
+        clock.check()?;
+        if self.store.computer_games_of(user).await? >= MAX_GAMES {
+            return Err(ApiError::too_many_requests(format!(
+                "you are playing {MAX_GAMES} games against the computer already: finish one to start another"
+            )));
+        }
+        let computer = self
+            .store
+            .computer(level.number())
+            .await?
+            .ok_or_else(|| ApiError::internal("the computer's account is missing"))?;
+        let mine = color.resolve(rand::random::<bool>);
+        let (red, black) =
+            if mine == Color::Red { (user, computer.as_str()) } else { (computer.as_str(), user) };
+        let mut row = new_game_row(new_id(), red, black, (variant, rules), clock, now);
+        row.rated = false;
+        self.store.start_game(&row).await?;
+        let loaded = self.load_game(&row.id).await?;
+        self.publish_game(&loaded).await;
+        self.computer_turn(&loaded);
+        Ok(loaded)
+    }
+
+    /// Queues the computer's move when it is the computer's turn.
+    pub(super) fn computer_turn(&self, loaded: &Loaded) {
+        if loaded.is_active() && level_of(loaded.player(loaded.turn())).is_some() {
+            let _ = self.computer.tx.send(Job::Move(loaded.row.id.clone()));
+        }
+    }
+
+    /// Queues the computer's answer to a draw offer, when its opponent offered one.
+    pub(super) fn computer_draw_offer(&self, loaded: &Loaded) {
+        if let Some(by) = loaded.row.draw_offer
+            && loaded.is_active()
+            && level_of(loaded.player(!by)).is_some()
+        {
+            let _ = self.computer.tx.send(Job::Draw(loaded.row.id.clone()));
+        }
+    }
+
+    /// Queues every computer turn the database knows of: at start, after a restart.
+    pub async fn resume_computer_games(&self) -> ApiResult<usize> {
+        let mut page = Page::first(Page::MAX);
+        let mut queued = 0;
+        loop {
+            let batch = self.store.computer_turns(&page).await?;
+            for row in &batch.items {
+                let _ = self.computer.tx.send(Job::Move(row.id.clone()));
+                queued += 1;
+            }
+            match batch.next {
+                Some(next) => page.after = Some(next),
+                None => return Ok(queued),
+            }
+        }
+    }
+
+    /// Works through the computer's jobs until the server stops, each game's
+    /// at most once at a time.
+    pub async fn run_computer(self: Arc<Self>) {
+        let Some(mut rx) = self.computer.rx.lock().ok().and_then(|mut rx| rx.take()) else { return };
+        let busy = Arc::new(Mutex::new(HashSet::new()));
+        while let Some(job) = rx.recv().await {
+            if !busy.lock().is_ok_and(|mut b| b.insert(job.clone())) {
+                continue;
+            }
+            let (services, busy) = (self.clone(), busy.clone());
+            tokio::spawn(async move {
+                let done = match &job {
+                    Job::Move(id) => services.computer_move(id, now_ms).await.map(|_| ()),
+                    Job::Draw(id) => services.computer_answers_draw(id).await,
+                };
+                if let Err(e) = done {
+                    tracing::warn!("computer job {job:?}: {}", e.message);
+                }
+                if let Ok(mut b) = busy.lock() {
+                    b.remove(&job);
+                }
+            });
+        }
+    }
+
+    fn computer_state(&self, id: &str, state: ComputerState, ahead: usize) {
+        let event = Event::Computer { game: id.to_string(), state, ahead };
+        self.hub.publish_local_game(id, &event);
+    }
+
+    /// Searches and plays the computer's move if it is its turn; whether it
+    /// moved. `clock` gives the moment the move is made (after the search).
+    pub async fn computer_move(&self, id: &str, clock: fn() -> i64) -> ApiResult<bool> {
+        let loaded = self.load_game(id).await?;
+        let name = loaded.player(loaded.turn()).to_string();
+        let Some(level) = level_of(&name) else { return Ok(false) };
+        if !loaded.is_active() {
+            return Ok(false);
+        }
+        if self.engines.is_full() {
+            self.computer_state(id, ComputerState::Queued, self.engines.waiting() + 1);
+        } else {
+            self.computer_state(id, ComputerState::Thinking, 0);
+        }
+        let board = loaded.game.clone();
+        let time = time_for(&loaded, clock());
+        let seed = seed(id, loaded.row.ply);
+        let chosen = self
+            .engines
+            .run(move |engine| choose(&board, level, engine, &time, seed))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let Some(text) = chosen else { return Ok(false) };
+        match self.submit_move(&name, id, loaded.row.ply, &text, clock()).await {
+            Ok(_) => Ok(true),
+            // Another instance moved first, or the person resigned meanwhile.
+            Err(e) if e.code == crate::error::ErrorCode::Conflict => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn computer_answers_draw(&self, id: &str) -> ApiResult<()> {
+        let loaded = self.load_game(id).await?;
+        let Some(by) = loaded.row.draw_offer else { return Ok(()) };
+        let me = !by;
+        let name = loaded.player(me).to_string();
+        if level_of(&name).is_none() || !loaded.is_active() {
+            return Ok(());
+        }
+        let board = loaded.game.clone();
+        let takes = self
+            .engines
+            .run(move |engine| takes_draw(&board, me, engine))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let action = if takes { DrawAction::Accept } else { DrawAction::Decline };
+        match self.draw(&name, id, action, now_ms()).await {
+            Ok(_) => Ok(()),
+            Err(e) if e.code == crate::error::ErrorCode::Conflict => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_computer_is_known_by_its_name_and_no_person_can_take_one() {
+        for level in Level::all() {
+            assert_eq!(level_of(&name_of(level)), Some(level));
+            assert!(super::super::accounts::check_name(&name_of(level)).is_err());
+        }
+        assert_eq!(level_of("computer.9"), None);
+        assert_eq!(level_of("computer1"), None);
+        assert_eq!(level_of("alice"), None);
+    }
+}
