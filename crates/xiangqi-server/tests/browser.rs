@@ -14,7 +14,8 @@
 mod browsing;
 
 use browsing::{
-    Driver, Window, api, chromedriver, css, launch, register_quick, shot, start_driver, wait_text,
+    Driver, Window, api, chromedriver, click_cell, click_target, css, launch, register_quick, shot,
+    start_driver, wait_text,
 };
 use std::time::Duration;
 
@@ -49,14 +50,6 @@ async fn register(c: &Client, url: &str, name: &str) {
     css(c, &format!("{form} input[name=password]")).await.send_keys("secret-pass").await.unwrap();
     css(c, &format!("{form} button")).await.click().await.unwrap();
     css(c, "#nav a[href='#/new']").await;
-}
-
-async fn click_cell(c: &Client, cell: &str) {
-    css(c, &format!("g.piece[data-cell={cell}]")).await.click().await.unwrap();
-}
-
-async fn click_target(c: &Client, cell: &str) {
-    css(c, &format!("circle.target[data-target={cell}]")).await.click().await.unwrap();
 }
 
 /// A server on a fresh SQLite database in a temporary folder.

@@ -166,3 +166,13 @@ pub async fn launch(driver_url: &str, profile: &std::path::Path, language: &str,
         .await
         .expect("a browser session")
 }
+
+/// Clicks the piece on a cell of the board.
+pub async fn click_cell(c: &Client, cell: &str) {
+    css(c, &format!("g.piece[data-cell={cell}]")).await.click().await.unwrap();
+}
+
+/// Clicks a legal target of the chosen piece.
+pub async fn click_target(c: &Client, cell: &str) {
+    css(c, &format!("circle.target[data-target={cell}]")).await.click().await.unwrap();
+}

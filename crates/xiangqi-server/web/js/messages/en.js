@@ -197,6 +197,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "game.yourMoveCheck": "Check! Your move: your general is attacked.",
   "game.moved": "Moved: {move}. Press Submit, or Take back.",
   "game.typeMove": "Type a move",
+  "game.typePlaceholderHex": "b1d4 (from cell, to cell)",
   "game.typePlaceholder": "h2e2, C2=5 or 炮二平五",
   "game.play": "Play",
   "game.notYourMove": "It is not your move.",

@@ -197,6 +197,7 @@ export const zh = {
   "game.yourMoveCheck": "将军！轮到你走：你的将帅正被攻击。",
   "game.moved": "已走：{move}。请按提交，或悔回。",
   "game.typeMove": "输入着法",
+  "game.typePlaceholderHex": "b1d4（起点格，终点格）",
   "game.typePlaceholder": "h2e2、C2=5 或 炮二平五",
   "game.play": "走棋",
   "game.notYourMove": "现在不是你走棋。",

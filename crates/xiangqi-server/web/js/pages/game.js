@@ -83,7 +83,7 @@ export async function gamePage(view, [id = ""]) {
   let actions = h("div", { class: "buttons", id: "actions" });
   const entryInput = h("input", {
     name: "move", id: "move-text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
-    placeholder: t("game.typePlaceholder"),
+    placeholder: t(game.variant === "hex" ? "game.typePlaceholderHex" : "game.typePlaceholder"),
   });
   const entry = h("form", { class: "move-entry", id: "move-entry" },
     h("label", { for: "move-text" }, t("game.typeMove")), entryInput, h("button", { type: "submit" }, t("game.play")));

@@ -1,0 +1,110 @@
+//! Xiang Hex between two people and a game against the computer, in headless
+//! Chromium, with screenshots of both boards at desktop and phone sizes.
+
+mod browsing;
+
+use browsing::{
+    Window, api, chromedriver, click, click_cell, click_target, css, launch, register_quick, shot,
+    start_driver, wait_text,
+};
+use fantoccini::Client;
+use serde_json::json;
+
+async fn ply(c: &Client, id: &str) -> i64 {
+    api(c, "GET", &format!("/games/{id}"), json!(null)).await["body"]["game"]["ply"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn two_people_play_hex_with_click_then_submit_and_see_each_move_live() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let tmp = std::env::temp_dir().join(format!("xiangqi-hex-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = launch(&driver_url, &tmp.join("a"), "en-US", Window::Desktop(1280, 800)).await;
+    let b = launch(&driver_url, &tmp.join("b"), "en-US", Window::Phone(390, 844)).await;
+    register_quick(&a, &url, "hexred").await;
+    register_quick(&b, &url, "hexblack").await;
+
+    // Red posts a hex challenge from the new-game page; Black takes it in the waiting room.
+    a.goto(&format!("{url}#/new")).await.unwrap();
+    let form = "section:first-of-type form";
+    css(&a, &format!("{form} select[name=rules]")).await.select_by_value("hex").await.unwrap();
+    css(&a, &format!("{form} select[name=color]")).await.select_by_value("red").await.unwrap();
+    click(&a, &format!("{form} button[type=submit]")).await;
+    b.goto(&format!("{url}#/room")).await.unwrap();
+    click(&b, "li.challenge button").await;
+    css(&b, "svg.board polygon.hex").await;
+    let id = b.current_url().await.unwrap().fragment().unwrap().trim_start_matches("/game/").to_string();
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&a, "svg.board g.piece.movable").await;
+    assert_eq!(browsing::count(&a, "svg.board polygon.hex").await, 79, "the hex board's cells");
+
+    // Red's horse: choose it, see its targets, choose one, submit; Black sees it at once.
+    click_cell(&a, "b1").await;
+    assert!(browsing::count(&a, "circle.target").await >= 1, "the horse's targets are shown");
+    click_target(&a, "d4").await;
+    click(&a, "#submit").await;
+    css(&b, "g.piece[data-cell=d4]").await;
+    wait_text(&b, "#status", "Your move").await;
+    assert_eq!(ply(&a, &id).await, 1);
+
+    // Black answers by touch on the phone; Red sees it live, and the move list names cells.
+    click_cell(&b, "b8").await;
+    click_target(&b, "d7").await;
+    click(&b, "#submit").await;
+    css(&a, "g.piece[data-cell=d7]").await;
+    wait_text(&a, "#status", "Your move").await;
+    wait_text(&a, ".moves", "b8-d7").await;
+    shot(&a, "hex-game-red-desktop.png").await;
+    shot(&b, "hex-game-black-phone.png").await;
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn a_person_plays_the_computer_from_the_new_game_page() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let tmp = std::env::temp_dir().join(format!("xiangqi-cpu-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    for (window, name, lang) in
+        [(Window::Desktop(1280, 800), "desktop", "en-US"), (Window::Phone(390, 844), "phone", "zh-CN")]
+    {
+        let c = launch(&driver_url, &tmp.join(name), lang, window).await;
+        register_quick(&c, &url, &format!("cpu{name}")).await;
+        c.goto(&format!("{url}#/new")).await.unwrap();
+        let form = "#computer form";
+        // Every level states its measured strength.
+        css(&c, &format!("{form} select[name=level] option[value='8']")).await;
+        assert_eq!(browsing::count(&c, &format!("{form} select[name=level] option")).await, 8);
+        css(&c, &format!("{form} select[name=level]")).await.select_by_value("1").await.unwrap();
+        css(&c, &format!("{form} select[name=color]")).await.select_by_value("red").await.unwrap();
+        shot(&c, &format!("computer-form-{name}.png")).await;
+        click(&c, &format!("{form} button[type=submit]")).await;
+        css(&c, "svg.board g.piece.movable").await;
+        let computer = if lang == "zh-CN" { "电脑 · 1级" } else { "Computer · level 1" };
+        wait_text(&c, ".player-top", computer).await;
+
+        click_cell(&c, "h2").await;
+        click_target(&c, "e2").await;
+        click(&c, "#submit").await;
+        // The computer answers by itself; the page shows its move live.
+        let mine = if lang == "zh-CN" { "轮到你走" } else { "Your move" };
+        wait_text(&c, "#status", mine).await;
+        let id = c.current_url().await.unwrap().fragment().unwrap().trim_start_matches("/game/").to_string();
+        assert_eq!(ply(&c, &id).await, 2, "the computer has answered");
+        shot(&c, &format!("computer-game-{name}.png")).await;
+        c.close().await.ok();
+    }
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
