@@ -137,10 +137,26 @@ impl Engine {
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        self.search_from(root, limits, control, on_info, true)
+    }
+
+    /// [`Engine::search`], where `anew` says whether this is a new search (the table
+    /// ages its entries and the histories fade) or a further look at the same
+    /// position (each root move of a level's choice, see [`crate::Level`]).
+    pub(crate) fn search_from<G: Geometry>(
+        &mut self,
+        root: &Root<G>,
+        limits: &Limits,
+        control: &Control,
+        on_info: &mut dyn FnMut(&Info),
+        anew: bool,
+    ) -> SearchResult {
         let eval = Evaluator::<G>::new(self.params.clone());
-        self.tt.new_search();
-        for m in &mut self.memories {
-            m.history.age();
+        if anew {
+            self.tt.new_search();
+            for m in &mut self.memories {
+                m.history.age();
+            }
         }
         let shared = Shared {
             tt: &self.tt,

@@ -21,6 +21,7 @@ mod correction;
 mod engine;
 pub mod eval;
 mod huge_pages;
+mod level;
 mod limits;
 mod moves;
 mod picker;
@@ -33,6 +34,7 @@ mod tt;
 pub mod tune;
 
 pub use engine::{Engine, Info, Options, SearchResult};
+pub use level::{Level, LevelError, Style};
 pub use limits::{Clock, Control, Limits};
 pub use root::Root;
 pub use score::{MATE, Score, Value};

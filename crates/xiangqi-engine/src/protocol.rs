@@ -25,12 +25,16 @@ use std::{
 
 use xiangqi::{Color, Geometry, Hex, Move, Position, RuleSet, Standard, Variant, notation::iccs};
 
-use crate::{Clock, Control, Engine, Info, Limits, Options, Root, Score, SearchResult};
+use crate::{Clock, Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult, Style};
 
 const NAME: &str = concat!("xiangqi-engine ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the xiangqi authors";
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 256;
+/// The bounds of the options that change a level's style.
+const MAX_LEVEL_DEPTH: u64 = 64;
+const MAX_LEVEL_NODES: u64 = 1_000_000_000;
+const MAX_TEMPERATURE: u64 = 10_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Dialect {
@@ -71,6 +75,10 @@ struct Session<'s, 'w> {
     move_overhead: Duration,
     /// UCCI: clock times in milliseconds (the default) or seconds.
     millis: bool,
+    /// The style of a strength level to play at instead of full strength.
+    style: Option<Style>,
+    /// Mixed into each level's random choice, so that games differ from session to session.
+    seed: u64,
     running: Option<Running<'s>>,
 }
 
@@ -91,6 +99,8 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         board: Board::Standard(Root::from_position(Position::startpos(), RuleSet::Asian.rules())),
         move_overhead: Duration::from_millis(30),
         millis: true,
+        style: None,
+        seed: session_seed(),
         running: None,
     };
     for line in input.lines() {
@@ -175,6 +185,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, &format!("option hashsize type spin min 1 max {MAX_HASH_MB} default 64"));
             say(out, &format!("option threads type spin min 1 max {MAX_THREADS} default 1"));
             say(out, "option ponder type check default false");
+            say(out, &format!("option level type spin min 0 max {} default 0", Level::MAX));
             say(out, "ucciok");
         } else {
             say(out, &format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"));
@@ -185,6 +196,13 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
             say(out, "option name Clear Hash type button");
             say(out, "option name Weights type string default <default>");
+            say(out, &format!("option name Level type spin default 0 min 0 max {}", Level::MAX));
+            say(out, &format!("option name Level Depth type spin default 0 min 0 max {MAX_LEVEL_DEPTH}"));
+            say(out, &format!("option name Level Nodes type spin default 0 min 0 max {MAX_LEVEL_NODES}"));
+            say(
+                out,
+                &format!("option name Level Temperature type spin default 0 min 0 max {MAX_TEMPERATURE}"),
+            );
             say(out, "uciok");
         }
     }
@@ -241,6 +259,41 @@ impl<'s, 'w> Session<'s, 'w> {
                 self.lock_engine().set_params(params);
             }
             "usemillisec" => self.millis = value != "false",
+            "level" => {
+                self.style = match value.trim() {
+                    "0" => None,
+                    v => Some(
+                        v.parse::<Level>()
+                            .map_err(|_| {
+                                format!(
+                                    "option {name}: {value:?} is not 0 (full strength) or a level from 1 to {}",
+                                    Level::MAX
+                                )
+                            })?
+                            .style(),
+                    ),
+                };
+            }
+            "level depth" | "level nodes" | "level temperature" => {
+                let style = self.style.as_mut().ok_or_else(|| format!("option {name}: set Level first"))?;
+                let max = match name.to_ascii_lowercase().as_str() {
+                    "level depth" => MAX_LEVEL_DEPTH,
+                    "level nodes" => MAX_LEVEL_NODES,
+                    _ => MAX_TEMPERATURE,
+                };
+                let n = value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n <= max)
+                    .ok_or_else(|| format!("option {name}: {value:?} is not a number from 0 to {max}"))?;
+                match name.to_ascii_lowercase().as_str() {
+                    "level depth" => style.depth = (n > 0).then_some(n as i32),
+                    "level nodes" if n == 0 => return Err(format!("option {name}: a level needs nodes")),
+                    "level nodes" => style.nodes = n,
+                    _ => style.temperature = n as i32,
+                }
+            }
             "clear hash" | "newgame" => self.lock_engine().clear(),
             // Accepted and meaningless here.
             "ponder" | "uci_chess960" | "multipv" | "batch" | "debug" | "promotion" | "idle" | "style"
@@ -310,11 +363,12 @@ impl<'s, 'w> Session<'s, 'w> {
         let (engine, out, dialect, ctl) =
             (self.engine.clone(), self.out.clone(), self.dialect, control.clone());
         let ucci = dialect == Some(Dialect::Ucci);
+        let style = self.style.map(|style| (style, self.seed));
         let handle = self.scope.spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
             let result = match &board {
-                Board::Standard(root) => think(&mut engine, root, &limits, &ctl, &out, ucci),
-                Board::Hex(root) => think(&mut engine, root, &limits, &ctl, &out, ucci),
+                Board::Standard(root) => think(&mut engine, root, &limits, style, &ctl, &out, ucci),
+                Board::Hex(root) => think(&mut engine, root, &limits, style, &ctl, &out, ucci),
             };
             drop(engine);
             // In infinite or ponder mode the answer waits for `stop` or `ponderhit`.
@@ -336,18 +390,34 @@ impl<'s, 'w> Session<'s, 'w> {
     }
 }
 
-/// Searches and returns the `bestmove` line.
+/// Searches (at full strength, or in a level's style with its seed, where only
+/// the time in `limits` counts) and returns the `bestmove` line.
 fn think<G: Geometry>(
     engine: &mut Engine,
     root: &Root<G>,
     limits: &Limits,
+    style: Option<(Style, u64)>,
     control: &Control,
     out: &Out<'_>,
     ucci: bool,
 ) -> String {
-    let result =
-        engine.search(root, limits, control, &mut |info| say(out, &info_line(info, ucci, G::TABLES)));
+    let mut on_info = |info: &Info| say(out, &info_line(info, ucci, G::TABLES));
+    let result = match style {
+        Some((style, seed)) => style.play(engine, root, limits, control, seed, &mut on_info),
+        None => engine.search(root, limits, control, &mut on_info),
+    };
     bestmove_line(&result, ucci, G::TABLES)
+}
+
+/// A seed that differs from session to session (from the standard library's
+/// randomly keyed hasher and the clock).
+fn session_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }
 
 fn info_line(info: &Info, ucci: bool, t: &xiangqi::Tables) -> String {

@@ -6,7 +6,7 @@ use std::{
 };
 
 use xiangqi::{Color, Game, Move, Position, Standard};
-use xiangqi_engine::{Control, Engine, Info, Limits, Options, Root, Score};
+use xiangqi_engine::{Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult};
 
 use super::notation;
 
@@ -22,6 +22,12 @@ impl Found {
     pub fn summary(&self) -> String {
         format!("depth {}, {}", self.depth, self.score)
     }
+}
+
+fn found(game: &Game, result: &SearchResult) -> Found {
+    let best =
+        result.best.or_else(|| game.legal_moves().first().copied()).expect("a game that goes on has a move");
+    Found { best, score: result.score, depth: result.depth }
 }
 
 /// One line of the engine's thinking.
@@ -57,31 +63,41 @@ impl Thinking {
 /// The engine at a strength level; clones share one engine (and its hash table).
 #[derive(Clone)]
 pub struct Opponent {
-    level: u8,
+    level: Level,
+    /// The game's seed for the level's random choices.
+    seed: u64,
     engine: Arc<Mutex<Engine>>,
 }
 
 impl Opponent {
-    pub fn new(level: u8) -> Self {
+    /// An opponent at `level` whose random choices follow `seed`.
+    pub fn new(level: Level, seed: u64) -> Self {
+        // The hints search at full strength, so the table is sized for them.
         let engine = Engine::new(Options { hash_mb: 32, ..Options::default() });
-        Opponent { level: level.clamp(1, 10), engine: Arc::new(Mutex::new(engine)) }
+        Opponent { level, seed, engine: Arc::new(Mutex::new(engine)) }
     }
 
-    pub fn level(&self) -> u8 {
+    pub fn level(&self) -> Level {
         self.level
     }
 
-    /// Levels 1-4 search that many plies; 5-10 think from 0.1 s to 4 s a move.
-    fn limits(&self) -> Limits {
-        match self.level {
-            l @ 1..=4 => Limits::depth(l as i32),
-            l => Limits::move_time(Duration::from_millis(100 << (l - 5).min(5))),
-        }
-    }
-
-    /// The best move for the side to move (the game must not be over).
+    /// The level's move for the side to move (the game must not be over).
     pub fn best_move(&self, game: &Game, mut on_info: Option<&mut dyn FnMut(Thinking)>) -> Found {
-        self.search(game, &self.limits(), &mut on_info)
+        let root = Root::from_game(game);
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        let result = self.level.play(
+            &mut engine,
+            &root,
+            &Limits::default(),
+            &Control::new(),
+            self.seed,
+            &mut |info| {
+                if let Some(f) = on_info.as_mut() {
+                    f(Thinking(info.clone()));
+                }
+            },
+        );
+        found(game, &result)
     }
 
     /// The engine's advice for the side to move, at full strength for a second
@@ -98,11 +114,7 @@ impl Opponent {
                 f(Thinking(info.clone()));
             }
         });
-        let best = result
-            .best
-            .or_else(|| game.legal_moves().first().copied())
-            .expect("a game that goes on has a move");
-        Found { best, score: result.score, depth: result.depth }
+        found(game, &result)
     }
 
     /// Whether the engine, playing `side`, takes a draw: when it judges itself

@@ -10,9 +10,14 @@ mod plain;
 mod session;
 mod tui;
 
-use std::{io::IsTerminal, process::ExitCode};
+use std::{
+    io::IsTerminal,
+    process::ExitCode,
+    time::{SystemTime, UNIX_EPOCH},
+};
 
 use xiangqi::{ByColor, Position, RuleSet, Standard};
+use xiangqi_engine::Level;
 
 use self::{
     engine::Opponent,
@@ -33,9 +38,13 @@ pub struct Args {
     /// The side you play against the engine.
     #[arg(long, value_enum, default_value = "red")]
     color: Side,
-    /// Engine strength, 1 (a beginner) to 10 (full strength at a few seconds a move).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
-    level: u8,
+    /// Engine strength, 1 (a beginner can win) to 8 (about a second a move); see
+    /// the engine's README for what each level does and how strong it measured.
+    #[arg(long, default_value = "4", value_parser = parse_level)]
+    level: Level,
+    /// Seed of the lower levels' random choices (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
     /// The rule set: itsyourturn, asian or casual.
     #[arg(long, default_value = "asian")]
     rules: RuleSet,
@@ -65,7 +74,10 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         ByColor { red: Player::Engine, black: Player::Human }
     };
-    let session = Session::new(start, args.rules, players, Opponent::new(args.level));
+    let seed = args
+        .seed
+        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
+    let session = Session::new(start, args.rules, players, Opponent::new(args.level, seed));
     let result = if args.plain || !std::io::stdout().is_terminal() {
         plain::run(session, std::io::stdin().lock(), std::io::stdout().lock())
     } else {
@@ -78,4 +90,8 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse().map_err(|e: xiangqi_engine::LevelError| e.to_string())
 }

@@ -359,7 +359,12 @@ mod tests {
 
     fn app() -> App {
         let players = ByColor { red: Player::Human, black: Player::Human };
-        App::new(Session::new(Position::startpos(), RuleSet::Asian, players, Opponent::new(1)))
+        App::new(Session::new(
+            Position::startpos(),
+            RuleSet::Asian,
+            players,
+            Opponent::new(xiangqi_engine::Level::new(1).unwrap(), 1),
+        ))
     }
 
     fn render(app: &mut App) -> Buffer {

@@ -1,0 +1,301 @@
+//! Playing strength levels 1 to 8 for people to play against.
+//!
+//! A level's budget is counted in nodes or plies, never in time, so that a level
+//! is as strong on a slow or busy machine as on a fast one and every game can be
+//! replayed. The upper levels search with a node budget and play the best move
+//! they find. The lower levels score every root move with a shallow search and
+//! draw one at random, each move weighted by `exp((score - best) / temperature)`:
+//! a hotter level plays worse moves more often, and a move that loses a piece is
+//! drawn far less often than one that loses a soldier. A forced win that the
+//! shallow search sees is always played, so every level takes a mate in one.
+//!
+//! The strength of each level ([`Level::elo`]) was measured by matches between
+//! neighbouring levels; the engine's README lists them and the commands.
+//!
+//! ```
+//! use xiangqi::{Position, RuleSet, Standard};
+//! use xiangqi_engine::{Control, Engine, Level, Root};
+//!
+//! let level = Level::new(3).unwrap();
+//! let mut engine = Engine::new(level.engine_options());
+//! let root = Root::from_position(Position::<Standard>::startpos(), RuleSet::Asian.rules());
+//! let mv = level.choose_move(&mut engine, &root, &Control::new(), 7).unwrap();
+//! assert!(root.position().is_legal(mv));
+//! assert!(Level::new(9).is_err());
+//! ```
+
+use std::{fmt, str::FromStr, time::Instant};
+
+use xiangqi::{Geometry, Move};
+
+use crate::{
+    Control, Engine, Info, Limits, Options, Root, SearchResult,
+    score::{MATE_BOUND, Score, Value},
+};
+
+/// How one level plays: its budget and how much chance it leaves to. Any style
+/// can be played (UCI options `Level Depth`, `Level Nodes` and `Level
+/// Temperature` change a level's for measuring new ones); [`Level::style`] gives
+/// the calibrated ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Plies searched for each root move (levels that choose at random), or for
+    /// the whole search.
+    pub depth: Option<i32>,
+    /// Nodes for the whole move (shared equally by the root moves of a style
+    /// that chooses at random).
+    pub nodes: u64,
+    /// The temperature of the random choice among root moves, in centipawns;
+    /// 0 plays the best move found.
+    pub temperature: Value,
+}
+
+const STYLES: [Style; 8] = [
+    Style { depth: Some(1), nodes: 50_000, temperature: 150 },
+    Style { depth: Some(2), nodes: 50_000, temperature: 60 },
+    Style { depth: Some(4), nodes: 200_000, temperature: 10 },
+    Style { depth: None, nodes: 1_500, temperature: 0 },
+    Style { depth: None, nodes: 6_000, temperature: 0 },
+    Style { depth: None, nodes: 30_000, temperature: 0 },
+    Style { depth: None, nodes: 150_000, temperature: 0 },
+    Style { depth: None, nodes: 1_000_000, temperature: 0 },
+];
+
+/// Elo of each level above level 1 on the standard board, from the matches
+/// between neighbours listed in the README.
+const ELO: [i32; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
+
+/// A number that is not a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError(pub String);
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {} is not a level from {} to {}", self.0, Level::MIN, Level::MAX)
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+/// A playing strength from 1 (a beginner can win) to 8 (the engine at about a
+/// second a move), the same on either board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    pub const MIN: u8 = 1;
+    pub const MAX: u8 = 8;
+
+    /// The level numbered `n`.
+    ///
+    /// # Errors
+    /// When `n` is not from 1 to 8.
+    pub fn new(n: u8) -> Result<Level, LevelError> {
+        if (Self::MIN..=Self::MAX).contains(&n) { Ok(Level(n)) } else { Err(LevelError(n.to_string())) }
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (Self::MIN..=Self::MAX).map(Level)
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// How the level plays.
+    pub fn style(self) -> Style {
+        STYLES[usize::from(self.0 - 1)]
+    }
+
+    /// The level's strength in Elo above level 1, as measured (see the README).
+    pub fn elo(self) -> i32 {
+        ELO[usize::from(self.0 - 1)]
+    }
+
+    /// Engine settings that suit the level: one thread (node counts are only
+    /// repeatable on one) and a table sized to the budget.
+    pub fn engine_options(self) -> Options {
+        let mb = (self.style().nodes / 40_000).next_power_of_two().clamp(1, 32) as usize;
+        Options { hash_mb: mb, threads: 1, ..Options::default() }
+    }
+
+    /// The limits of the level's search, bounded in time by `time` (its
+    /// `move_time`, `clock` and `move_overhead`; its depth and nodes are ignored).
+    pub fn limits(self, time: &Limits) -> Limits {
+        self.style().limits(time)
+    }
+
+    /// The level's move in `root` (`None` only when there is none), with no limit
+    /// on time. The same engine state, position and `seed` give the same move; the
+    /// position is mixed into the seed, so one seed can serve a whole game.
+    pub fn choose_move<G: Geometry>(
+        self,
+        engine: &mut Engine,
+        root: &Root<G>,
+        control: &Control,
+        seed: u64,
+    ) -> Option<Move> {
+        self.play(engine, root, &Limits::default(), control, seed, &mut |_| {}).best
+    }
+
+    /// The level's move in `root`, within the time that `time` allows (see
+    /// [`Level::limits`]); see [`Style::play`].
+    pub fn play<G: Geometry>(
+        self,
+        engine: &mut Engine,
+        root: &Root<G>,
+        time: &Limits,
+        control: &Control,
+        seed: u64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.style().play(engine, root, time, control, seed, on_info)
+    }
+}
+
+impl Style {
+    /// The limits of the style's search, bounded in time by `time` (its
+    /// `move_time`, `clock` and `move_overhead`; its depth and nodes are ignored).
+    pub fn limits(self, time: &Limits) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: Some(self.nodes),
+            move_time: time.move_time,
+            clock: time.clock,
+            mate: None,
+            move_overhead: time.move_overhead,
+        }
+    }
+
+    /// The style's move in `root`, within the time that `time` allows, reporting
+    /// the first search as [`Engine::search`] does. The result's `best` is the
+    /// move chosen (`None` only when there is none) and its `score` that move's
+    /// score; `pv` starts with the chosen move. The engine searches on one thread
+    /// whatever its setting. The same engine state, position and `seed` give the
+    /// same move.
+    pub fn play<G: Geometry>(
+        self,
+        engine: &mut Engine,
+        root: &Root<G>,
+        time: &Limits,
+        control: &Control,
+        seed: u64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let threads = engine.threads();
+        engine.set_threads(1);
+        let result = self.play_on_one_thread(engine, root, time, control, seed, on_info);
+        engine.set_threads(threads);
+        result
+    }
+
+    fn play_on_one_thread<G: Geometry>(
+        self,
+        engine: &mut Engine,
+        root: &Root<G>,
+        time: &Limits,
+        control: &Control,
+        seed: u64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let style = self;
+        let limits = style.limits(time);
+        let started = Instant::now();
+        let moves = root.moves();
+        let first = if style.temperature == 0 {
+            engine.search(root, &limits, control, on_info)
+        } else {
+            // The first search is one root move's share of the budget, like the others.
+            let share = style.nodes / moves.len().max(1) as u64;
+            engine.search(root, &Limits { nodes: Some(share.max(1)), ..limits.clone() }, control, on_info)
+        };
+        let Some(best) = first.best else { return first };
+        if style.temperature == 0 || moves.len() < 2 || first.value >= MATE_BOUND {
+            return first;
+        }
+        // Score every other root move alone, sharing what is left of the budget.
+        let mut scored: Vec<(Move, Value)> = vec![(best, first.value)];
+        let mut nodes = first.nodes;
+        let deadline = limits.budget().map(|(_, maximum)| maximum);
+        let others: Vec<Move> = moves.into_iter().filter(|&m| m != best).collect();
+        for (i, &m) in others.iter().enumerate() {
+            let left = style.nodes.saturating_sub(nodes);
+            let elapsed = started.elapsed();
+            if control.is_stopped() || left == 0 || deadline.is_some_and(|d| elapsed >= d) {
+                break;
+            }
+            let mut one = root.clone();
+            one.only = vec![m];
+            let share = (left / (others.len() - i) as u64).max(1);
+            let within = Limits {
+                depth: style.depth,
+                nodes: Some(share),
+                move_time: deadline.map(|d| d - elapsed),
+                ..Limits::default()
+            };
+            let r = engine.search_from(&one, &within, control, &mut |_| {}, false);
+            nodes += r.nodes;
+            if r.best == Some(m) && r.depth >= 1 {
+                scored.push((m, r.value));
+            }
+        }
+        let (mv, value) = draw(&scored, style.temperature, seed ^ root.position().hash());
+        SearchResult {
+            best: Some(mv),
+            ponder: None,
+            value,
+            score: Score::from_value(value),
+            depth: first.depth,
+            nodes,
+            time: started.elapsed(),
+            pv: if mv == best { first.pv } else { vec![mv] },
+        }
+    }
+}
+
+/// Draws one of `scored` (the best first) at random, each weighted by
+/// `exp((score - best) / temperature)`.
+fn draw(scored: &[(Move, Value)], temperature: Value, seed: u64) -> (Move, Value) {
+    let top = scored.iter().map(|&(_, v)| v).max().expect("at least one move");
+    // Far below the best, a move's weight is nil anyway; the floor keeps mates finite.
+    let weight = |v: Value| (f64::from((v - top).max(-20 * temperature)) / f64::from(temperature)).exp();
+    let total: f64 = scored.iter().map(|&(_, v)| weight(v)).sum();
+    let mut target = unit(seed) * total;
+    for &(m, v) in scored {
+        target -= weight(v);
+        if target < 0.0 {
+            return (m, v);
+        }
+    }
+    scored[0]
+}
+
+/// A number in [0, 1) from `seed` (one step of SplitMix64).
+fn unit(seed: u64) -> f64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
+impl TryFrom<u8> for Level {
+    type Error = LevelError;
+    fn try_from(n: u8) -> Result<Level, LevelError> {
+        Level::new(n)
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        s.trim().parse::<u8>().map_err(|_| LevelError(format!("{s:?}"))).and_then(Level::new)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
