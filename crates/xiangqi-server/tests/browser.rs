@@ -337,7 +337,7 @@ async fn start_game(a: &Client, b: &Client, opponent: &str, color: &str, clock: 
 }
 
 fn days(n: u32) -> Value {
-    json!({ "kind": "correspondence", "days": n })
+    json!({ "kind": "correspondence", "hours": n * 24 })
 }
 
 /// What a live region said last (visually hidden text is not in `text()`).

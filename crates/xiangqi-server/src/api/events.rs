@@ -26,6 +26,9 @@ pub enum Event {
     Lobby,
     /// A new line in the chat of a watched game.
     Chat { game: String, line: ChatLine },
+    /// A tournament changed (an entry, a withdrawal, a round, its end): pages
+    /// showing it, or lists of tournaments, load it again.
+    Tournament { id: String },
 }
 
 /// A message from the client: start or stop watching a game.

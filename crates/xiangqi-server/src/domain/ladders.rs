@@ -11,6 +11,7 @@ use super::{
     Services,
     clock::{ClockSpec, DAY_MS},
     games::Loaded,
+    hex_not_offered,
     lobby::Terms,
     model::SideChoice,
     ratings::Category,
@@ -42,17 +43,10 @@ pub fn may_challenge(challenger: i64, defender: i64) -> Result<(), String> {
 fn ladder_clock(category: Category) -> ClockSpec {
     match category {
         Category::StandardCorrespondence | Category::HexCorrespondence => {
-            ClockSpec::Correspondence { days: 3 }
+            ClockSpec::Correspondence { hours: 72 }
         }
         Category::StandardLive | Category::HexLive => ClockSpec::Live { base: 600_000, increment: 5_000 },
     }
-}
-
-fn hex_not_offered(category: Category) -> ApiResult<()> {
-    if matches!(category, Category::HexCorrespondence | Category::HexLive) {
-        return Err(ApiError::bad_request("hex games are not offered yet"));
-    }
-    Ok(())
 }
 
 impl Services {

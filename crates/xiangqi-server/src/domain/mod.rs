@@ -14,6 +14,7 @@ pub mod preferences;
 pub mod ratings;
 #[cfg(test)]
 mod tests;
+pub mod tournaments;
 
 use std::sync::Arc;
 
@@ -22,10 +23,20 @@ use crate::{
         events::Event,
         views::{ChatLine, GameView},
     },
-    domain::model::NoticeKind,
+    domain::{model::NoticeKind, ratings::Category},
+    error::{ApiError, ApiResult},
     live::{Hub, UserNote},
     store::Store,
 };
+
+/// Whether games of a category are offered: the hex board is not yet. Ladders
+/// and tournaments both ask here, so offering hex is a change in one place.
+pub fn hex_not_offered(category: Category) -> ApiResult<()> {
+    if matches!(category, Category::HexCorrespondence | Category::HexLive) {
+        return Err(ApiError::bad_request("hex games are not offered yet"));
+    }
+    Ok(())
+}
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {

@@ -57,7 +57,7 @@ fn terms(opponent: &str, clock: ClockSpec) -> Terms {
     }
 }
 
-const DAYS_3: ClockSpec = ClockSpec::Correspondence { days: 3 };
+const DAYS_3: ClockSpec = ClockSpec::Correspondence { hours: 72 };
 const LIVE_1_0: ClockSpec = ClockSpec::Live { base: 60_000, increment: 0 };
 
 /// `red` challenges `black` (playing red) and `black` accepts.

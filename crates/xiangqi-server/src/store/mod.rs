@@ -15,6 +15,7 @@ mod news;
 mod ratings;
 mod relations;
 mod sessions;
+mod tournaments;
 mod users;
 
 use std::time::Duration;
@@ -34,6 +35,7 @@ pub use self::{
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
+    tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow},
     users::{ProfileFields, UserRow, UserSearch},
 };
 use crate::domain::model::Named;

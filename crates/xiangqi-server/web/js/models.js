@@ -36,7 +36,7 @@
  */
 
 /**
- * @typedef {{ kind: "live", base: number, increment: number } | { kind: "correspondence", days: number }} ClockSpec
+ * @typedef {{ kind: "live", base: number, increment: number } | { kind: "correspondence", hours: number }} ClockSpec
  */
 
 /**
