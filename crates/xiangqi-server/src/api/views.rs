@@ -849,8 +849,9 @@ pub struct TournamentView {
     pub summary: TournamentSummary,
     /// By seed once started, else in the order they signed up.
     pub entrants: Vec<EntrantView>,
-    /// The rounds drawn so far (a round-robin's whole schedule), first first.
-    pub rounds: Vec<RoundView>,
+    /// The rounds drawn so far, first first (a round-robin's whole schedule
+    /// from the start; a Swiss's as each round is paired).
+    pub schedule: Vec<RoundView>,
     /// Best first, by points, then the tie-break, then wins, then seed; empty
     /// before the start. Kept once the tournament is over.
     pub standings: Vec<StandingView>,
@@ -936,6 +937,6 @@ impl From<&Table> for TournamentView {
                 }
             })
             .collect();
-        TournamentView { summary: TournamentSummary::from(t), entrants, rounds, standings }
+        TournamentView { summary: TournamentSummary::from(t), entrants, schedule: rounds, standings }
     }
 }
