@@ -426,19 +426,7 @@ async fn two_servers_on_one_postgresql_start_and_advance_a_tournament_exactly_on
     // One server goes away; a fresh one takes its place and carries on.
     a.stop().await;
     let c = server(&db).await;
-    let on_c: HashMap<String, Client> = by_name
-        .iter()
-        .map(|(n, _)| {
-            (
-                n.clone(),
-                Client {
-                    http: reqwest::Client::builder().cookie_store(true).build().unwrap(),
-                    base: format!("{}/api/v1", c.url()),
-                    name: n.clone(),
-                },
-            )
-        })
-        .collect();
+    let on_c: HashMap<String, Client> = by_name.keys().map(|n| (n.clone(), Client::new(&c, n))).collect();
     for p in on_c.values() {
         let (st, v) = p.post("/session", json!({"name": p.name, "password": "secret-pass"})).await;
         assert_eq!(st, StatusCode::OK, "{v}");

@@ -248,9 +248,9 @@ fn perfect_matching(adjacent: &[Vec<bool>], left: &[usize]) -> Option<Vec<Option
 fn maximum_matching(graph: &[Vec<usize>]) -> Vec<Option<usize>> {
     let mut m = Blossom::new(graph);
     // A greedy start leaves few vertices to augment from.
-    for v in 0..graph.len() {
+    for (v, neighbours) in graph.iter().enumerate() {
         if m.mate[v] == NONE
-            && let Some(&w) = graph[v].iter().find(|&&w| m.mate[w] == NONE)
+            && let Some(&w) = neighbours.iter().find(|&&w| m.mate[w] == NONE)
         {
             m.mate[v] = w;
             m.mate[w] = v;
