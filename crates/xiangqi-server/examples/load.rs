@@ -52,7 +52,7 @@ async fn main() {
             assert_eq!(s, 201, "{v}");
             tokens.push((name, v["token"].as_str().unwrap().to_string()));
         }
-        let terms = json!({"opponent": tokens[1].0, "rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 3}});
+        let terms = json!({"opponent": tokens[1].0, "rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 72}});
         let (_, v) = post(&http, format!("{api}/challenges"), Some(&tokens[0].1), terms).await;
         let id = v["challenge"]["id"].as_str().unwrap().to_string();
         let (_, v) =

@@ -152,7 +152,8 @@ pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, 
     store.set_admin(name, admin).await.map_err(failed)
 }
 
-/// Live clocks flag by themselves.
+/// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
+/// move to their next round and finish.
 async fn flag_loop(services: Arc<Services>) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     loop {
@@ -162,6 +163,9 @@ async fn flag_loop(services: Arc<Services>) {
         }
         if let Err(e) = services.lapse_ladder_challenges(domain::now_ms()).await {
             tracing::warn!("ladder check failed: {}", e.message);
+        }
+        if let Err(e) = services.advance_tournaments(domain::now_ms()).await {
+            tracing::warn!("tournament check failed: {}", e.message);
         }
     }
 }
@@ -177,6 +181,7 @@ async fn listen_loop(url: String, services: Arc<Services>) {
                         live::USER_CHANNEL,
                         live::LOBBY_CHANNEL,
                         live::CHAT_CHANNEL,
+                        live::TOURNAMENT_CHANNEL,
                     ])
                     .await
                 {
@@ -206,6 +211,7 @@ async fn relay(services: &Services, channel: &str, payload: &str) {
             Err(e) => tracing::warn!("unreadable notice from another instance: {e}"),
         },
         live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
+        live::TOURNAMENT_CHANNEL => services.hub.publish_local_tournament(payload),
         live::CHAT_CHANNEL => {
             let Some((seq, game)) = payload.split_once(':') else { return };
             let seq: i64 = seq.parse().unwrap_or(0);

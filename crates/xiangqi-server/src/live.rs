@@ -21,6 +21,7 @@ pub const GAME_CHANNEL: &str = "xiangqi_game";
 pub const USER_CHANNEL: &str = "xiangqi_user";
 pub const LOBBY_CHANNEL: &str = "xiangqi_lobby";
 pub const CHAT_CHANNEL: &str = "xiangqi_chat";
+pub const TOURNAMENT_CHANNEL: &str = "xiangqi_tournament";
 
 /// An event, serialised once for every socket it goes to.
 pub type Wire = Arc<str>;
@@ -31,11 +32,17 @@ pub struct Hub {
     games: Channels,
     users: Channels,
     lobby: broadcast::Sender<Wire>,
+    tournaments: broadcast::Sender<Wire>,
 }
 
 impl Default for Hub {
     fn default() -> Self {
-        Hub { games: Channels::default(), users: Channels::default(), lobby: broadcast::channel(64).0 }
+        Hub {
+            games: Channels::default(),
+            users: Channels::default(),
+            lobby: broadcast::channel(64).0,
+            tournaments: broadcast::channel(64).0,
+        }
     }
 }
 
@@ -95,6 +102,16 @@ impl Hub {
         let _ = self.lobby.send(wire(&Event::Lobby));
     }
 
+    /// Every socket hears of every tournament's changes: they are few, and a
+    /// list of tournaments needs them as much as a tournament's own page.
+    pub fn watch_tournaments(&self) -> broadcast::Receiver<Wire> {
+        self.tournaments.subscribe()
+    }
+
+    pub fn publish_local_tournament(&self, id: &str) {
+        let _ = self.tournaments.send(wire(&Event::Tournament { id: id.to_string() }));
+    }
+
     /// Tells every instance on the database (this one included) on `channel`;
     /// false if that failed and only this instance should be told.
     async fn notify_all(store: &Store, channel: &str, payload: &str) -> bool {
@@ -129,6 +146,12 @@ impl Hub {
     pub async fn chat(&self, store: &Store, game: &str, seq: i64, event: &Event) {
         if !Self::notify_all(store, CHAT_CHANNEL, &format!("{seq}:{game}")).await {
             self.publish_local_game(game, event);
+        }
+    }
+
+    pub async fn tournament_changed(&self, store: &Store, id: &str) {
+        if !Self::notify_all(store, TOURNAMENT_CHANNEL, id).await {
+            self.publish_local_tournament(id);
         }
     }
 

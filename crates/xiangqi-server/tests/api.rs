@@ -288,7 +288,7 @@ async fn waiting_room_and_auto_match() {
         let (_, v) = a
             .post(
                 "/challenges",
-                json!({"rules": "casual", "color": "random", "clock": {"kind": "correspondence", "days": 2}}),
+                json!({"rules": "casual", "color": "random", "clock": {"kind": "correspondence", "hours": 48}}),
             )
             .await;
         let id = v["challenge"]["id"].as_str().unwrap().to_string();
@@ -338,7 +338,7 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
         let (st, _) = a
             .post(
                 "/challenges",
-                json!({"rules": "chess", "color": "red", "clock": {"kind": "correspondence", "days": 1}}),
+                json!({"rules": "chess", "color": "red", "clock": {"kind": "correspondence", "hours": 24}}),
             )
             .await;
         assert_eq!(st, StatusCode::BAD_REQUEST);
@@ -352,7 +352,9 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
         let r = a
             .http
             .post(&url)
-            .json(&json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 1}}))
+            .json(
+                &json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 24}}),
+            )
             .send()
             .await
             .unwrap();
@@ -368,7 +370,9 @@ async fn bad_requests_get_clear_errors_and_change_nothing() {
         let r = anon
             .post(&url)
             .bearer_auth(token)
-            .json(&json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 1}}))
+            .json(
+                &json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 24}}),
+            )
             .send()
             .await
             .unwrap();
@@ -492,7 +496,7 @@ async fn requests_with_unknown_or_unsupported_fields_are_refused_naming_them() {
     for db in databases() {
         let s = server(&db).await;
         let a = Client::register(&s, "unk").await;
-        let clock = json!({"kind": "correspondence", "days": 3});
+        let clock = json!({"kind": "correspondence", "hours": 72});
         let (st, v) = a.post("/challenges", json!({"rules": "asian", "colour": "red", "clock": clock})).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["message"].as_str().unwrap().contains("colour"), "{v}");
@@ -504,9 +508,9 @@ async fn requests_with_unknown_or_unsupported_fields_are_refused_naming_them() {
         let (st, v) = a.post("/automatch", json!({"rules": "asian", "clock": clock, "speed": "fast"})).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["message"].as_str().unwrap().contains("speed"), "{v}");
-        let (st, v) = a.post("/challenges", json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 3, "hours": 1}})).await;
+        let (st, v) = a.post("/challenges", json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 72, "minutes": 1}})).await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
-        assert!(v["message"].as_str().unwrap().contains("hours"), "{v}");
+        assert!(v["message"].as_str().unwrap().contains("minutes"), "{v}");
         let (st, v) = a.get("/users?page=2").await;
         assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
         assert!(v["message"].as_str().unwrap().contains("page"), "{v}");
@@ -540,7 +544,9 @@ async fn a_client_without_cookies_or_the_header_registers_logs_in_and_plays_by_t
         let r = plain
             .post(format!("{base}/challenges"))
             .bearer_auth(&token)
-            .json(&json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 3}}))
+            .json(
+                &json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 72}}),
+            )
             .send()
             .await
             .unwrap();
@@ -549,7 +555,9 @@ async fn a_client_without_cookies_or_the_header_registers_logs_in_and_plays_by_t
         let r = plain
             .post(format!("{base}/challenges"))
             .header("Cookie", format!("xiangqi_session={token}"))
-            .json(&json!({"rules": "casual", "color": "red", "clock": {"kind": "correspondence", "days": 3}}))
+            .json(
+                &json!({"rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": 72}}),
+            )
             .send()
             .await
             .unwrap();
@@ -628,7 +636,8 @@ async fn every_open_page_hears_when_the_lobby_changes() {
         let (a, b) = (Client::register(&s, "lba").await, Client::register(&s, "lbb").await);
         let (mut socket, _) =
             tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", s.addr())).await.unwrap();
-        let terms = json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 5}});
+        let terms =
+            json!({"rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 120}});
         let (_, v) = a.post("/challenges", terms).await;
         let id = v["challenge"]["id"].as_str().unwrap().to_string();
         let heard = async |socket: &mut tokio_tungstenite::WebSocketStream<_>| loop {

@@ -330,7 +330,7 @@ async fn start_game(a: &Client, b: &Client, opponent: &str, color: &str, clock: 
 }
 
 fn days(n: u32) -> Value {
-    json!({ "kind": "correspondence", "days": n })
+    json!({ "kind": "correspondence", "hours": n * 24 })
 }
 
 /// What a live region said last (visually hidden text is not in `text()`).
@@ -598,7 +598,7 @@ async fn the_waiting_room_and_game_lists_update_by_themselves() {
 
     // The same challenge twice is refused, with the server's words, in the form.
     nav(&b, "#/new").await;
-    css(&b, "form select[name=time]").await.select_by_value("c7").await.unwrap();
+    css(&b, "form select[name=time]").await.select_by_value("c168").await.unwrap();
     css(&b, "form button[type=submit]").await.click().await.unwrap();
     wait_text(&b, "form .form-error", "already have an open challenge").await;
     shot(&b, "duplicate-challenge.png").await;

@@ -104,7 +104,7 @@ async fn api(c: &Client, method: &str, path: &str, body: Value) -> Value {
 /// Whoever is logged in at `a` challenges `opponent`, who accepts at `b`: the game's id.
 async fn new_game(a: &Client, b: &Client, opponent: &str, days: u32) -> String {
     let terms = json!({"opponent": opponent, "rules": "asian", "color": "red",
-        "clock": {"kind": "correspondence", "days": days}});
+        "clock": {"kind": "correspondence", "hours": days * 24}});
     let c = api(a, "POST", "/challenges", terms).await;
     let id = c["challenge"]["id"].as_str().unwrap().to_string();
     let g = api(b, "POST", &format!("/challenges/{id}/accept"), Value::Null).await;

@@ -140,7 +140,7 @@ async fn rated_games_move_ratings_casual_ones_do_not_and_each_player_chooses_the
         "POST",
         "/challenges",
         json!({ "opponent": "loser", "rules": "asian", "color": "red", "rated": false,
-                "clock": { "kind": "correspondence", "days": 3 } }),
+                "clock": { "kind": "correspondence", "hours": 72 } }),
     )
     .await;
     assert_eq!(ch["body"]["challenge"]["rated"], false, "{ch}");

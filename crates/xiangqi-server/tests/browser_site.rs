@@ -228,7 +228,7 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
     let b = browser(&driver_url, &tmp.join("b"), "en-US").await;
     register_quick(&a, &url, "alice").await;
     register_quick(&b, &url, "bob").await;
-    let id = start_game(&a, &b, "bob", json!({ "kind": "correspondence", "days": 3 })).await;
+    let id = start_game(&a, &b, "bob", json!({ "kind": "correspondence", "hours": 72 })).await;
     play(&a, &id, 0, "h2e2").await;
 
     // The first screen, in Chinese for a browser that speaks it.

@@ -13,7 +13,7 @@ use xiangqi_engine::{Control, Engine, Level, Options, Root};
 use xiangqi_server::Config;
 
 fn days_3() -> Value {
-    json!({"kind": "correspondence", "days": 3})
+    json!({"kind": "correspondence", "hours": 72})
 }
 
 /// Waits until the game has moved past `ply` or is over; its state then.

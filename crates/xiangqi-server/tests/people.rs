@@ -96,7 +96,7 @@ async fn ignoring_refuses_messages_challenges_pairing_and_chat_and_stores_nothin
         assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
         assert!(v["message"].as_str().unwrap().contains("does not accept"), "{v}");
         assert_eq!(a.get("/me/counts").await.1["unread_messages"], 0, "nothing stored");
-        let terms = json!({"opponent": a.name, "rules": "asian", "color": "red", "clock": {"kind": "correspondence", "days": 2}});
+        let terms = json!({"opponent": a.name, "rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 48}});
         let (st, v) = b.post("/challenges", terms).await;
         assert_eq!(st, StatusCode::FORBIDDEN, "{v}");
         assert_eq!(a.get("/challenges").await.1["incoming"], json!([]));
@@ -227,7 +227,7 @@ async fn profiles_are_edited_within_bounds_and_show_records_per_rule_set() {
         let s = server(&db).await;
         let (a, b) = (Client::register(&s, "pra").await, Client::register(&s, "prb").await);
         let profile = json!({"bio": "<b>cannons</b>", "location": "Taipei", "languages": ["zh-TW", "en"],
-            "preferred_rules": "asian", "preferred_clock": {"kind": "correspondence", "days": 3}});
+            "preferred_rules": "asian", "preferred_clock": {"kind": "correspondence", "hours": 72}});
         let (st, v) = a.send(reqwest::Method::PUT, "/me/profile", Some(profile)).await;
         assert_eq!(st, StatusCode::OK, "{v}");
         for bad in [
@@ -314,7 +314,7 @@ async fn an_invitation_makes_the_inviter_a_buddy_and_leaves_their_challenge_wait
         let s = server(&db).await;
         let a = Client::register(&s, "inv").await;
         let (st, v) = a
-            .post("/me/invitations", json!({"challenge": {"rules": "casual", "color": "black", "clock": {"kind": "correspondence", "days": 5}}}))
+            .post("/me/invitations", json!({"challenge": {"rules": "casual", "color": "black", "clock": {"kind": "correspondence", "hours": 120}}}))
             .await;
         assert_eq!(st, StatusCode::CREATED, "{v}");
         let code = v["invitation"]["code"].as_str().unwrap().to_string();

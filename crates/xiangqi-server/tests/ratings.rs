@@ -39,7 +39,7 @@ async fn a_rated_game_moves_both_glicko2_ratings_and_a_casual_one_does_not() {
             (Some(game.as_str()), &ra["rating"])
         );
         // A casual game counts in the record, not the rating.
-        let terms = json!({"opponent": b.name, "rules": "casual", "color": "red", "rated": false, "clock": {"kind": "correspondence", "days": 2}});
+        let terms = json!({"opponent": b.name, "rules": "casual", "color": "red", "rated": false, "clock": {"kind": "correspondence", "hours": 48}});
         let (_, v) = a.post("/challenges", terms).await;
         assert_eq!(v["challenge"]["rated"], false);
         let id = v["challenge"]["id"].as_str().unwrap();
@@ -75,7 +75,7 @@ async fn a_player_chooses_the_rating_shown_and_whether_challenges_are_rated() {
             put(json!({"shown": "blitz", "rated_by_default": false})).await.0,
             StatusCode::BAD_REQUEST
         );
-        let terms = json!({"opponent": b.name, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "days": 4}});
+        let terms = json!({"opponent": b.name, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": 96}});
         assert_eq!(a.post("/challenges", terms).await.1["challenge"]["rated"], false, "casual by my default");
         put(json!({"shown": "standard_correspondence", "rated_by_default": true})).await;
         assert!(a.get("/session").await.1["user"]["rating"].as_i64().unwrap() > 1600);
@@ -95,7 +95,7 @@ async fn the_leaderboard_lists_established_ratings_highest_first_in_pages() {
         let ratings = [2950.0, 2960.0, 2955.0];
         for (i, p) in players.iter().enumerate() {
             let other = &players[(i + 1) % 3];
-            let terms = json!({"opponent": other.name, "rules": "casual", "color": "red", "rated": false, "clock": {"kind": "correspondence", "days": 2}});
+            let terms = json!({"opponent": other.name, "rules": "casual", "color": "red", "rated": false, "clock": {"kind": "correspondence", "hours": 48}});
             let (_, v) = p.post("/challenges", terms).await;
             let (_, v) = other
                 .post(&format!("/challenges/{}/accept", v["challenge"]["id"].as_str().unwrap()), json!({}))

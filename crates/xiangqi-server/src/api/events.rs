@@ -34,6 +34,9 @@ pub enum Event {
         /// Searches ahead of it in the queue (0 while it thinks).
         ahead: usize,
     },
+    /// A tournament changed (an entry, a withdrawal, a round, its end): pages
+    /// showing it, or lists of tournaments, load it again.
+    Tournament { id: String },
 }
 
 /// A message from the client: start or stop watching a game.

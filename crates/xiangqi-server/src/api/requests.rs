@@ -9,7 +9,7 @@ use super::wire;
 use crate::{
     domain::{
         clock::ClockSpec,
-        model::{DrawAction, SideChoice},
+        model::{DrawAction, SideChoice, TournamentFormat},
         ratings::Category,
     },
     store::{Page, ProfileFields},
@@ -274,4 +274,51 @@ pub struct RatingSettings {
 pub struct NewLadderChallenge {
     /// Someone at most 20 places above you.
     pub opponent: String,
+}
+
+/// A new tournament.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    /// 1-80 characters.
+    pub name: String,
+    /// The rating category its games count in; the time control must be of its pace.
+    pub category: Category,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    /// Correspondence (the seed's "Main" is 48 hours a move, "Fast" 28) or live.
+    pub clock: ClockSpec,
+    pub format: TournamentFormat,
+    /// Swiss only: 1 or more, fewer than `min_players`. Left out for a round-robin.
+    #[serde(default)]
+    pub rounds: Option<i64>,
+    /// At least 3; fewer signed up at the start time cancel it.
+    pub min_players: i64,
+    /// At most 64 (a round-robin: 20).
+    pub max_players: i64,
+    /// When it starts (milliseconds since the epoch, at most 90 days ahead);
+    /// left out or null: as soon as `max_players` have signed up.
+    #[serde(default)]
+    pub starts: Option<i64>,
+}
+
+/// Which tournaments, a page at a time.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct TournamentsQuery {
+    /// `upcoming` (taking entries; the default), `running` or `finished` (cancelled ones included).
+    pub status: Option<TournamentShelf>,
+    pub after: Option<String>,
+    pub limit: Option<u32>,
+}
+
+#[derive(Deserialize, ToSchema, Clone, Copy, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum TournamentShelf {
+    #[default]
+    Upcoming,
+    Running,
+    Finished,
 }

@@ -13,7 +13,7 @@ use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 use super::{
     Services,
     board::{Board, start_fen},
-    clock::{ClockSpec, DAY_MS},
+    clock::ClockSpec,
     computer,
     lobby::Terms,
     model::{DrawAction, GameStatus, NoticeKind, SideChoice},
@@ -68,8 +68,8 @@ impl Loaded {
     /// The correspondence deadline of the side to move.
     pub fn deadline(&self) -> Option<i64> {
         match self.row.clock {
-            ClockSpec::Correspondence { days } if self.is_active() => {
-                Some(self.row.turn_started_ms + days * DAY_MS)
+            ClockSpec::Correspondence { .. } if self.is_active() => {
+                self.row.clock.per_move_ms().map(|per_move| self.row.turn_started_ms + per_move)
             }
             _ => None,
         }
@@ -143,6 +143,7 @@ pub fn new_game_row(
         draw_offer: None,
         rated: true,
         ladder: None,
+        tournament: None,
         created_ms: now,
         updated_ms: now,
     }
@@ -274,6 +275,11 @@ impl Services {
     /// Calls a game off while a side has yet to make its first move: no result, not rated.
     pub async fn abort(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
         let (loaded, _) = self.active_game_of(user, id).await?;
+        if loaded.row.tournament.is_some() {
+            return Err(ApiError::conflict(
+                "a tournament game cannot be aborted; resign to give up the point",
+            ));
+        }
         if !loaded.abortable() {
             return Err(ApiError::conflict("both sides have moved: the game can no longer be aborted"));
         }
@@ -365,7 +371,7 @@ impl Services {
 
     /// The side to move ran out of time, and loses (a player who never makes a
     /// first move loses too: the opponent waited for them).
-    async fn time_out(&self, loaded: &Loaded, now: i64) -> ApiResult<Loaded> {
+    pub(super) async fn time_out(&self, loaded: &Loaded, now: i64) -> ApiResult<Loaded> {
         self.finish(loaded, Outcome::win(!loaded.turn(), Reason::TimeForfeit), now).await
     }
 
@@ -408,6 +414,7 @@ impl Services {
         } else if loaded.row.status == GameStatus::Finished {
             self.rate(loaded).await?;
             self.ladder_game_over(loaded).await?;
+            self.tournament_game_over(loaded).await?;
         }
         self.publish_game(loaded).await;
         if moved {

@@ -41,7 +41,7 @@ pub fn may_challenge(challenger: i64, defender: i64) -> Result<(), String> {
 fn ladder_clock(category: Category) -> ClockSpec {
     match category {
         Category::StandardCorrespondence | Category::HexCorrespondence => {
-            ClockSpec::Correspondence { days: 3 }
+            ClockSpec::Correspondence { hours: 72 }
         }
         Category::StandardLive | Category::HexLive => ClockSpec::Live { base: 600_000, increment: 5_000 },
     }

@@ -16,6 +16,7 @@ pub mod preferences;
 pub mod ratings;
 #[cfg(test)]
 mod tests;
+pub mod tournaments;
 
 use std::sync::Arc;
 

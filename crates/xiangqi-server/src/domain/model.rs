@@ -75,6 +75,8 @@ named_enum! {
         Rematch = "rematch",
         /// `from` sent you a private message.
         Message = "message",
+        /// A tournament round has begun: `game` is yours in it.
+        TournamentGame = "tournament_game",
     }
 }
 
@@ -107,6 +109,7 @@ impl NoticeKind {
             NoticeKind::DrawDeclined => format!("{from} declined your draw offer"),
             NoticeKind::Rematch => format!("{from} offers a rematch"),
             NoticeKind::Message => format!("{from} sent you a message"),
+            NoticeKind::TournamentGame => "Your tournament game has started".to_string(),
         }
     }
 }
@@ -158,6 +161,130 @@ impl SideChoice {
                     Color::Black
                 }
             }
+        }
+    }
+}
+
+named_enum! {
+    /// How a tournament pairs its players.
+    "a tournament format" TournamentFormat {
+        /// Everyone meets everyone once (Berger tables, colours alternating).
+        RoundRobin = "round_robin",
+        /// A stated number of rounds, players of equal score meeting, no one twice.
+        Swiss = "swiss",
+    }
+}
+
+named_enum! {
+    /// Where a tournament stands.
+    "a tournament status" TournamentStatus {
+        /// Taking entries until it starts.
+        Signup = "signup",
+        /// Its rounds are being played.
+        Running = "running",
+        /// Over: its standings and crosstable are final.
+        Finished = "finished",
+        /// Too few players signed up by the start.
+        Cancelled = "cancelled",
+    }
+}
+
+named_enum! {
+    /// How one pairing of a tournament round ended.
+    "a pairing result" PairingResult {
+        /// Red won the game.
+        Red = "red",
+        /// Black won the game.
+        Black = "black",
+        Draw = "draw",
+        /// A Swiss bye: no opponent, one point.
+        Bye = "bye",
+        /// Black had withdrawn: red wins without a game.
+        RedByForfeit = "red_by_forfeit",
+        /// Red had withdrawn: black wins without a game.
+        BlackByForfeit = "black_by_forfeit",
+    }
+}
+
+impl PairingResult {
+    /// The result of a game that ended with `winner` (`None`: a draw).
+    pub fn of_game(winner: Option<Color>) -> PairingResult {
+        match winner {
+            Some(Color::Red) => PairingResult::Red,
+            Some(Color::Black) => PairingResult::Black,
+            None => PairingResult::Draw,
+        }
+    }
+
+    /// A forfeit won by `winner`.
+    pub fn forfeit(winner: Color) -> PairingResult {
+        match winner {
+            Color::Red => PairingResult::RedByForfeit,
+            Color::Black => PairingResult::BlackByForfeit,
+        }
+    }
+
+    /// Half points for the side `side`: a win 2, a draw 1, a loss 0 (a bye is red's).
+    pub fn half_points(self, side: Color) -> i64 {
+        match (self, side) {
+            (PairingResult::Draw, _) => 1,
+            (PairingResult::Bye, Color::Red) => 2,
+            (PairingResult::Red | PairingResult::RedByForfeit, Color::Red)
+            | (PairingResult::Black | PairingResult::BlackByForfeit, Color::Black) => 2,
+            _ => 0,
+        }
+    }
+
+    /// Whether a game was played over the board (not a bye or a forfeit).
+    pub fn played(self) -> bool {
+        matches!(self, PairingResult::Red | PairingResult::Black | PairingResult::Draw)
+    }
+}
+
+named_enum! {
+    /// What breaks a tie on points.
+    "a tie-break" TieBreak {
+        /// Round-robin: the points of the opponents beaten, plus half those of the opponents drawn.
+        SonnebornBerger = "sonneborn_berger",
+        /// Swiss: the sum of the opponents' points.
+        Buchholz = "buchholz",
+    }
+}
+
+impl TournamentFormat {
+    pub fn tiebreak(self) -> TieBreak {
+        match self {
+            TournamentFormat::RoundRobin => TieBreak::SonnebornBerger,
+            TournamentFormat::Swiss => TieBreak::Buchholz,
+        }
+    }
+}
+
+named_enum! {
+    /// A pairing's result for one of its players.
+    "a player's result" PlayerResult {
+        Win = "win",
+        Draw = "draw",
+        Loss = "loss",
+        /// A Swiss bye: one point.
+        Bye = "bye",
+        /// The opponent had withdrawn: one point without a game.
+        ForfeitWin = "forfeit_win",
+        /// Withdrawn: the game is lost without being played.
+        ForfeitLoss = "forfeit_loss",
+    }
+}
+
+impl PairingResult {
+    /// The result as the player on `side` had it.
+    pub fn for_side(self, side: Color) -> PlayerResult {
+        match (self, self.half_points(side)) {
+            (PairingResult::Bye, _) => PlayerResult::Bye,
+            (PairingResult::RedByForfeit | PairingResult::BlackByForfeit, 2) => PlayerResult::ForfeitWin,
+            (PairingResult::RedByForfeit | PairingResult::BlackByForfeit, _) => PlayerResult::ForfeitLoss,
+            (_, 2) => PlayerResult::Win,
+            (_, 1) => PlayerResult::Draw,
+            _ => PlayerResult::Loss,
         }
     }
 }
@@ -214,6 +341,11 @@ mod tests {
         serde_agrees::<DrawAction>();
         serde_agrees::<NoticeKind>();
         serde_agrees::<Relation>();
+        serde_agrees::<TournamentFormat>();
+        serde_agrees::<TournamentStatus>();
+        serde_agrees::<PairingResult>();
+        serde_agrees::<TieBreak>();
+        serde_agrees::<PlayerResult>();
         serde_agrees::<crate::error::ErrorCode>();
     }
 }

@@ -125,8 +125,8 @@ mod tests {
     #[test]
     fn categories_follow_board_and_pace() {
         let live = ClockSpec::Live { base: 300_000, increment: 0 };
-        let days = ClockSpec::Correspondence { days: 3 };
-        assert_eq!(Category::of(Variant::Standard, days), Category::StandardCorrespondence);
+        let post = ClockSpec::Correspondence { hours: 72 };
+        assert_eq!(Category::of(Variant::Standard, post), Category::StandardCorrespondence);
         assert_eq!(Category::of(Variant::Hex, live), Category::HexLive);
     }
 }

@@ -57,7 +57,7 @@ fn terms(opponent: &str, clock: ClockSpec) -> Terms {
     }
 }
 
-const DAYS_3: ClockSpec = ClockSpec::Correspondence { days: 3 };
+const DAYS_3: ClockSpec = ClockSpec::Correspondence { hours: 72 };
 const LIVE_1_0: ClockSpec = ClockSpec::Live { base: 60_000, increment: 0 };
 
 /// `red` challenges `black` (playing red) and `black` accepts.
@@ -268,4 +268,65 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
     assert_eq!(order, ["third", "red", "black"]);
     let results = s.store.ladder_results(cat, 5).await.unwrap();
     assert_eq!((results.len(), results[0].game.as_deref()), (1, None));
+}
+
+#[tokio::test]
+async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_its_deadlines() {
+    use crate::domain::{
+        model::{PairingResult, TournamentFormat, TournamentStatus},
+        ratings::Category,
+        tournaments::Plan,
+    };
+    let site = site().await;
+    let s = &site.services;
+    let other = Services::new(s.store.clone(), Arc::new(Hub::default()));
+    let plan = Plan {
+        name: "Main".into(),
+        category: Category::StandardCorrespondence,
+        rules: RuleSet::Asian,
+        clock: ClockSpec::Correspondence { hours: 48 },
+        format: TournamentFormat::RoundRobin,
+        rounds: None,
+        min_players: 3,
+        max_players: 3,
+        starts_ms: Some(T0 + 1000),
+    };
+    let t = s.create_tournament("red", plan, T0).await.unwrap();
+    for name in ["red", "black", "third"] {
+        s.join_tournament(name, &t.id, T0).await.unwrap();
+    }
+    let e = s.join_tournament("red", &t.id, T0).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "signed up once");
+    assert_eq!(
+        s.tournament_table(&t.id).await.unwrap().tournament.status,
+        TournamentStatus::Signup,
+        "not yet"
+    );
+    // Both instances find it due at its start time: one starts it.
+    let start = T0 + 1000;
+    let (a, b) = tokio::join!(s.advance_tournaments(start), other.advance_tournaments(start));
+    assert_eq!(a.unwrap() + b.unwrap(), 1, "started once");
+    let table = s.tournament_table(&t.id).await.unwrap();
+    assert_eq!(
+        (table.tournament.status, table.tournament.round, table.tournament.rounds),
+        (TournamentStatus::Running, 1, 3)
+    );
+    assert_eq!(table.pairings.len(), 3, "three players: one game a round, one rests");
+    let game = table.pairings[0].game_id.clone().expect("round 1's game");
+    // Nobody moves: the deadline passes and the background task ends the game
+    // (once, though both instances look), and round 2 begins once.
+    let late = start + 48 * 3600 * 1000 + 1;
+    assert_eq!(s.advance_tournaments(late - 2).await.unwrap(), 0, "not yet late");
+    let (a, b) = tokio::join!(s.advance_tournaments(late), other.advance_tournaments(late));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let over = s.load_game(&game).await.unwrap();
+    assert_eq!(over.row.outcome.map(|o| o.reason), Some(Reason::TimeForfeit));
+    let table = s.tournament_table(&t.id).await.unwrap();
+    assert_eq!(table.tournament.round, 2, "advanced once ({a} + {b} steps)");
+    assert_eq!(table.pairings[0].result, Some(PairingResult::Black), "red let the deadline pass");
+    let round2: Vec<_> = table.pairings.iter().filter(|p| p.round == 2).collect();
+    assert_eq!(round2.len(), 1);
+    assert!(round2[0].game_id.is_some());
+    let e = s.abort(&round2[0].red, round2[0].game_id.as_deref().unwrap(), late).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "a tournament game is not aborted");
 }

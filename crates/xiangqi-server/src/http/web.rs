@@ -82,6 +82,7 @@ assets!(
     "js/pages/invite.js",
     "js/pages/join.js",
     "js/pages/ladder.js",
+    "js/pages/tournaments.js",
     "js/pages/lists.js",
     "js/pages/messages.js",
     "js/pages/news.js",

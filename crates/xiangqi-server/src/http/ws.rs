@@ -69,6 +69,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     let mut watching: HashMap<String, JoinHandle<()>> = HashMap::new();
     let user_task = user.as_ref().map(|name| forward(state.services.hub.watch_user(name), out.clone()));
     let lobby_task = forward(state.services.hub.watch_lobby(), out.clone());
+    let tournament_task = forward(state.services.hub.watch_tournaments(), out.clone());
     let writer = tokio::spawn(async move {
         while let Some(msg) = outbox.recv().await {
             if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
@@ -104,5 +105,6 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
         t.abort();
     }
     lobby_task.abort();
+    tournament_task.abort();
     writer.abort();
 }

@@ -76,9 +76,9 @@ fn room_key(c: &ChallengeRow) -> String {
 
 impl Store {
     pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), sqlx::Error> {
-        let (kind, days, base, increment) = c.clock.columns();
+        let (kind, hours, base, increment) = c.clock.columns();
         let q = sqlx::query(
-            "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, days, base_ms, increment_ms, \
+            "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, hours, base_ms, increment_ms, \
              auto, status, game_id, rematch_of, created_ms, rated, ladder, expires_ms) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
@@ -88,7 +88,7 @@ impl Store {
         .bind(c.rules.name())
         .bind(c.color.name())
         .bind(kind)
-        .bind(days)
+        .bind(hours)
         .bind(base)
         .bind(increment)
         .bind(i64::from(c.auto))
@@ -154,15 +154,15 @@ impl Store {
         };
         let sql = format!(
             "SELECT * FROM challenges WHERE status = 'open' AND auto = 1 AND {who} AND rules = $2 \
-             AND clock_kind = $3 AND days = $4 AND base_ms = $5 AND increment_ms = $6 AND rated = $7 \
+             AND clock_kind = $3 AND hours = $4 AND base_ms = $5 AND increment_ms = $6 AND rated = $7 \
              ORDER BY created_ms LIMIT 1"
         );
-        let (kind, days, base, increment) = clock.columns();
+        let (kind, hours, base, increment) = clock.columns();
         let q = sqlx::query(&sql)
             .bind(user)
             .bind(rules.name())
             .bind(kind)
-            .bind(days)
+            .bind(hours)
             .bind(base)
             .bind(increment)
             .bind(i64::from(rated));
@@ -171,10 +171,10 @@ impl Store {
 
     /// An open challenge from `creator` to the same opponent (or the room) on the same terms.
     pub async fn same_challenge(&self, c: &ChallengeRow) -> Result<Option<ChallengeRow>, sqlx::Error> {
-        let (kind, days, base, increment) = c.clock.columns();
+        let (kind, hours, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE status = 'open' AND auto = 0 AND creator = $1 \
-             AND COALESCE(opponent, '') = $2 AND rules = $3 AND color = $4 AND clock_kind = $5 AND days = $6 \
+             AND COALESCE(opponent, '') = $2 AND rules = $3 AND color = $4 AND clock_kind = $5 AND hours = $6 \
              AND base_ms = $7 AND increment_ms = $8 LIMIT 1",
         )
         .bind(&c.creator)
@@ -182,7 +182,7 @@ impl Store {
         .bind(c.rules.name())
         .bind(c.color.name())
         .bind(kind)
-        .bind(days)
+        .bind(hours)
         .bind(base)
         .bind(increment);
         self.one(q).await

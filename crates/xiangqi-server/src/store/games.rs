@@ -37,6 +37,8 @@ pub struct GameRow {
     pub rated: bool,
     /// The ladder a ladder game climbs, and who challenged.
     pub ladder: Option<(Category, String)>,
+    /// The tournament a tournament game is played in, and its round.
+    pub tournament: Option<(String, i64)>,
     pub created_ms: i64,
     pub updated_ms: i64,
 }
@@ -44,7 +46,7 @@ pub struct GameRow {
 /// The clock columns that games and challenges share.
 pub(super) fn clock(r: &AnyRow) -> Result<ClockSpec, sqlx::Error> {
     let kind: String = get(r, "clock_kind")?;
-    ClockSpec::from_columns(&kind, get(r, "days")?, get(r, "base_ms")?, get(r, "increment_ms")?)
+    ClockSpec::from_columns(&kind, get(r, "hours")?, get(r, "base_ms")?, get(r, "increment_ms")?)
         .map_err(|why| super::corrupt("clock_kind", why))
 }
 
@@ -76,6 +78,13 @@ impl FromRow for GameRow {
                 get::<Option<String>>(r, "ladder_challenger")?,
             ) {
                 (Some(c), Some(who)) => Some((c, who)),
+                _ => None,
+            },
+            tournament: match (
+                get::<Option<String>>(r, "tournament_id")?,
+                get::<Option<i64>>(r, "tournament_round")?,
+            ) {
+                (Some(id), Some(round)) => Some((id, round)),
                 _ => None,
             },
             created_ms: get(r, "created_ms")?,
@@ -289,7 +298,7 @@ fn placeholders(from: usize, count: usize) -> String {
 }
 
 pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx::Error> {
-    const FIXED: [&str; 14] = [
+    const FIXED: [&str; 16] = [
         "id",
         "red",
         "black",
@@ -297,13 +306,15 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         "rules",
         "start_fen",
         "clock_kind",
-        "days",
+        "hours",
         "base_ms",
         "increment_ms",
         "created_ms",
         "rated",
         "ladder",
         "ladder_challenger",
+        "tournament_id",
+        "tournament_round",
     ];
     let sql = format!(
         "INSERT INTO games ({}, {}) VALUES ({})",
@@ -311,7 +322,7 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         FIXED.join(", "),
         placeholders(1, STATE.len() + FIXED.len())
     );
-    let (kind, days, base, increment) = g.clock.columns();
+    let (kind, hours, base, increment) = g.clock.columns();
     bind_state(sqlx::query(&sql), g)
         .bind(&g.id)
         .bind(&g.red)
@@ -320,13 +331,15 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
         .bind(g.rules.name())
         .bind(&g.start_fen)
         .bind(kind)
-        .bind(days)
+        .bind(hours)
         .bind(base)
         .bind(increment)
         .bind(g.created_ms)
         .bind(i64::from(g.rated))
         .bind(g.ladder.as_ref().map(|(c, _)| c.name()))
         .bind(g.ladder.as_ref().map(|(_, who)| who.clone()))
+        .bind(g.tournament.as_ref().map(|(id, _)| id.clone()))
+        .bind(g.tournament.as_ref().map(|(_, round)| *round))
         .execute(&mut **tx)
         .await?;
     Ok(())

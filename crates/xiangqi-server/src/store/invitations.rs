@@ -38,7 +38,7 @@ impl FromRow for InvitationRow {
             (Some(rules), Some(color), Some(kind)) => {
                 let clock = ClockSpec::from_columns(
                     &kind,
-                    get::<Option<i64>>(r, "days")?.unwrap_or(0),
+                    get::<Option<i64>>(r, "hours")?.unwrap_or(0),
                     get::<Option<i64>>(r, "base_ms")?.unwrap_or(0),
                     get::<Option<i64>>(r, "increment_ms")?.unwrap_or(0),
                 )
@@ -61,7 +61,7 @@ impl Store {
     pub async fn insert_invitation(&self, i: &InvitationRow) -> Result<(), sqlx::Error> {
         let columns = i.game.map(|g| g.clock.columns());
         let q = sqlx::query(
-            "INSERT INTO invitations (code, inviter, rules, color, clock_kind, days, base_ms, increment_ms, created_ms) \
+            "INSERT INTO invitations (code, inviter, rules, color, clock_kind, hours, base_ms, increment_ms, created_ms) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&i.code)

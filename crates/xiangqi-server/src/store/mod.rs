@@ -16,6 +16,7 @@ mod news;
 mod ratings;
 mod relations;
 mod sessions;
+mod tournaments;
 mod users;
 
 use std::time::Duration;
@@ -35,6 +36,7 @@ pub use self::{
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
+    tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow},
     users::{ProfileFields, UserRow, UserSearch},
 };
 use crate::domain::model::Named;

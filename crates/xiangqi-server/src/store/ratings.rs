@@ -229,7 +229,7 @@ impl Store {
             Err(e) => return Err(e),
         }
         let games = sqlx::query(
-            "SELECT id, red, black, variant, winner, clock_kind, days, base_ms, increment_ms, updated_ms FROM games \
+            "SELECT id, red, black, variant, winner, clock_kind, hours, base_ms, increment_ms, updated_ms FROM games \
              WHERE status = 'finished' AND rated = 1 ORDER BY updated_ms, id",
         )
         .fetch_all(&mut *tx)

@@ -104,7 +104,7 @@ impl Client {
 
 /// Red (`a`) challenges Black (`b`) by name and `b` accepts: the game's id.
 pub async fn new_game(a: &Client, b: &Client, rules: &str) -> String {
-    let terms = json!({"opponent": b.name, "rules": rules, "color": "red", "clock": {"kind": "correspondence", "days": 3}});
+    let terms = json!({"opponent": b.name, "rules": rules, "color": "red", "clock": {"kind": "correspondence", "hours": 72}});
     let (s, v) = a.post("/challenges", terms).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id = v["challenge"]["id"].as_str().unwrap().to_string();

@@ -7,7 +7,7 @@ import { isTextKey, t, tn } from "./i18n.js";
 /** @typedef {import("./models.js").Outcome} Outcome */
 
 /**
- * A time control: "10+5" or "3 days/move".
+ * A time control: "10+5", "3 days/move" or "28 hours/move" (whole days as days).
  * @param {ClockSpec | null | undefined} clock
  */
 export function clockText(clock) {
@@ -15,7 +15,7 @@ export function clockText(clock) {
   if (clock.kind === "live") {
     return t("clock.live", { minutes: Math.round(clock.base / 60000), seconds: Math.round(clock.increment / 1000) });
   }
-  return tn("clock.days", clock.days);
+  return clock.hours % 24 === 0 ? tn("clock.days", clock.hours / 24) : tn("clock.hours", clock.hours);
 }
 
 /**

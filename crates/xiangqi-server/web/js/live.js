@@ -23,6 +23,8 @@ const games = new Map();
 const notices = new Set();
 /** @type {Set<() => void>} */
 const lobbies = new Set();
+/** @type {Set<(id: string | null) => void>} */
+const tournaments = new Set();
 /** @type {Set<(msg: LiveEvent) => void>} */
 const everything = new Set();
 /** @type {Map<string, Set<(line: ChatLine) => void>>} */
@@ -48,6 +50,8 @@ function receive(e) {
     for (const fn of [...notices]) fn(msg);
   } else if (msg.type === "lobby") {
     for (const fn of [...lobbies]) fn();
+  } else if (msg.type === "tournament") {
+    for (const fn of [...tournaments]) fn(msg.id);
   }
 }
 
@@ -60,7 +64,10 @@ function open() {
     delay = 500;
     opened += 1;
     for (const id of games.keys()) send({ watch: id });
-    if (opened > 1) for (const fn of [...lobbies]) fn();
+    if (opened > 1) {
+      for (const fn of [...lobbies]) fn();
+      for (const fn of [...tournaments]) fn(null);
+    }
   });
   ws.addEventListener("message", receive);
   ws.addEventListener("close", () => {
@@ -129,6 +136,17 @@ export function onNotice(fn) {
 export function onLobby(fn) {
   lobbies.add(fn);
   return () => lobbies.delete(fn);
+}
+
+/**
+ * Called with a tournament's id whenever it changes (an entry, a withdrawal, a
+ * round, its end), and with null when a socket opens (anything may have).
+ * @param {(id: string | null) => void} fn
+ * @returns {() => void}
+ */
+export function onTournament(fn) {
+  tournaments.add(fn);
+  return () => tournaments.delete(fn);
 }
 
 /**

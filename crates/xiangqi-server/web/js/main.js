@@ -14,6 +14,7 @@ import { invitePage } from "./pages/invite.js";
 import { joinPage } from "./pages/join.js";
 import { leadersPage } from "./pages/leaders.js";
 import { ladderPage } from "./pages/ladder.js";
+import { tournamentPage, tournamentsPage } from "./pages/tournaments.js";
 import { buddiesPage, ignoredPage } from "./pages/lists.js";
 import { messagesPage, sendPage } from "./pages/messages.js";
 import { profileEditPage } from "./pages/profile-edit.js";
@@ -97,5 +98,7 @@ live.onNotice((notice) => {
     leaders: { page: leadersPage, open: true },
     ratings: { page: ratingsPage },
     ladder: { page: ladderPage, open: true },
+    tournaments: { page: tournamentsPage, open: true },
+    tournament: { page: tournamentPage, open: true },
   }, status, loginPage);
 })();

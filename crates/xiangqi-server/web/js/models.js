@@ -36,7 +36,7 @@
  */
 
 /**
- * @typedef {{ kind: "live", base: number, increment: number } | { kind: "correspondence", days: number }} ClockSpec
+ * @typedef {{ kind: "live", base: number, increment: number } | { kind: "correspondence", hours: number }} ClockSpec
  */
 
 /**
@@ -98,6 +98,7 @@
  * @property {string | null} last_move
  * @property {string[]} [legal]
  * @property {PlayedMove[]} [moves]
+ * @property {{ id: string, round: number } | null} [tournament]  the tournament round it is played in
  */
 
 /**
@@ -125,7 +126,7 @@
  * in the user's language), `text` is the server's English for kinds it does not know.
  * @typedef {object} Notice
  * @property {"notice"} type
- * @property {string} kind  challenge, accepted, declined, your_move, draw_declined, rematch, message
+ * @property {string} kind  challenge, accepted, declined, your_move, draw_declined, rematch, message, tournament_game
  * @property {string | null} [from]
  * @property {string | null} [game]
  * @property {string} text
@@ -133,7 +134,7 @@
 
 /**
  * What the WebSocket pushes.
- * @typedef {{ type: "game", game: Game } | Notice | { type: "lobby" }} LiveMessage
+ * @typedef {{ type: "game", game: Game } | Notice | { type: "lobby" } | { type: "tournament", id: string }} LiveMessage
  */
 
 // People: messages, game chat, lists, who is here, profiles, invitations.

@@ -10,6 +10,7 @@ mod lobby;
 mod people;
 mod ratings;
 mod site;
+mod tournaments;
 
 use std::sync::Arc;
 
@@ -49,7 +50,8 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "games", description = "Playing and watching games."),
         (name = "ratings", description = "Glicko-2 ratings per category, leaderboards, history."),
         (name = "site", description = "Preferences, news, games to watch."),
-        (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations.")
+        (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
+        (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings.")
     )
 )]
 struct ApiDoc;
@@ -102,6 +104,10 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(ladders::ladder))
         .routes(routes!(ladders::join))
         .routes(routes!(ladders::challenge))
+        .routes(routes!(tournaments::list, tournaments::create))
+        .routes(routes!(tournaments::show))
+        .routes(routes!(tournaments::join))
+        .routes(routes!(tournaments::withdraw))
         .split_for_parts()
 }
 

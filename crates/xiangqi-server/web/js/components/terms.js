@@ -10,13 +10,13 @@ import { t } from "../i18n.js";
 /** The rule sets games are played with (the last on the hex board). */
 export const RULES = ["asian", "itsyourturn", "casual", "hex"];
 
-/** Time controls offered, as option values: `c{days}` or `l{minutes}+{seconds}`. */
-const TIMES = ["c3", "c1", "c7", "l10+5", "l5+3", "l30+20"];
+/** Time controls offered, as option values: `c{hours}` or `l{minutes}+{seconds}`. */
+export const TIMES = ["c72", "c24", "c168", "l10+5", "l5+3", "l30+20"];
 
 /** The terms of a challenge made in one click, when the user has no preference. */
 export const DEFAULT_RULES = "asian";
 /** @type {ClockSpec} */
-export const DEFAULT_CLOCK = { kind: "correspondence", days: 3 };
+export const DEFAULT_CLOCK = { kind: "correspondence", hours: 72 };
 
 /**
  * The clock an option value stands for; null for "".
@@ -25,7 +25,7 @@ export const DEFAULT_CLOCK = { kind: "correspondence", days: 3 };
  */
 export function clockOf(value) {
   if (!value) return null;
-  if (value.startsWith("c")) return { kind: "correspondence", days: Number(value.slice(1)) };
+  if (value.startsWith("c")) return { kind: "correspondence", hours: Number(value.slice(1)) };
   const [base = 0, inc = 0] = value.slice(1).split("+").map(Number);
   return { kind: "live", base: base * 60000, increment: inc * 1000 };
 }
@@ -36,7 +36,7 @@ export function clockOf(value) {
  */
 export function valueOf(clock) {
   if (!clock) return "";
-  return clock.kind === "correspondence" ? `c${clock.days}` : `l${clock.base / 60000}+${clock.increment / 1000}`;
+  return clock.kind === "correspondence" ? `c${clock.hours}` : `l${clock.base / 60000}+${clock.increment / 1000}`;
 }
 
 /**

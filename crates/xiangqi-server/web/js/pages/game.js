@@ -268,7 +268,10 @@ export async function gamePage(view, [id = ""]) {
     const flip = h("a", { href: "#", onclick: (e) => { e.preventDefault(); flipped = !flipped; show(game); } }, t("game.flip"));
     const terms = [t("game.terms", { rules: rulesName(game.rules), clock: clockText(game.clock) })];
     terms.push(game.status === "aborted" ? t("game.notRated") : t(game.rated ? "ratings.rated" : "ratings.casual"));
-    info.replaceChildren(terms.join(" · "), " · ",
+    const event = game.tournament
+      ? [h("a", { href: `#/tournament/${encodeURIComponent(game.tournament.id)}`, "data-action": "tournament" }, t("game.tournamentRound", { round: game.tournament.round })), " · "]
+      : [];
+    info.replaceChildren(...event, terms.join(" · "), " · ",
       h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", flip);
     tick(view, game);
   }

@@ -5,7 +5,7 @@
 import * as api from "../api.js";
 import { onSubmit } from "../components/form.js";
 import { listOr, page } from "../components/layout.js";
-import { clockOf, colorSelect, rulesSelect, timeSelect } from "../components/terms.js";
+import { DEFAULT_CLOCK, clockOf, colorSelect, rulesSelect, timeSelect } from "../components/terms.js";
 import { h } from "../dom.js";
 import { clockText, rulesName } from "../format.js";
 import { date, t, tn } from "../i18n.js";
@@ -58,7 +58,7 @@ export async function invitePage(view) {
   const terms = h("fieldset", { class: "terms", disabled: true },
     h("label", {}, t("new.rules"), rulesSelect("rules", "asian")),
     h("label", {}, t("new.color"), colorSelect("color")),
-    h("label", {}, t("new.time"), timeSelect("time", { kind: "correspondence", days: 3 })));
+    h("label", {}, t("new.time"), timeSelect("time", DEFAULT_CLOCK)));
   attach.addEventListener("change", () => (terms.disabled = !attach.checked));
   const form = onSubmit(h("form", { class: "card form invite-form" },
     h("label", { class: "check" }, attach, t("invite.attach")), terms,

@@ -3,29 +3,27 @@
 import * as api from "../api.js";
 import { onSubmit } from "../components/form.js";
 import { page } from "../components/layout.js";
+import { TIMES, clockOf } from "../components/terms.js";
 import { h } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { sayNext } from "../notify.js";
 import { go } from "../router.js";
 import { setQueued } from "../state.js";
 
-/** @typedef {import("../models.js").ClockSpec} ClockSpec */
 /** @typedef {import("../models.js").Game} Game */
 /** @typedef {import("../models.js").RatingSettings} RatingSettings */
 /** @typedef {import("../models.js").ComputerLevel} ComputerLevel */
 
-/** Time controls offered: correspondence days per move, or live minutes + seconds. */
-const TIMES = [["c", 3, 0], ["c", 1, 0], ["c", 7, 0], ["l", 10, 5], ["l", 5, 3], ["l", 30, 20]];
-
 /**
- * The clock a time option stands for ("c3", "l10+5").
+ * How a time option reads here: correspondence in days per move (the server
+ * counts hours), live as minutes + seconds.
  * @param {string} value
- * @returns {ClockSpec}
  */
-function clockOf(value) {
-  if (value.startsWith("c")) return { kind: "correspondence", days: Number(value.slice(1)) };
-  const [base = 0, inc = 0] = value.slice(1).split("+").map(Number);
-  return { kind: "live", base: base * 60000, increment: inc * 1000 };
+function timeLabel(value) {
+  const clock = clockOf(value);
+  if (!clock) return "";
+  if (clock.kind === "live") return t("new.time.live", { minutes: clock.base / 60000, seconds: clock.increment / 1000 });
+  return clock.hours % 24 === 0 ? tn("new.time.correspondence", clock.hours / 24) : tn("new.time.hours", clock.hours);
 }
 
 /**
@@ -52,10 +50,7 @@ function settingsForm(extra) {
       ? h("label", {}, t("new.color"), h("select", { name: "color" },
         option("random", t("new.color.random")), option("red", t("new.color.red")), option("black", t("new.color.black"))))
       : null,
-    h("label", {}, t("new.time"), h("select", { name: "time" },
-      TIMES.map(([kind, a, b]) => kind === "c"
-        ? option(`c${a}`, tn("new.time.correspondence", Number(a)))
-        : option(`l${a}+${b}`, t("new.time.live", { minutes: a ?? 0, seconds: b ?? 0 }))))),
+    h("label", {}, t("new.time"), h("select", { name: "time" }, TIMES.map((v) => option(v, timeLabel(v))))),
     extra.unrated ? null
       : h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", checked: extra.rated }), t("new.rated")));
 }

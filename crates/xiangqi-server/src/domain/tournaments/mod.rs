@@ -1,0 +1,543 @@
+//! Tournaments. Anyone may create one: a name, a rating category, a rule set,
+//! a time control, a format (round-robin, or Swiss over a stated number of
+//! rounds), how many players at least and at most, and a start time (or "when
+//! full"). Players sign up and may leave freely until the start.
+//!
+//! The server runs them by itself. At the start the entrants are seeded by
+//! their rating in the category, a round-robin's whole schedule is drawn and a
+//! Swiss's first round paired, and the first round's games begin; when every
+//! game of a round has ended the next round is paired and begun, and after the
+//! last the tournament is finished, its standings and crosstable kept. Too few
+//! players at the start time cancel it.
+//!
+//! A player who withdraws after the start resigns the game they are playing;
+//! in a round-robin their later games are forfeited (one point to each
+//! opponent, none to them); in a Swiss they are not paired again. A game lost
+//! on time ends like any other, and a correspondence deadline nobody claims is
+//! enforced by the background task, so a round never waits for ever.
+//!
+//! Every step (start, next round, finish) is one transaction whose first write
+//! is a conditional update of the tournament's version: with several server
+//! instances on one database each step happens exactly once, and since all the
+//! state is in the database a restarted server carries on where it stood.
+
+pub mod pairing;
+pub mod standings;
+
+use std::collections::HashMap;
+
+use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
+
+use self::{
+    pairing::{Entrant, Round, Strictness},
+    standings::{Settled, Standing},
+};
+use super::{
+    Services,
+    accounts::new_id,
+    board::rules_fit,
+    clock::{ClockSpec, DAY_MS},
+    games::{Loaded, new_game_row},
+    model::{NoticeKind, PairingResult, TournamentFormat, TournamentStatus},
+    ratings::Category,
+};
+use crate::{
+    error::{ApiError, ApiResult},
+    store::{EntrantRow, GameRow, PairingRow, SignUp, Start, TournamentRow, Written},
+};
+
+/// The fewest players a tournament may be planned for.
+pub const MIN_PLAYERS: i64 = 3;
+/// The most players a Swiss may take.
+pub const MAX_PLAYERS: i64 = 64;
+/// The most players a round-robin may take (it lasts one round fewer).
+pub const MAX_ROUND_ROBIN_PLAYERS: i64 = 20;
+/// The longest a name may be, in characters.
+pub const MAX_NAME: usize = 80;
+/// How far ahead a start may be set.
+pub const MAX_START_AHEAD_MS: i64 = 90 * DAY_MS;
+
+/// What a tournament's creator decides.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub name: String,
+    pub category: Category,
+    pub rules: RuleSet,
+    pub clock: ClockSpec,
+    pub format: TournamentFormat,
+    /// Swiss only.
+    pub rounds: Option<i64>,
+    pub min_players: i64,
+    pub max_players: i64,
+    /// None: when full.
+    pub starts_ms: Option<i64>,
+}
+
+/// Refuses a plan the site cannot run, saying why.
+pub fn check_plan(plan: &Plan, now: i64) -> ApiResult<()> {
+    let length = plan.name.trim().chars().count();
+    if length == 0 || length > MAX_NAME {
+        return Err(ApiError::bad_request(format!("a tournament's name is 1 to {MAX_NAME} characters")));
+    }
+    if !rules_fit(plan.category.variant(), plan.rules) {
+        return Err(ApiError::bad_request(format!(
+            "the {} board is not played under the {} rules: hex games take the hex rules, standard games \
+             asian, itsyourturn or casual",
+            plan.category.variant(),
+            plan.rules
+        )));
+    }
+    plan.clock.check()?;
+    if Category::of(Variant::Standard, plan.clock) != plan.category {
+        let pace = if plan.clock.is_live() { "live" } else { "correspondence" };
+        return Err(ApiError::bad_request(format!("a {pace} time control does not fit the category")));
+    }
+    let most = match plan.format {
+        TournamentFormat::RoundRobin => MAX_ROUND_ROBIN_PLAYERS,
+        TournamentFormat::Swiss => MAX_PLAYERS,
+    };
+    if plan.min_players < MIN_PLAYERS || plan.min_players > plan.max_players || plan.max_players > most {
+        return Err(ApiError::bad_request(format!(
+            "players: at least {MIN_PLAYERS}, at most {most}, the least no more than the most"
+        )));
+    }
+    match (plan.format, plan.rounds) {
+        (TournamentFormat::RoundRobin, None) => {}
+        (TournamentFormat::RoundRobin, Some(_)) => {
+            return Err(ApiError::bad_request(
+                "a round-robin's rounds follow from its players: leave rounds out",
+            ));
+        }
+        (TournamentFormat::Swiss, Some(r)) if (1..plan.min_players).contains(&r) => {}
+        (TournamentFormat::Swiss, _) => {
+            return Err(ApiError::bad_request(
+                "a Swiss has 1 round or more, and fewer rounds than its least number of players",
+            ));
+        }
+    }
+    if let Some(at) = plan.starts_ms
+        && (at <= now || at > now + MAX_START_AHEAD_MS)
+    {
+        return Err(ApiError::bad_request("the start is in the future, at most 90 days ahead"));
+    }
+    Ok(())
+}
+
+/// A tournament as it stands: the row, its entrants (by seed once started) and
+/// every pairing so far.
+pub struct Table {
+    pub tournament: TournamentRow,
+    pub entrants: Vec<EntrantRow>,
+    pub pairings: Vec<PairingRow>,
+}
+
+impl Table {
+    fn index(&self) -> HashMap<&str, usize> {
+        self.entrants.iter().enumerate().map(|(i, e)| (e.user.as_str(), i)).collect()
+    }
+
+    /// The settled pairings, players by their place in `entrants`.
+    fn settled(&self) -> Vec<Settled> {
+        let index = self.index();
+        self.pairings
+            .iter()
+            .filter_map(|p| {
+                let red = *index.get(p.red.as_str())?;
+                let black = match &p.black {
+                    Some(b) => Some(*index.get(b.as_str())?),
+                    None => None,
+                };
+                Some(Settled { red, black, result: p.result? })
+            })
+            .collect()
+    }
+
+    /// The standings, best first (`player` is a place in `entrants`); empty before the start.
+    pub fn standings(&self) -> Vec<Standing> {
+        if self.tournament.status == TournamentStatus::Signup
+            || self.tournament.status == TournamentStatus::Cancelled
+        {
+            return Vec::new();
+        }
+        standings::standings(self.tournament.format, self.entrants.len(), &self.settled())
+    }
+
+    /// The next Swiss round's pairings, from the standings of the players still in it.
+    fn swiss_round(&self, round: i64) -> Option<Vec<PairingRow>> {
+        let mut field: Vec<Entrant> =
+            (0..self.entrants.len()).map(|id| Entrant { id, ..Entrant::default() }).collect();
+        for s in self.settled() {
+            field[s.red].score += s.result.half_points(Color::Red);
+            match s.black {
+                None => field[s.red].had_bye = true,
+                Some(b) => {
+                    field[b].score += s.result.half_points(Color::Black);
+                    field[s.red].opponents.push(b);
+                    field[b].opponents.push(s.red);
+                    if s.result.played() {
+                        field[s.red].colors.push(Color::Red);
+                        field[b].colors.push(Color::Black);
+                    }
+                }
+            }
+        }
+        let mut ranked: Vec<Entrant> =
+            field.into_iter().filter(|e| self.entrants[e.id].withdrawn_round.is_none()).collect();
+        ranked.sort_by_key(|e| (-e.score, e.id));
+        let paired = pairing::swiss(&ranked, Strictness::Full)
+            .or_else(|| pairing::swiss(&ranked, Strictness::NoRematchOnly))?;
+        Some(self.rows(round, &paired))
+    }
+
+    /// A round's pairings as rows: games by board, then the bye (a round-robin's
+    /// rest has no row).
+    fn rows(&self, round: i64, paired: &Round) -> Vec<PairingRow> {
+        let name = |i: usize| self.entrants[i].user.clone();
+        let mut rows: Vec<PairingRow> = paired
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(board, p)| PairingRow {
+                round,
+                board: board as i64 + 1,
+                red: name(p.red),
+                black: Some(name(p.black)),
+                game_id: None,
+                result: None,
+            })
+            .collect();
+        if self.tournament.format == TournamentFormat::Swiss
+            && let Some(b) = paired.bye
+        {
+            rows.push(PairingRow {
+                round,
+                board: rows.len() as i64 + 1,
+                red: name(b),
+                black: None,
+                game_id: None,
+                result: Some(PairingResult::Bye),
+            });
+        }
+        rows
+    }
+}
+
+impl Services {
+    pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> ApiResult<TournamentRow> {
+        check_plan(&plan, now)?;
+        let row = TournamentRow {
+            id: new_id(),
+            name: plan.name.trim().to_string(),
+            creator: creator.to_string(),
+            category: plan.category,
+            rules: plan.rules,
+            clock: plan.clock,
+            format: plan.format,
+            rounds: plan.rounds.unwrap_or(0),
+            min_players: plan.min_players,
+            max_players: plan.max_players,
+            starts_ms: plan.starts_ms,
+            status: TournamentStatus::Signup,
+            round: 0,
+            version: 1,
+            created_ms: now,
+            started_ms: None,
+            finished_ms: None,
+            players: 0,
+        };
+        self.store.insert_tournament(&row).await?;
+        self.tournament_changed(&row.id).await;
+        Ok(row)
+    }
+
+    pub async fn tournament_table(&self, id: &str) -> ApiResult<Table> {
+        let tournament = self
+            .store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("no tournament {id:?}")))?;
+        let entrants = self.store.entrants(id).await?;
+        let pairings = self.store.pairings(id).await?;
+        Ok(Table { tournament, entrants, pairings })
+    }
+
+    /// Signs a player up; a tournament that starts when full starts at once.
+    pub async fn join_tournament(&self, user: &str, id: &str, now: i64) -> ApiResult<()> {
+        // An unknown tournament is a 404 before anything else.
+        self.tournament_table(id).await?;
+        match self.store.sign_up(id, user, now).await? {
+            SignUp::Done => {}
+            SignUp::Closed => return Err(ApiError::conflict("the tournament is no longer taking entries")),
+            SignUp::Full => return Err(ApiError::conflict("the tournament is full")),
+            SignUp::Already => return Err(ApiError::conflict("you are signed up already")),
+        }
+        self.tournament_changed(id).await;
+        self.advance_tournament(id, now).await?;
+        Ok(())
+    }
+
+    /// Before the start a player just leaves; after it they withdraw (see the
+    /// module's words on what that does to their games).
+    pub async fn withdraw_from_tournament(&self, user: &str, id: &str, now: i64) -> ApiResult<()> {
+        let table = self.tournament_table(id).await?;
+        let t = &table.tournament;
+        let entrant = table.entrants.iter().find(|e| e.user == user);
+        let Some(entrant) = entrant else {
+            return Err(ApiError::conflict("you are not in this tournament"));
+        };
+        match t.status {
+            TournamentStatus::Signup => {
+                if self.store.leave(id, user).await? == Written::Stale {
+                    return Err(ApiError::conflict("the tournament has just started; withdraw again"));
+                }
+            }
+            TournamentStatus::Running => {
+                if entrant.withdrawn_round.is_some() {
+                    return Err(ApiError::conflict("you have withdrawn already"));
+                }
+                if self.store.withdraw(t, user).await? == Written::Stale {
+                    return Err(ApiError::conflict("the tournament moved on meanwhile; try again"));
+                }
+                if let Some(game) = self.store.active_tournament_game(id, user).await? {
+                    let loaded = self.load_game(&game.id).await?;
+                    if let Some(me) = loaded.color_of(user) {
+                        self.finish(&loaded, Outcome::win(!me, Reason::Resignation), now).await?;
+                    }
+                }
+            }
+            TournamentStatus::Finished | TournamentStatus::Cancelled => {
+                return Err(ApiError::conflict("the tournament is over"));
+            }
+        }
+        self.tournament_changed(id).await;
+        self.advance_tournament(id, now).await?;
+        Ok(())
+    }
+
+    /// The background task's turn: enforces tournament games' correspondence
+    /// deadlines, then starts, pairs and finishes every tournament that is due.
+    /// How many steps were taken.
+    pub async fn advance_tournaments(&self, now: i64) -> ApiResult<usize> {
+        for g in self.store.overdue_tournament_games(now).await? {
+            let loaded = self.load_game(&g.id).await?;
+            if loaded.is_active() && loaded.out_of_time(now) {
+                // Another instance may end it first: its version check decides.
+                let _ = self.time_out(&loaded, now).await;
+            }
+        }
+        let mut steps = 0;
+        for id in self.store.tournaments_due(now).await? {
+            steps += self.advance_tournament(&id, now).await?;
+        }
+        Ok(steps)
+    }
+
+    /// Takes every step a tournament is due, one after another.
+    async fn advance_tournament(&self, id: &str, now: i64) -> ApiResult<usize> {
+        let mut steps = 0;
+        // A round with no game to play (all byes and forfeits) is due at once.
+        while steps <= 2 * (MAX_PLAYERS as usize) && self.step(id, now).await? {
+            steps += 1;
+        }
+        if steps > 0 {
+            self.tournament_changed(id).await;
+        }
+        Ok(steps)
+    }
+
+    /// One step, if one is due: whether this instance took it.
+    async fn step(&self, id: &str, now: i64) -> ApiResult<bool> {
+        let table = self.tournament_table(id).await?;
+        let t = &table.tournament;
+        match t.status {
+            TournamentStatus::Signup => {
+                let due = t.starts_ms.map_or(t.players >= t.max_players, |at| at <= now);
+                if !due {
+                    return Ok(false);
+                }
+                if t.players < t.min_players {
+                    return self.close(t, TournamentStatus::Cancelled, now).await;
+                }
+                self.start(&table, now).await
+            }
+            TournamentStatus::Running => {
+                if table.pairings.iter().any(|p| p.round == t.round && p.result.is_none()) {
+                    return Ok(false);
+                }
+                if t.round >= t.rounds {
+                    return self.close(t, TournamentStatus::Finished, now).await;
+                }
+                let next = t.round + 1;
+                let rows = match t.format {
+                    TournamentFormat::RoundRobin => {
+                        table.pairings.iter().filter(|p| p.round == next).cloned().collect()
+                    }
+                    TournamentFormat::Swiss => match table.swiss_round(next) {
+                        Some(rows) => rows,
+                        // Nobody left can be paired without a rematch: it ends here.
+                        None => return self.close(t, TournamentStatus::Finished, now).await,
+                    },
+                };
+                let (rows, games) = self.games_for(t, rows, now);
+                let done = self.store.next_round(t, &rows, &games).await? == Written::Done;
+                if done {
+                    self.games_begun(&games).await;
+                }
+                Ok(done)
+            }
+            TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(false),
+        }
+    }
+
+    async fn close(&self, t: &TournamentRow, status: TournamentStatus, now: i64) -> ApiResult<bool> {
+        Ok(self.store.close_tournament(t, status, now).await? == Written::Done)
+    }
+
+    /// Seeds the entrants by rating, draws the pairings and begins round 1.
+    async fn start(&self, table: &Table, now: i64) -> ApiResult<bool> {
+        let t = &table.tournament;
+        let mut rated = Vec::new();
+        for e in &table.entrants {
+            let rating = self.store.rating(&e.user, t.category).await?.rating.round() as i64;
+            rated.push((e.user.clone(), rating, e.joined_ms));
+        }
+        rated.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(a.0.cmp(&b.0)));
+        let seeds: Vec<(String, i64, i64)> = rated
+            .iter()
+            .enumerate()
+            .map(|(i, (user, rating, _))| (user.clone(), i as i64 + 1, *rating))
+            .collect();
+        let seeded = Table {
+            tournament: t.clone(),
+            entrants: rated
+                .iter()
+                .map(|(user, rating, joined)| EntrantRow {
+                    user: user.clone(),
+                    joined_ms: *joined,
+                    seed: 0,
+                    rating: *rating,
+                    withdrawn_round: None,
+                })
+                .collect(),
+            pairings: Vec::new(),
+        };
+        let (rounds, pairings) = match t.format {
+            TournamentFormat::RoundRobin => {
+                let schedule = pairing::round_robin(seeded.entrants.len());
+                let rows = schedule
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(r, round)| seeded.rows(r as i64 + 1, round))
+                    .collect();
+                (schedule.len() as i64, rows)
+            }
+            TournamentFormat::Swiss => {
+                let rows =
+                    seeded.swiss_round(1).ok_or_else(|| ApiError::internal("a first round always pairs"))?;
+                (t.rounds, rows)
+            }
+        };
+        let (first, later): (Vec<PairingRow>, Vec<PairingRow>) =
+            pairings.into_iter().partition(|p| p.round == 1);
+        let (mut pairings, games) = self.games_for(t, first, now);
+        pairings.extend(later);
+        let start = Start { rounds, seeds: &seeds, pairings: &pairings, games: &games };
+        let done = self.store.start_tournament(t, &start, now).await? == Written::Done;
+        if done {
+            self.games_begun(&games).await;
+        }
+        Ok(done)
+    }
+
+    /// The games of a round's unsettled pairings, each pairing given its game.
+    fn games_for(
+        &self,
+        t: &TournamentRow,
+        mut rows: Vec<PairingRow>,
+        now: i64,
+    ) -> (Vec<PairingRow>, Vec<GameRow>) {
+        let mut games = Vec::new();
+        for p in rows.iter_mut() {
+            let Some(black) = &p.black else { continue };
+            if p.result.is_some() {
+                continue;
+            }
+            let mut game =
+                new_game_row(new_id(), &p.red, black, (t.category.variant(), t.rules), t.clock, now);
+            game.tournament = Some((t.id.clone(), p.round));
+            p.game_id = Some(game.id.clone());
+            games.push(game);
+        }
+        (rows, games)
+    }
+
+    /// Tells the players of new games that their game has begun.
+    async fn games_begun(&self, games: &[GameRow]) {
+        for g in games {
+            for who in [&g.red, &g.black] {
+                self.notify(who, NoticeKind::TournamentGame, None, Some(&g.id)).await;
+            }
+        }
+    }
+
+    /// A game is over: if it was a tournament's, its pairing is settled and the
+    /// tournament moves on when its round is complete.
+    pub(super) async fn tournament_game_over(&self, game: &Loaded) -> ApiResult<()> {
+        let (Some((id, _)), Some(outcome)) = (&game.row.tournament, game.row.outcome) else { return Ok(()) };
+        if self.store.settle_pairing(&game.row.id, PairingResult::of_game(outcome.winner)).await?.is_some() {
+            self.tournament_changed(id).await;
+            self.advance_tournament(id, game.row.updated_ms).await?;
+        }
+        Ok(())
+    }
+
+    /// Open pages showing tournaments load them again.
+    async fn tournament_changed(&self, id: &str) {
+        self.hub.tournament_changed(&self.store, id).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOW: i64 = 1_800_000_000_000;
+
+    fn plan() -> Plan {
+        Plan {
+            name: "Spring cup".into(),
+            category: Category::StandardCorrespondence,
+            rules: RuleSet::Asian,
+            clock: ClockSpec::Correspondence { hours: 48 },
+            format: TournamentFormat::Swiss,
+            rounds: Some(4),
+            min_players: 6,
+            max_players: 16,
+            starts_ms: None,
+        }
+    }
+
+    #[test]
+    fn a_plan_is_refused_with_the_reason() {
+        assert!(check_plan(&plan(), NOW).is_ok());
+        let refused = |p: Plan| check_plan(&p, NOW).unwrap_err().message;
+        assert!(refused(Plan { name: " ".into(), ..plan() }).contains("name"));
+        assert!(refused(Plan { category: Category::HexCorrespondence, ..plan() }).contains("hex"));
+        let hex = Plan { category: Category::HexCorrespondence, rules: RuleSet::Hex, ..plan() };
+        assert!(check_plan(&hex, NOW).is_ok(), "a hex tournament under the hex rules");
+        assert!(refused(Plan { category: Category::StandardLive, ..plan() }).contains("category"));
+        assert!(refused(Plan { rounds: Some(6), ..plan() }).contains("fewer rounds"));
+        assert!(refused(Plan { rounds: None, ..plan() }).contains("Swiss"));
+        assert!(
+            refused(Plan { format: TournamentFormat::RoundRobin, ..plan() }).contains("leave rounds out")
+        );
+        assert!(refused(Plan { min_players: 2, ..plan() }).contains("players"));
+        assert!(refused(Plan { min_players: 8, max_players: 7, ..plan() }).contains("players"));
+        assert!(refused(Plan { starts_ms: Some(NOW - 1), ..plan() }).contains("future"));
+        assert!(refused(Plan { clock: ClockSpec::Correspondence { hours: 0 }, ..plan() }).contains("hours"));
+        let fast = Plan { clock: ClockSpec::Correspondence { hours: 28 }, ..plan() };
+        assert!(check_plan(&fast, NOW).is_ok(), "the seed's Fast kind");
+        let rr = Plan { format: TournamentFormat::RoundRobin, rounds: None, max_players: 21, ..plan() };
+        assert!(check_plan(&rr, NOW).is_err(), "round-robins stop at 20 players");
+    }
+}
