@@ -26,7 +26,7 @@ pub mod standings;
 
 use std::collections::HashMap;
 
-use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
+use xiangqi::{Color, Outcome, Reason, RuleSet};
 
 use self::{
     pairing::{Entrant, Round, Strictness},
@@ -88,7 +88,7 @@ pub fn check_plan(plan: &Plan, now: i64) -> ApiResult<()> {
         )));
     }
     plan.clock.check()?;
-    if Category::of(Variant::Standard, plan.clock) != plan.category {
+    if Category::of(plan.category.variant(), plan.clock) != plan.category {
         let pace = if plan.clock.is_live() { "live" } else { "correspondence" };
         return Err(ApiError::bad_request(format!("a {pace} time control does not fit the category")));
     }

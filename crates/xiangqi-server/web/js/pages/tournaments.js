@@ -165,7 +165,7 @@ export async function tournamentsPage(view) {
   });
 }
 
-/** The form that creates a tournament; the category follows from the time control's pace. */
+/** The form that creates a tournament; the category follows from the board the rules are played on and the time control's pace. */
 function createForm() {
   const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "63", value: "4", inputmode: "numeric" });
   const format = h("select", { name: "format" },
@@ -202,7 +202,7 @@ function createForm() {
     /** @type {{ tournament: Tournament }} */
     const made = await api.call("POST", "/tournaments", {
       name: d["name"] ?? "",
-      category: clock.kind === "live" ? "standard_live" : "standard_correspondence",
+      category: `${d["rules"] === "hex" ? "hex" : "standard"}_${clock.kind === "live" ? "live" : "correspondence"}`,
       rules: d["rules"],
       clock,
       format: d["format"],
