@@ -19,6 +19,9 @@ pub struct Args {
     /// Accounts one network address may make in an hour.
     #[arg(long, default_value_t = 10)]
     signups_per_hour: u32,
+    /// Engine analyses one user may start in a minute (engine time is shared).
+    #[arg(long, default_value_t = xiangqi_server::domain::analysis::ANALYSES_PER_MINUTE)]
+    analyses_per_minute: u32,
 }
 
 impl Default for Args {
@@ -28,6 +31,7 @@ impl Default for Args {
             host: "127.0.0.1".to_string(),
             port: 8080,
             signups_per_hour: 10,
+            analyses_per_minute: xiangqi_server::domain::analysis::ANALYSES_PER_MINUTE,
         }
     }
 }
@@ -52,6 +56,7 @@ pub fn run(args: Args) -> ExitCode {
             database: args.database.clone(),
             bind,
             signups_per_hour: args.signups_per_hour,
+            analyses_per_minute: args.analyses_per_minute,
         };
         let running = match xiangqi_server::start(config).await {
             Ok(r) => r,

@@ -26,6 +26,8 @@ pub struct Config {
     pub bind: SocketAddr,
     /// Accounts one network address may make in an hour.
     pub signups_per_hour: u32,
+    /// Engine analyses one user may start in a minute.
+    pub analyses_per_minute: u32,
 }
 
 impl Config {
@@ -35,6 +37,7 @@ impl Config {
             database: database.to_string(),
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             signups_per_hour: 1_000_000,
+            analyses_per_minute: 1_000_000,
         }
     }
 }
@@ -99,6 +102,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let hub = Arc::new(Hub::default());
     let mut services = Services::new(store.clone(), hub.clone());
     services.signups_per_hour = config.signups_per_hour;
+    services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
     let services = Arc::new(services);
     let state = Arc::new(AppState::new(services.clone()));
     let listener = TcpListener::bind(config.bind)

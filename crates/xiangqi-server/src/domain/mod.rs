@@ -3,6 +3,7 @@
 //! the invariants and talk to the store.
 
 pub mod accounts;
+pub mod analysis;
 pub mod board;
 pub mod clock;
 pub mod games;
@@ -13,6 +14,7 @@ pub mod news;
 pub mod people;
 pub mod preferences;
 pub mod ratings;
+pub mod review;
 #[cfg(test)]
 mod tests;
 
@@ -41,6 +43,8 @@ pub struct Services {
     pub signups_per_hour: u32,
     /// Where the computer's moves, analyses and reviews are searched.
     pub engines: Arc<EnginePool>,
+    /// The analyses running now and each user's limits on starting more.
+    pub analysis: Arc<analysis::Analyses>,
     cache: games::GameCache,
 }
 
@@ -51,6 +55,7 @@ impl Services {
             hub,
             signups_per_hour: 10,
             engines: Arc::new(EnginePool::for_this_machine()),
+            analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
             cache: games::GameCache::default(),
         }
     }

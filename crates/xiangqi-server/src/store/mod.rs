@@ -14,6 +14,7 @@ mod messages;
 mod news;
 mod ratings;
 mod relations;
+mod reviews;
 mod sessions;
 mod users;
 
@@ -34,6 +35,7 @@ pub use self::{
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
+    reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
     users::{ProfileFields, UserRow, UserSearch},
 };
 use crate::domain::model::Named;

@@ -3,6 +3,7 @@
 //! annotations and the types in [`crate::api`].
 
 mod accounts;
+mod analysis;
 mod games;
 mod ladders;
 mod lobby;
@@ -18,7 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::AppState;
 use crate::{
-    api::events::{ClientMessage, Event},
+    api::events::{AnalysisEvent, ClientMessage, Event},
     error::{ApiError, ApiResult, ErrorBody},
 };
 
@@ -41,14 +42,15 @@ fn created<T>(body: T) -> Answer<T> {
             Conventions (authentication, the X-Xiangqi header, errors, live updates) are in docs/API.md."
     ),
     servers((url = "/api/v1")),
-    components(schemas(ErrorBody, Event, ClientMessage)),
+    components(schemas(ErrorBody, Event, ClientMessage, AnalysisEvent)),
     tags(
         (name = "accounts", description = "Registering, logging in, profiles, who is here."),
         (name = "lobby", description = "Challenges, the waiting room, auto-match."),
         (name = "games", description = "Playing and watching games."),
         (name = "ratings", description = "Glicko-2 ratings per category, leaderboards, history."),
         (name = "site", description = "Preferences, news, games to watch."),
-        (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations.")
+        (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
+        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews.")
     )
 )]
 struct ApiDoc;
@@ -99,6 +101,9 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(ladders::ladder))
         .routes(routes!(ladders::join))
         .routes(routes!(ladders::challenge))
+        .routes(routes!(analysis::positions))
+        .routes(routes!(analysis::analyse))
+        .routes(routes!(analysis::review, analysis::request_review))
         .split_for_parts()
 }
 
