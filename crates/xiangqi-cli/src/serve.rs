@@ -22,6 +22,9 @@ pub struct Args {
     /// Engine analyses one user may start in a minute (engine time is shared).
     #[arg(long, default_value_t = xiangqi_server::domain::analysis::ANALYSES_PER_MINUTE)]
     analyses_per_minute: u32,
+    /// Engine searches that may run at once, one thread each (default: half the cores).
+    #[arg(long)]
+    engines: Option<usize>,
 }
 
 impl Default for Args {
@@ -32,6 +35,7 @@ impl Default for Args {
             port: 8080,
             signups_per_hour: 10,
             analyses_per_minute: xiangqi_server::domain::analysis::ANALYSES_PER_MINUTE,
+            engines: None,
         }
     }
 }
@@ -57,6 +61,7 @@ pub fn run(args: Args) -> ExitCode {
             bind,
             signups_per_hour: args.signups_per_hour,
             analyses_per_minute: args.analyses_per_minute,
+            engines: args.engines,
         };
         let running = match xiangqi_server::start(config).await {
             Ok(r) => r,

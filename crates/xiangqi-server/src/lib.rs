@@ -28,6 +28,8 @@ pub struct Config {
     pub signups_per_hour: u32,
     /// Engine analyses one user may start in a minute.
     pub analyses_per_minute: u32,
+    /// Searches that may run at once (each on one thread); `None`: half the cores.
+    pub engines: Option<usize>,
 }
 
 impl Config {
@@ -38,6 +40,7 @@ impl Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             signups_per_hour: 1_000_000,
             analyses_per_minute: 1_000_000,
+            engines: None,
         }
     }
 }
@@ -103,6 +106,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let mut services = Services::new(store.clone(), hub.clone());
     services.signups_per_hour = config.signups_per_hour;
     services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
+    if let Some(n) = config.engines {
+        services.engines = Arc::new(engines::EnginePool::new(n));
+    }
     let services = Arc::new(services);
     let state = Arc::new(AppState::new(services.clone()));
     let listener = TcpListener::bind(config.bind)

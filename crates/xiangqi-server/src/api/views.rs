@@ -762,8 +762,9 @@ pub struct AnalysisInfo {
     pub score: ScoreView,
     /// The same from Red's view.
     pub red: ScoreView,
-    /// Nodes searched so far, and per second.
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Nodes searched per second.
     pub nps: u64,
     /// Milliseconds thought so far.
     pub time: u64,
