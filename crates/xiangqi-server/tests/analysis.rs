@@ -161,7 +161,10 @@ async fn an_analysis_of_a_fen_streams_depths_with_a_legal_principal_variation() 
             depth = info["depth"].as_i64().unwrap();
             let pv = info["pv"].as_array().unwrap();
             assert!(!pv.is_empty(), "{info}");
-            assert!(legal_line(&user, "standard", &fen, pv).await, "the principal variation is legal: {info}");
+            assert!(
+                legal_line(&user, "standard", &fen, pv).await,
+                "the principal variation is legal: {info}"
+            );
             assert!(pv[0]["wxf"].as_str().is_some() && pv[0]["chinese"].as_str().is_some(), "{info}");
             assert!(info["nodes"].as_u64().unwrap() > 0);
             // Red is to move: both views agree.
@@ -187,7 +190,8 @@ async fn an_analysis_of_a_fen_streams_depths_with_a_legal_principal_variation() 
         stream.rest().await;
 
         // The hex board, by its moves from the start; a finished position has nothing to search.
-        let mut stream = analyse(&user, &[("variant", "hex"), ("moves", "b1d4 b8d7"), ("depth", "3")]).await.unwrap();
+        let mut stream =
+            analyse(&user, &[("variant", "hex"), ("moves", "b1d4 b8d7"), ("depth", "3")]).await.unwrap();
         let events = stream.rest().await;
         let (_, v) = user.post("/positions", json!({"variant": "hex", "moves": ["b1d4", "b8d7"]})).await;
         let hex_fen = v["positions"][2]["fen"].as_str().unwrap().to_string();
@@ -252,7 +256,8 @@ async fn a_user_runs_one_analysis_at_a_time_and_so_many_a_minute() {
 #[tokio::test]
 async fn a_busy_engine_queues_the_next_analysis_and_a_closed_stream_frees_it() {
     for db in databases() {
-        let s = xiangqi_server::start(Config { engines: Some(1), ..Config::for_tests(&db.url) }).await.unwrap();
+        let s =
+            xiangqi_server::start(Config { engines: Some(1), ..Config::for_tests(&db.url) }).await.unwrap();
         let first = Client::register(&s, "busy").await;
         let second = Client::register(&s, "wait").await;
         let mut long = analyse(&first, &[("time", "20000")]).await.unwrap();
@@ -331,7 +336,10 @@ async fn a_review_of_a_finished_game_is_computed_once_stored_and_served() {
         for (ply, p) in positions.iter().enumerate() {
             assert_eq!(p["ply"], ply as i64);
             assert!(p["red_cp"].as_i64().unwrap().abs() <= 1000, "{p}");
-            assert!(p["best"]["iccs"].as_str().is_some(), "a resigned game's positions all have a best move: {p}");
+            assert!(
+                p["best"]["iccs"].as_str().is_some(),
+                "a resigned game's positions all have a best move: {p}"
+            );
         }
         let judged = review["moves"].as_array().unwrap();
         assert_eq!(judged.len(), moves.len(), "one judgement per move: {review}");
@@ -339,10 +347,16 @@ async fn a_review_of_a_finished_game_is_computed_once_stored_and_served() {
             assert_eq!(m["ply"], i as i64 + 1);
             assert_eq!(m["played"]["iccs"], moves[i]);
             assert_eq!(m["color"], if i % 2 == 0 { "red" } else { "black" });
-            assert!(["good", "inaccuracy", "mistake", "blunder"].contains(&m["class"].as_str().unwrap()), "{m}");
+            assert!(
+                ["good", "inaccuracy", "mistake", "blunder"].contains(&m["class"].as_str().unwrap()),
+                "{m}"
+            );
         }
         let count = |side: &str| -> i64 {
-            ["good", "inaccuracy", "mistake", "blunder"].iter().map(|k| review[side][k].as_i64().unwrap()).sum()
+            ["good", "inaccuracy", "mistake", "blunder"]
+                .iter()
+                .map(|k| review[side][k].as_i64().unwrap())
+                .sum()
         };
         assert_eq!((count("red"), count("black")), (3, 3), "{review}");
         assert_eq!(review["thresholds"]["blunder"], 300);

@@ -9,14 +9,17 @@ use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 use super::wire;
 use crate::{
     domain::{
-        clock::ClockSpec,
         analysis,
+        clock::ClockSpec,
         games::Loaded,
         model::{ChallengeStatus, GameStatus, MoveClass, Relation, ReviewStatus, SideChoice},
         ratings::Category,
         review,
     },
-    store::{ReviewPositionRow, ReviewRow, ChallengeRow, ChatRow, Conversation, InvitationRow, MessageRow, RuleSetRecord, UserRow},
+    store::{
+        ChallengeRow, ChatRow, Conversation, InvitationRow, MessageRow, ReviewPositionRow, ReviewRow,
+        RuleSetRecord, UserRow,
+    },
 };
 
 /// Finished games won, lost and drawn.
@@ -873,7 +876,8 @@ impl ReviewView {
         let mut best_at: HashMap<i64, MoveNamesView> = HashMap::new();
         for ply in 0..=played.len() {
             if let Some(p) = by_ply.get(&(ply as i64)) {
-                let best = p.best.as_deref().and_then(|b| board.parse_legal(b).ok()).map(|m| board.names(m).into());
+                let best =
+                    p.best.as_deref().and_then(|b| board.parse_legal(b).ok()).map(|m| board.names(m).into());
                 if let Some(b) = &best {
                     best_at.insert(p.ply, MoveNamesView::clone(b));
                 }

@@ -40,7 +40,7 @@ pub const MAX_DEPTH: i32 = 60;
 /// An analysis stops at this many nodes even if time is left (a fast machine).
 pub const MAX_ANALYSIS_NODES: u64 = 60_000_000;
 /// Analyses one user may start in a minute, unless the server is told otherwise.
-pub const ANALYSES_PER_MINUTE: u32 = 20;
+pub const ANALYSES_PER_MINUTE: u32 = 60;
 
 /// Evaluations are clamped to this many centipawns when moves are judged and
 /// drawn: beyond it a side is winning, and a forced mate counts the same.
@@ -201,7 +201,10 @@ pub fn play_line(
     steps: bool,
 ) -> ApiResult<(Board, Vec<Step>)> {
     if moves.len() > MAX_LINE {
-        return Err(ApiError::bad_request(format!("a line holds at most {MAX_LINE} moves, not {}", moves.len())));
+        return Err(ApiError::bad_request(format!(
+            "a line holds at most {MAX_LINE} moves, not {}",
+            moves.len()
+        )));
     }
     let fen = fen.map(str::trim).filter(|f| !f.is_empty()).map_or_else(|| start_fen(variant), str::to_string);
     let mut board = Board::from_fen(variant, &fen, rules)
@@ -408,12 +411,14 @@ impl Services {
     /// the user's analysis running before). Its events come on a channel: a
     /// `queued` one if the engine pool is busy, an `info` per depth, then `done`.
     pub fn analyse(&self, user: &str, board: Board, limits: Limits, now: i64) -> ApiResult<Analysis> {
-        self.analysis.per_minute.admit(user, now).map_err(|wait| {
-            retry_message("analyses", self.analysis.per_minute.limit(), "a minute", wait)
-        })?;
+        self.analysis
+            .per_minute
+            .admit(user, now)
+            .map_err(|wait| retry_message("analyses", self.analysis.per_minute.limit(), "a minute", wait))?;
         let (tx, events) = mpsc::unbounded_channel();
         if board.outcome().is_some() {
-            let _ = tx.send(AnalysisEvent::Done { reason: AnalysisEnd::Over, best: None, depth: 0, nodes: 0 });
+            let _ =
+                tx.send(AnalysisEvent::Done { reason: AnalysisEnd::Over, best: None, depth: 0, nodes: 0 });
             return Ok(Analysis { events, stop: StopOnDrop(Arc::new(Control::new())) });
         }
         let ticket = self.analysis.start(user);

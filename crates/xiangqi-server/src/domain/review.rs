@@ -91,9 +91,13 @@ impl Services {
         match loaded.row.status {
             GameStatus::Finished => {}
             GameStatus::Active => {
-                return Err(ApiError::conflict("the game is still being played: it can be reviewed once it is over"));
+                return Err(ApiError::conflict(
+                    "the game is still being played: it can be reviewed once it is over",
+                ));
             }
-            GameStatus::Aborted => return Err(ApiError::conflict("the game was aborted: there is nothing to review")),
+            GameStatus::Aborted => {
+                return Err(ApiError::conflict("the game was aborted: there is nothing to review"));
+            }
         }
         if let Some(r) = self.store.review(id).await?
             && (r.status == ReviewStatus::Done || r.claimed_ms >= now - STALE_MS)
@@ -153,12 +157,22 @@ async fn compute(services: Arc<Services>, game: Arc<Board>, id: String, token: S
         }
         let position = game.prefix(ply);
         let row = match position.outcome() {
-            Some(o) => ReviewPositionRow { ply: ply as i64, eval: Eval::over(o, position.turn()), best: None, depth: 0 },
+            Some(o) => ReviewPositionRow {
+                ply: ply as i64,
+                eval: Eval::over(o, position.turn()),
+                best: None,
+                depth: 0,
+            },
             None => {
                 let searched = services
                     .engines
                     .run(move |engine| {
-                        let r = position.search(engine, &Limits::nodes(REVIEW_NODES), &Control::new(), &mut |_| {});
+                        let r = position.search(
+                            engine,
+                            &Limits::nodes(REVIEW_NODES),
+                            &Control::new(),
+                            &mut |_| {},
+                        );
                         let best = r.best.map(|m| position.names(m).iccs);
                         ReviewPositionRow {
                             ply: ply as i64,

@@ -273,12 +273,7 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
 #[tokio::test]
 async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     use crate::{
-        domain::{
-            analysis::Eval,
-            model::ReviewStatus,
-            now_ms,
-            review::STALE_MS,
-        },
+        domain::{analysis::Eval, model::ReviewStatus, now_ms, review::STALE_MS},
         store::{Claim, ClaimRequest, ReviewPositionRow},
     };
     let Site { services, _dir } = site().await;

@@ -52,7 +52,8 @@ impl FromRow for ReviewPositionRow {
         let kind: String = get(r, "score_kind")?;
         Ok(ReviewPositionRow {
             ply: get(r, "ply")?,
-            eval: Eval::from_columns(&kind, get(r, "score")?).map_err(|why| super::corrupt("score_kind", why))?,
+            eval: Eval::from_columns(&kind, get(r, "score")?)
+                .map_err(|why| super::corrupt("score_kind", why))?,
             best: get(r, "best")?,
             depth: get(r, "depth")?,
         })

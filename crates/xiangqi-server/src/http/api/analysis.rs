@@ -122,4 +122,3 @@ pub async fn review(State(state): State<Arc<AppState>>, Path(id): Path<String>) 
     let (loaded, found) = state.services.review(&id).await?;
     ok(ReviewAnswer { review: found.map(|(row, positions)| ReviewView::new(&loaded, &row, &positions)) })
 }
-

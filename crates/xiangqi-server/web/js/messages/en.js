@@ -678,7 +678,6 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "analysis.done": "Use this position",
   "analysis.clear": "Clear the board",
   "analysis.cancel": "Cancel",
-  "analysis.setUpWrong": "This position cannot be played: {problem}",
   "analysis.placed": "{piece} on {cell}",
   "analysis.cleared": "{cell} is empty",
   "analysis.fresh": "Start from the usual position",

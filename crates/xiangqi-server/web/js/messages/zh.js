@@ -678,7 +678,6 @@ export const zh = {
   "analysis.done": "使用这个局面",
   "analysis.clear": "清空棋盘",
   "analysis.cancel": "取消",
-  "analysis.setUpWrong": "这个局面不能下：{problem}",
   "analysis.placed": "{piece}在 {cell}",
   "analysis.cleared": "{cell} 已空",
   "analysis.fresh": "从初始局面开始",

@@ -12,7 +12,7 @@ import * as api from "../api.js";
 import { Board, pieceName } from "../components/board.js";
 import { hex } from "../components/board-hex.js";
 import { standard } from "../components/board-standard.js";
-import { evalBar, scoreText, scoreWords } from "../components/evaluation.js";
+import { clamped, evalBar, scoreText, scoreWords } from "../components/evaluation.js";
 import { button, page } from "../components/layout.js";
 import { drawPiece } from "../components/pieces.js";
 import { h, svg } from "../dom.js";
@@ -132,10 +132,10 @@ export async function analysisPage(view, args) {
   const positionStatus = h("p", { class: "status", id: "position-status", role: "status" });
   const tree = h("div", { class: "tree", id: "tree", "aria-label": t("analysis.moves") });
   const navButtons = h("div", { class: "buttons tree-nav" },
-    button("⏮", () => goTo(root), { id: "nav-first", "aria-label": t("analysis.first") }),
-    button("◀", () => back(), { id: "nav-back", "aria-label": t("analysis.back") }),
-    button("▶", () => forward(), { id: "nav-forward", "aria-label": t("analysis.forward") }),
-    button("⏭", () => goTo(mainEnd(current)), { id: "nav-last", "aria-label": t("analysis.last") }),
+    button("«", () => goTo(root), { id: "nav-first", "aria-label": t("analysis.first") }),
+    button("‹", () => back(), { id: "nav-back", "aria-label": t("analysis.back") }),
+    button("›", () => forward(), { id: "nav-forward", "aria-label": t("analysis.forward") }),
+    button("»", () => goTo(mainEnd(current)), { id: "nav-last", "aria-label": t("analysis.last") }),
     button(t("game.flip"), () => { flipped = !flipped; draw(); }, { id: "flip" }));
   const fenInput = h("input", { name: "fen", id: "fen", spellcheck: "false", autocomplete: "off" });
   const boardChoice = h("select", { id: "board-choice", "aria-label": t("analysis.board") },
@@ -355,15 +355,17 @@ export async function analysisPage(view, args) {
       type: "button", class: `node start${current === root ? " current" : ""}`, id: "tree-start",
       "aria-current": current === root ? "true" : null, onclick: () => goTo(root),
     }, t("analysis.startPosition"));
+    const hadFocus = tree.contains(document.activeElement);
     /** @type {HTMLElement[]} */
     const moves = [];
     const main = root.children[0];
     if (main) moves.push(...lineOf(main));
     tree.replaceChildren(start, ...moves);
     if (!moves.length) tree.append(h("span", { class: "muted small" }, t("analysis.noMoves")));
+    // The move shown is in view, and keeps the focus when a move in the tree had it.
     const here = tree.querySelector(".node.current");
-    if (here instanceof HTMLElement && !tree.contains(document.activeElement)) here.scrollIntoView?.({ block: "nearest" });
-    else if (here instanceof HTMLElement && tree.contains(document.activeElement)) here.focus();
+    if (here instanceof HTMLElement && hadFocus) here.focus();
+    else if (here instanceof HTMLElement) here.scrollIntoView?.({ block: "nearest" });
   }
 
   // ---- The engine ----
@@ -377,6 +379,10 @@ export async function analysisPage(view, args) {
     engineButton.setAttribute("aria-pressed", String(engine.on));
     const info = engine.info;
     const over = current.at.outcome;
+    if (over || !info) {
+      delete evalText.dataset["cp"];
+      delete evalText.dataset["depth"];
+    }
     if (over) {
       evalText.textContent = scoreText(over.winner === "red" ? { kind: "won" } : over.winner === "black" ? { kind: "lost" } : { kind: "drawn" });
       bar.set(over.winner === "red" ? { kind: "won" } : over.winner === "black" ? { kind: "lost" } : { kind: "drawn" });
@@ -392,6 +398,8 @@ export async function analysisPage(view, args) {
     }
     evalText.textContent = scoreText(info.red);
     evalText.title = scoreWords(info.red);
+    evalText.dataset["cp"] = String(clamped(info.red));
+    evalText.dataset["depth"] = String(info.depth);
     bar.set(info.red);
     const half = (root.at.turn === "black" ? 1 : 0) + current.depth;
     pvBox.replaceChildren(h("span", { class: "sr-only" }, t("analysis.pv")),
@@ -558,7 +566,7 @@ export async function analysisPage(view, args) {
             leaveSetup();
             plant(answer, 0);
           } catch (err) {
-            error.textContent = t("analysis.setUpWrong", { problem: errorText(err) });
+            error.textContent = errorText(err);
             error.hidden = false;
           }
         }, { class: "primary", id: "setup-done" }),
@@ -601,7 +609,6 @@ export async function analysisPage(view, args) {
     e.preventDefault();
     act();
   }
-  view.addEventListener("keydown", keys);
 
   const first = await line(start.fen, start.moves).catch((err) => {
     page(view, t("analysis.title"), h("p", { class: "message error", role: "alert" }, t("position.badFen", { problem: errorText(err) })),
@@ -610,6 +617,7 @@ export async function analysisPage(view, args) {
   });
   if (!first) return;
   plant(first, start.ply);
+  document.addEventListener("keydown", keys);
   const stopPrefs = onPrefsChange(() => {
     if (setup) drawSetup();
     else {
@@ -618,6 +626,7 @@ export async function analysisPage(view, args) {
     }
   });
   return () => {
+    document.removeEventListener("keydown", keys);
     stopPrefs();
     engine.on = false;
     stopEngine();
