@@ -37,6 +37,7 @@ export function reviewPanel(game, hooks) {
   let gone = false;
 
   async function ask() {
+    if (gone) return;
     error = "";
     try {
       const answer = /** @type {{ review: Review | null }} */ (await api.call("POST", `${api.gamePath(game.id)}/review`));
@@ -60,9 +61,13 @@ export function reviewPanel(game, hooks) {
     poll();
   }
 
+  /**
+   * While it is pending, asks again; a logged-in user asks with POST, which
+   * also resumes a review whose server stopped (a live one is left alone).
+   */
   function poll() {
     clearTimeout(timer);
-    if (!gone && review?.status === "pending") timer = setTimeout(load, POLL_MS);
+    if (!gone && review?.status === "pending") timer = setTimeout(currentUser() ? ask : load, POLL_MS);
   }
 
   /** @param {string} side  "red" or "black" @param {ClassCounts} c */
