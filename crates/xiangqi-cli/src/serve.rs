@@ -19,10 +19,13 @@ pub struct Args {
     /// Accounts one network address may make in an hour.
     #[arg(long, default_value_t = 10)]
     signups_per_hour: u32,
-    /// Engine searches at once (the computer's moves, analyses, reviews);
-    /// default: half the machine's cores.
+    /// Engine analyses one user may start in a minute (engine time is shared).
+    #[arg(long, default_value_t = xiangqi_server::domain::analysis::ANALYSES_PER_MINUTE)]
+    analyses_per_minute: u32,
+    /// Engine searches that may run at once, one thread each: the computer's
+    /// moves, analyses and reviews (default: half the cores).
     #[arg(long)]
-    engine_threads: Option<usize>,
+    engines: Option<usize>,
     /// Leave the computer's moves to other instances on the same database.
     #[arg(long)]
     no_computer: bool,
@@ -35,7 +38,8 @@ impl Default for Args {
             host: "127.0.0.1".to_string(),
             port: 8080,
             signups_per_hour: 10,
-            engine_threads: None,
+            analyses_per_minute: xiangqi_server::domain::analysis::ANALYSES_PER_MINUTE,
+            engines: None,
             no_computer: false,
         }
     }
@@ -62,7 +66,8 @@ pub fn run(args: Args) -> ExitCode {
             bind,
             signups_per_hour: args.signups_per_hour,
             computer_moves: !args.no_computer,
-            engine_threads: args.engine_threads,
+            analyses_per_minute: args.analyses_per_minute,
+            engines: args.engines,
         };
         let running = match xiangqi_server::start(config).await {
             Ok(r) => r,

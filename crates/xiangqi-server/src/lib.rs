@@ -29,8 +29,10 @@ pub struct Config {
     /// Whether this instance searches the computer's moves (with several
     /// instances on one database, some may leave it to others).
     pub computer_moves: bool,
-    /// Engine searches at once; `None` for half the machine's cores.
-    pub engine_threads: Option<usize>,
+    /// Engine analyses one user may start in a minute.
+    pub analyses_per_minute: u32,
+    /// Searches that may run at once (each on one thread); `None`: half the cores.
+    pub engines: Option<usize>,
 }
 
 impl Config {
@@ -41,7 +43,8 @@ impl Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             signups_per_hour: 1_000_000,
             computer_moves: true,
-            engine_threads: None,
+            analyses_per_minute: 1_000_000,
+            engines: None,
         }
     }
 }
@@ -106,8 +109,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let hub = Arc::new(Hub::default());
     let mut services = Services::new(store.clone(), hub.clone());
     services.signups_per_hour = config.signups_per_hour;
-    if let Some(threads) = config.engine_threads {
-        services.engines = Arc::new(engines::EnginePool::new(threads));
+    services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
+    if let Some(n) = config.engines {
+        services.engines = Arc::new(engines::EnginePool::new(n));
     }
     let services = Arc::new(services);
     let state = Arc::new(AppState::new(services.clone()));

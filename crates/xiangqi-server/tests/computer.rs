@@ -219,8 +219,7 @@ async fn a_computer_move_that_finds_every_engine_busy_says_it_waits() {
     let dir = std::env::temp_dir().join(unique("queued-cpu"));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/t.db?mode=rwc", dir.display());
-    let s =
-        xiangqi_server::start(Config { engine_threads: Some(1), ..Config::for_tests(&url) }).await.unwrap();
+    let s = xiangqi_server::start(Config { engines: Some(1), ..Config::for_tests(&url) }).await.unwrap();
     let (a, b) = (Client::register(&s, "qa").await, Client::register(&s, "qb").await);
     let mut ids = Vec::new();
     for c in [&a, &b] {

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::views::{ChatLine, GameView};
-use crate::domain::model::{ComputerState, NoticeKind};
+use super::views::{AnalysisInfo, ChatLine, GameView, MoveNamesView};
+use crate::domain::model::{AnalysisEnd, ComputerState, NoticeKind};
 
 /// A message from the server.
 #[derive(Serialize, ToSchema)]
@@ -45,4 +45,37 @@ pub enum Event {
 pub struct ClientMessage {
     pub watch: Option<String>,
     pub unwatch: Option<String>,
+}
+
+/// What an analysis stream (`GET /analysis`, Server-Sent Events) carries: each
+/// event's `event:` field is its `type`, and its `data:` is this object as JSON.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum AnalysisEvent {
+    /// Every engine is busy: the search waits behind `waiting` others (this one included).
+    Queued { waiting: usize },
+    /// A depth completed: the evaluation and the best line so far.
+    Info(AnalysisInfo),
+    /// The search has ended (the stream closes after this): why, and its best move.
+    Done {
+        reason: AnalysisEnd,
+        /// Null when the position is over.
+        best: Option<MoveNamesView>,
+        depth: i32,
+        nodes: u64,
+    },
+    /// The search could not run (the server is stopping).
+    Error { message: String },
+}
+
+impl AnalysisEvent {
+    /// The event's `type`, which is also its SSE event name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnalysisEvent::Queued { .. } => "queued",
+            AnalysisEvent::Info(_) => "info",
+            AnalysisEvent::Done { .. } => "done",
+            AnalysisEvent::Error { .. } => "error",
+        }
+    }
 }

@@ -322,3 +322,61 @@ pub enum TournamentShelf {
     Running,
     Finished,
 }
+
+/// A line of moves from a position. The board follows from the rules when it
+/// is left out, the rules from the board (its usual ones), and with neither
+/// it is the standard board under the asian rules.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineRequest {
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<RuleSet>)]
+    pub rules: Option<RuleSet>,
+    /// The first position as FEN; the board's start position if left out.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Moves played on from it, each in any notation the board reads (ICCS,
+    /// WXF or Chinese on the standard board; cell names on the hex board).
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// What to analyse: a position (the board's start if `fen` is left out) and
+/// moves played on from it, whose end the engine searches (the moves before
+/// count for repetitions).
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct AnalysisQuery {
+    /// `standard` or `hex`; follows from `rules` if left out.
+    #[serde(default, with = "wire::optional")]
+    #[param(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
+    /// The rules judging repetitions; the board's usual ones if left out.
+    #[serde(default, with = "wire::optional")]
+    #[param(schema_with = wire::nullable::<RuleSet>)]
+    pub rules: Option<RuleSet>,
+    pub fen: Option<String>,
+    /// Moves separated by spaces or commas.
+    pub moves: Option<String>,
+    /// Stop after this depth (1-60).
+    pub depth: Option<i32>,
+    /// Milliseconds to think (100-20000; 20000 if left out).
+    pub time: Option<u64>,
+}
+
+impl AnalysisQuery {
+    /// The moves, one string each.
+    pub fn move_list(&self) -> Vec<String> {
+        self.moves
+            .as_deref()
+            .unwrap_or("")
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+}

@@ -8,6 +8,7 @@ use xiangqi::{
     Color, Game, Geometry, Hex, Move, Outcome, Position, RuleSet, Standard, Variant,
     notation::{self, chinese, pgn, wxf},
 };
+use xiangqi_engine::{Control, Engine, Info, Limits, Root, SearchResult};
 
 /// A game being played or replayed, on the board its variant names.
 #[derive(Clone, Debug)]
@@ -63,6 +64,38 @@ pub fn start_fen(variant: Variant) -> String {
         Variant::Standard => Position::<Standard>::startpos().to_fen(),
         Variant::Hex => Position::<Hex>::startpos().to_fen(),
     }
+}
+
+fn standard_names(pos: &Position<Standard>, m: Move) -> MoveNames {
+    MoveNames { iccs: pos.move_name(m), wxf: wxf::write(pos, m), chinese: chinese::write(pos, m) }
+}
+
+/// The game replayed from its start to just after its first `plies` moves.
+fn replay<G: Geometry>(g: &Game<G>, plies: usize) -> Game<G> {
+    let mut before = Game::with_rules(g.start().clone(), g.rule_set(), *g.rules());
+    for m in g.moves().into_iter().take(plies) {
+        before.play(m).expect("a game holds only legal moves");
+    }
+    before
+}
+
+/// The written forms of `line` played on from `pos`, as far as each move is
+/// legal where it stands.
+fn name_line<G: Geometry>(
+    pos: &Position<G>,
+    line: &[Move],
+    name: impl Fn(&Position<G>, Move) -> MoveNames,
+) -> Vec<MoveNames> {
+    let mut pos = pos.clone();
+    let mut names = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.is_legal(m) {
+            break;
+        }
+        names.push(name(&pos, m));
+        pos.play_unchecked(m);
+    }
+    names
 }
 
 fn hex_names(pos: &Position<Hex>, m: Move) -> MoveNames {
@@ -159,12 +192,41 @@ impl Board {
     /// The written forms of a move from the current position.
     pub fn names(&self, m: Move) -> MoveNames {
         match self {
-            Board::Standard(g) => {
-                let pos = g.position();
-                MoveNames { iccs: pos.move_name(m), wxf: wxf::write(pos, m), chinese: chinese::write(pos, m) }
-            }
+            Board::Standard(g) => standard_names(g.position(), m),
             Board::Hex(g) => hex_names(g.position(), m),
         }
+    }
+
+    /// The written forms of a line of moves from the current position (an
+    /// engine's principal variation), up to the first that is not legal where
+    /// it would be played.
+    pub fn line_names(&self, line: &[Move]) -> Vec<MoveNames> {
+        match self {
+            Board::Standard(g) => name_line(g.position(), line, standard_names),
+            Board::Hex(g) => name_line(g.position(), line, hex_names),
+        }
+    }
+
+    /// The game as it stood after its first `plies` moves, with the history
+    /// that led there (a result declared off the board, such as a resignation,
+    /// is not carried over).
+    pub fn prefix(&self, plies: usize) -> Board {
+        match self {
+            Board::Standard(g) => Board::Standard(replay(g, plies)),
+            Board::Hex(g) => Board::Hex(replay(g, plies)),
+        }
+    }
+
+    /// Searches the current position, repetitions judged over the whole game,
+    /// calling `on_info` after each depth. Blocks: run it on the engine pool.
+    pub fn search(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        control: &Control,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        each!(self, g => engine.search(&Root::from_game(g), limits, control, on_info))
     }
 
     /// The written forms of every move played, in order.
@@ -181,11 +243,7 @@ impl Board {
                 .collect()
         }
         match self {
-            Board::Standard(g) => walk(g, |pos, m| MoveNames {
-                iccs: pos.move_name(m),
-                wxf: wxf::write(pos, m),
-                chinese: chinese::write(pos, m),
-            }),
+            Board::Standard(g) => walk(g, standard_names),
             Board::Hex(g) => walk(g, hex_names),
         }
     }
@@ -262,6 +320,37 @@ mod tests {
         h.play(first).unwrap();
         assert_eq!(h.turn(), Color::Black);
         assert!(h.pgn(&[("Red", "a".into())]).contains("[Variant \"hex\"]"));
+    }
+
+    #[test]
+    fn a_line_is_named_from_the_current_position_and_a_prefix_replays_the_start() {
+        let mut s = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();
+        let cannon = s.parse_legal("h2e2").unwrap();
+        let mut after = s.clone();
+        after.play(cannon).unwrap();
+        let horse = after.parse_legal("h9g7").unwrap();
+        let names = s.line_names(&[cannon, horse, cannon]);
+        let wxf: Vec<&str> = names.iter().map(|n| n.wxf.as_str()).collect();
+        assert_eq!(wxf, ["C2=5", "H8+7"], "the line stops at the move that is not legal there");
+        s.play(cannon).unwrap();
+        s.play(horse).unwrap();
+        assert_eq!(s.prefix(1).fen(), s.prefix(2).prefix(1).fen());
+        assert_eq!(s.prefix(1).ply_count(), 1);
+        assert_eq!(s.prefix(0).fen(), start_fen(Variant::Standard));
+        assert_eq!(s.prefix(5).ply_count(), 2, "a prefix longer than the game is the game");
+    }
+
+    #[test]
+    fn a_search_of_either_board_finds_a_legal_move() {
+        let mut engine = Engine::new(xiangqi_engine::Options { hash_mb: 1, ..Default::default() });
+        for variant in [Variant::Standard, Variant::Hex] {
+            let board = Board::startpos(variant, default_rules(variant)).unwrap();
+            let mut depths = 0;
+            let found = board.search(&mut engine, &Limits::depth(3), &Control::new(), &mut |_| depths += 1);
+            let best = found.best.unwrap();
+            assert!(board.legal_names().contains(&board.names(best).iccs));
+            assert_eq!(depths, 3);
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! the invariants and talk to the store.
 
 pub mod accounts;
+pub mod analysis;
 pub mod board;
 pub mod clock;
 pub mod computer;
@@ -14,6 +15,7 @@ pub mod news;
 pub mod people;
 pub mod preferences;
 pub mod ratings;
+pub mod review;
 #[cfg(test)]
 mod tests;
 pub mod tournaments;
@@ -44,6 +46,8 @@ pub struct Services {
     /// Where the computer's moves, analyses and reviews are searched.
     pub engines: Arc<EnginePool>,
     computer: computer::Jobs,
+    /// The analyses running now and each user's limits on starting more.
+    pub analysis: Arc<analysis::Analyses>,
     cache: games::GameCache,
 }
 
@@ -55,6 +59,7 @@ impl Services {
             signups_per_hour: 10,
             engines: Arc::new(EnginePool::for_this_machine()),
             computer: computer::Jobs::default(),
+            analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
             cache: games::GameCache::default(),
         }
     }

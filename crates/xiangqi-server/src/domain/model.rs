@@ -148,6 +148,43 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// How a move compares with the engine's choice, by how much it lowered the
+    /// mover's evaluation (see `domain::analysis::classify`).
+    "a move class" MoveClass {
+        /// The engine's own choice, or within 60 centipawns of it.
+        Good = "good",
+        /// Lost 60 to 149 centipawns (`?!`).
+        Inaccuracy = "inaccuracy",
+        /// Lost 150 to 299 centipawns (`?`).
+        Mistake = "mistake",
+        /// Lost 300 centipawns or more (`??`).
+        Blunder = "blunder",
+    }
+}
+
+named_enum! {
+    /// Where a game review stands.
+    "a review status" ReviewStatus {
+        /// Being computed: `done` of `total` positions evaluated so far.
+        Pending = "pending",
+        /// Every position evaluated.
+        Done = "done",
+    }
+}
+
+named_enum! {
+    /// Why an analysis ended.
+    "a reason an analysis ended" AnalysisEnd {
+        /// It reached its time, node or depth limit.
+        Limit = "limit",
+        /// The same user started another analysis, which stopped this one.
+        Replaced = "replaced",
+        /// The position is over (checkmate, stalemate or a rule): nothing to search.
+        Over = "over",
+    }
+}
+
 impl SideChoice {
     /// The creator's colour, drawing lots for `Random`.
     pub fn resolve(self, coin: impl FnOnce() -> bool) -> Color {
@@ -346,6 +383,9 @@ mod tests {
         serde_agrees::<PairingResult>();
         serde_agrees::<TieBreak>();
         serde_agrees::<PlayerResult>();
+        serde_agrees::<MoveClass>();
+        serde_agrees::<ReviewStatus>();
+        serde_agrees::<AnalysisEnd>();
         serde_agrees::<crate::error::ErrorCode>();
     }
 }

@@ -330,3 +330,91 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
     let e = s.abort(&round2[0].red, round2[0].game_id.as_deref().unwrap(), late).await.err().unwrap();
     assert_eq!(e.code, ErrorCode::Conflict, "a tournament game is not aborted");
 }
+
+#[tokio::test]
+async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
+    use crate::{
+        domain::{analysis::Eval, model::ReviewStatus, now_ms, review::STALE_MS},
+        store::{Claim, ClaimRequest, ReviewPositionRow},
+    };
+    let Site { services, _dir } = site().await;
+    let s = Arc::new(services);
+    let id = game(&s, DAYS_3).await.row.id;
+    s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
+    s.submit_move("black", &id, 1, "h9g7", T0).await.unwrap();
+    let e = s.request_review("third", &id, now_ms()).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict, "not while it is played");
+    s.resign("black", &id, T0).await.unwrap();
+
+    // A worker claimed it, evaluated the start, and its server stopped.
+    let long_ago = now_ms() - STALE_MS - 1;
+    let claim = ClaimRequest {
+        game_id: &id,
+        user: "third",
+        token: "stopped",
+        total: 3,
+        nodes: 1,
+        now: long_ago,
+        stale_before: long_ago - STALE_MS,
+    };
+    assert_eq!(s.store.claim_review(&claim).await.unwrap(), Claim::New);
+    let start = ReviewPositionRow { ply: 0, eval: Eval::Cp(77), best: Some("h2e2".into()), depth: 1 };
+    s.store.save_review_position(&id, "stopped", &start, long_ago).await.unwrap();
+    assert_eq!(s.store.claim_review(&claim).await.unwrap(), Claim::Exists, "a fresh claim is not taken over");
+
+    // The next request takes the quiet claim over; one after it finds it under way.
+    let now = now_ms();
+    assert!(s.request_review("red", &id, now).await.unwrap());
+    assert!(!s.request_review("black", &id, now).await.unwrap());
+    let mut done = None;
+    for _ in 0..200 {
+        let (_, found) = s.review(&id).await.unwrap();
+        let (row, positions) = found.unwrap();
+        if row.status == ReviewStatus::Done {
+            done = Some(positions);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let positions = done.expect("the review finishes");
+    assert_eq!(positions.len(), 3);
+    assert_eq!(positions[0].eval, Eval::Cp(77), "what was stored is kept, not searched again");
+    assert!(positions[1].best.is_some() && positions[2].best.is_some());
+    // The stopped worker, had it come back, could store nothing more.
+    let late = ReviewPositionRow { ply: 1, eval: Eval::Cp(1), best: None, depth: 1 };
+    assert_eq!(
+        s.store.save_review_position(&id, "stopped", &late, now_ms()).await.unwrap(),
+        crate::store::Written::Stale
+    );
+}
+
+#[tokio::test]
+async fn closing_an_analysis_stops_its_search() {
+    use crate::{
+        api::events::AnalysisEvent,
+        domain::{
+            analysis::{analysis_limits, play_line},
+            now_ms,
+        },
+    };
+    let site = site().await;
+    let s = &site.services;
+    let (board, _) = play_line((Variant::Standard, RuleSet::Asian), None, &[], false).unwrap();
+    let mut analysis = s.analyse("red", board, analysis_limits(None, None).unwrap(), now_ms()).unwrap();
+    let first = loop {
+        match analysis.events.recv().await.unwrap() {
+            AnalysisEvent::Queued { .. } => continue,
+            other => break other,
+        }
+    };
+    assert!(matches!(first, AnalysisEvent::Info(_)));
+    assert_eq!(s.analysis.running(), 1);
+    drop(analysis);
+    for _ in 0..100 {
+        if s.analysis.running() == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("the search still runs 2 s after its stream closed");
+}

@@ -15,6 +15,7 @@ mod messages;
 mod news;
 mod ratings;
 mod relations;
+mod reviews;
 mod sessions;
 mod tournaments;
 mod users;
@@ -36,6 +37,7 @@ pub use self::{
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
+    reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
     tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow},
     users::{ProfileFields, UserRow, UserSearch},
 };

@@ -74,3 +74,31 @@ export const GLYPHS = /** @type {Record<string, string>} */ ({
   K: "帥", A: "仕", B: "相", N: "傌", R: "俥", C: "炮", P: "兵",
   k: "將", a: "士", b: "象", n: "馬", r: "車", c: "砲", p: "卒",
 });
+
+/**
+ * A FEN from pieces by cell: rows from Black's end, runs of empty cells as
+ * digits, `-` for a slot the row has no cell in (before its last cell), then
+ * the side to move and move counters.
+ * @param {FenRows} layout
+ * @param {Map<string, string>} pieces
+ * @param {Color} turn
+ */
+export function writeFen(layout, pieces, turn) {
+  const rows = layout.map((slots) => {
+    let last = slots.length - 1;
+    while (last >= 0 && slots[last] === null) last--;
+    let text = "", empty = 0;
+    for (const cell of slots.slice(0, last + 1)) {
+      const letter = cell === null ? "-" : pieces.get(cell);
+      if (!letter) {
+        empty++;
+        continue;
+      }
+      if (empty) text += String(empty);
+      empty = 0;
+      text += letter;
+    }
+    return empty ? text + String(empty) : text;
+  });
+  return `${rows.join("/")} ${turn === "black" ? "b" : "w"} - - 0 1`;
+}

@@ -30,6 +30,7 @@ import { loginPage } from "./pages/login.js";
 import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
+import { analysisPage } from "./pages/analysis.js";
 import { profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
@@ -81,6 +82,7 @@ live.onNotice((notice) => {
     game: { page: gamePage, open: true },
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
+    analysis: { page: analysisPage, open: true },
     messages: { page: messagesPage },
     send: { page: sendPage },
     with: { page: conversationPage },

@@ -84,6 +84,7 @@
  * @property {string} black
  * @property {string} rules
  * @property {"standard" | "hex"} [variant]
+ * @property {string} [start_fen]
  * @property {boolean} rated  whether the result changes the players' ratings
  * @property {ClockSpec} clock
  * @property {string} fen
@@ -203,6 +204,90 @@
 /**
  * One of the computer's levels, with its measured strength.
  * @typedef {{ level: number, player: string, elo: number }} ComputerLevel
+ */
+
+// Analysis: positions along a line, the engine's stream, game reviews.
+
+/** @typedef {{ iccs: string, wxf: string, chinese: string }} MoveNames */
+
+/**
+ * An evaluation from one side's view: centipawns, a mate in moves (negative:
+ * suffered), or a game over.
+ * @typedef {{ kind: "cp", value: number } | { kind: "mate", value: number } | { kind: "won" | "lost" | "drawn" }} Score
+ */
+
+/**
+ * One position along a line (`LinePosition`).
+ * @typedef {object} LinePosition
+ * @property {MoveNames | null} played  the move that led here
+ * @property {string} fen
+ * @property {Color} turn
+ * @property {boolean} check
+ * @property {string[]} legal
+ * @property {Outcome | null} outcome
+ */
+
+/** @typedef {{ variant: "standard" | "hex", rules: string, positions: LinePosition[] }} LineAnswer */
+
+/**
+ * What the engine found at one depth.
+ * @typedef {object} AnalysisInfo
+ * @property {"info"} type
+ * @property {number} depth
+ * @property {number} seldepth
+ * @property {Score} score  the side to move's view
+ * @property {Score} red    Red's view
+ * @property {number} nodes
+ * @property {number} nps
+ * @property {number} time
+ * @property {MoveNames[]} pv
+ */
+
+/**
+ * An event of the analysis stream.
+ * @typedef {{ type: "queued", waiting: number } | AnalysisInfo
+ *   | { type: "done", reason: "limit" | "replaced" | "over", best: MoveNames | null, depth: number, nodes: number }
+ *   | { type: "error", message: string }} AnalysisEvent
+ */
+
+/** @typedef {"good" | "inaccuracy" | "mistake" | "blunder"} MoveClass */
+
+/**
+ * @typedef {object} ReviewedPosition
+ * @property {number} ply
+ * @property {Score} score
+ * @property {Score} red
+ * @property {number} red_cp  Red's view clamped to ±1000
+ * @property {MoveNames | null} best
+ * @property {number} depth
+ */
+
+/**
+ * @typedef {object} ReviewedMove
+ * @property {number} ply  from 1
+ * @property {Color} color
+ * @property {MoveNames} played
+ * @property {MoveClass} class
+ * @property {number} loss
+ * @property {MoveNames | null} best
+ */
+
+/** @typedef {{ good: number, inaccuracy: number, mistake: number, blunder: number }} ClassCounts */
+
+/**
+ * A game's review (`ReviewView`).
+ * @typedef {object} Review
+ * @property {string} game
+ * @property {"pending" | "done"} status
+ * @property {string} requested_by
+ * @property {number} done
+ * @property {number} total
+ * @property {number} nodes
+ * @property {ReviewedPosition[]} positions
+ * @property {ReviewedMove[]} moves
+ * @property {ClassCounts} red
+ * @property {ClassCounts} black
+ * @property {{ inaccuracy: number, mistake: number, blunder: number }} thresholds
  */
 
 export {};

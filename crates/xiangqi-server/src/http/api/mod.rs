@@ -3,6 +3,7 @@
 //! annotations and the types in [`crate::api`].
 
 mod accounts;
+mod analysis;
 mod computer;
 mod games;
 mod ladders;
@@ -20,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::AppState;
 use crate::{
-    api::events::{ClientMessage, Event},
+    api::events::{AnalysisEvent, ClientMessage, Event},
     error::{ApiError, ApiResult, ErrorBody},
 };
 
@@ -43,7 +44,7 @@ fn created<T>(body: T) -> Answer<T> {
             Conventions (authentication, the X-Xiangqi header, errors, live updates) are in docs/API.md."
     ),
     servers((url = "/api/v1")),
-    components(schemas(ErrorBody, Event, ClientMessage)),
+    components(schemas(ErrorBody, Event, ClientMessage, AnalysisEvent)),
     tags(
         (name = "accounts", description = "Registering, logging in, profiles, who is here."),
         (name = "lobby", description = "Challenges, the waiting room, auto-match."),
@@ -51,7 +52,8 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "ratings", description = "Glicko-2 ratings per category, leaderboards, history."),
         (name = "site", description = "Preferences, news, games to watch."),
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
-        (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings.")
+        (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
+        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews.")
     )
 )]
 struct ApiDoc;
@@ -108,6 +110,9 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(tournaments::show))
         .routes(routes!(tournaments::join))
         .routes(routes!(tournaments::withdraw))
+        .routes(routes!(analysis::positions))
+        .routes(routes!(analysis::analyse))
+        .routes(routes!(analysis::review, analysis::request_review))
         .split_for_parts()
 }
 

@@ -80,6 +80,12 @@ export class Board {
     this.selected = null;
     /** @type {{ from: string, x: number, y: number, moved: boolean } | null} */
     this.drag = null;
+    /**
+     * While set (setting up a position), a click or Enter on any point calls it
+     * with the point instead of picking pieces up.
+     * @type {((cell: string) => void) | null}
+     */
+    this.onCell = null;
     this.marks = svg("g", { class: "marks" });
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
@@ -275,6 +281,10 @@ export class Board {
    * @param {string} cell
    */
   choose(cell) {
+    if (this.onCell) {
+      this.onCell(cell);
+      return true;
+    }
     if (this.ownPiece(cell)) {
       this.selected = this.selected === cell ? null : cell;
       this.draw();

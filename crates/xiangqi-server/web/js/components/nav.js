@@ -41,6 +41,7 @@ export function renderNav() {
     : [
       h("a", { href: "#/" }, t("nav.login")),
       h("a", { href: "#/rules" }, t("nav.rules")),
+      h("a", { href: "#/analysis" }, t("menu.analysis")),
       h("a", { href: "#/leaders" }, t("nav.leaders")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#/settings" }, t("nav.settings")),

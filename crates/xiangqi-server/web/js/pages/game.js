@@ -17,6 +17,7 @@ import { clockFace, outOfTime, tick } from "../components/clock.js";
 import { formError } from "../components/form.js";
 import { button, swapKeepingFocus, userLink } from "../components/layout.js";
 import { moveList } from "../components/movelist.js";
+import { reviewPanel } from "../components/review.js";
 import { noticeText } from "../components/notice.js";
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
@@ -30,11 +31,14 @@ import { moveSound } from "../sound.js";
 import { say, sayNext } from "../notify.js";
 import { go } from "../router.js";
 import { currentUser } from "../state.js";
+import { gameAnalysisLink } from "./analysis.js";
 
 /** @typedef {import("../models.js").Game} Game */
 /** @typedef {import("../models.js").Color} Color */
 /** @typedef {import("../models.js").Challenge} Challenge */
 /** @typedef {import("../models.js").ChallengeLists} ChallengeLists */
+/** @typedef {import("../models.js").LinePosition} LinePosition */
+/** @typedef {import("../models.js").MoveClass} MoveClass */
 
 /**
  * The colour the logged-in user plays in a game, if any.
@@ -89,7 +93,34 @@ export async function gamePage(view, [id = ""]) {
     h("label", { for: "move-text" }, t("game.typeMove")), entryInput, h("button", { type: "submit" }, t("game.play")));
   const moves = h("div", { class: "moves-box" });
   const info = h("p", { class: "muted small game-info" });
-  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, gameChat(game)));
+  const reviewSlot = h("div", { class: "review-slot" });
+  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, reviewSlot, gameChat(game)));
+  /** Once the game is over: the move shown (null: the last), every position of the game, a review's marks. */
+  /** @type {number | null} */
+  let viewing = null;
+  /** @type {LinePosition[] | null} */
+  let line = null;
+  /** @type {Map<number, MoveClass>} */
+  let marks = new Map();
+  /** @type {ReturnType<typeof reviewPanel> | null} */
+  let review = null;
+
+  /**
+   * Shows the position after `ply` moves of a game that is over.
+   * @param {number} ply
+   */
+  async function showMove(ply) {
+    if (!line) {
+      /** @type {{ positions: LinePosition[] }} */
+      const answer = await api.call("POST", "/positions", {
+        variant: game.variant, rules: game.rules, fen: game.start_fen, moves: (game.moves ?? []).map((m) => m.iccs),
+      });
+      line = answer.positions;
+    }
+    viewing = ply >= (game.moves ?? []).length ? null : ply;
+    show(game);
+    review?.redraw();
+  }
 
   const geometry = game.rules === "hex" ? hex : standard;
   /** A live game whose player sends a move as soon as it is made (no Submit). */
@@ -247,32 +278,55 @@ export async function gamePage(view, [id = ""]) {
     const color = myColor(game);
     const active = game.status === "active";
     const myTurn = active && color === game.turn;
-    board.show({
-      fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move,
-      mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null,
-    });
+    const past = !active && viewing !== null && line ? line[viewing] : undefined;
+    if (past) {
+      board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null });
+    } else {
+      board.show({
+        fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move,
+        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null,
+      });
+    }
     fillPlayer(top, flipped ? "red" : "black");
     fillPlayer(bottom, flipped ? "black" : "red");
     status.textContent = statusText(myTurn);
     status.classList.toggle("check", active && game.check);
-    lastMove.textContent = lastMoveText();
+    lastMove.textContent = past && viewing !== null
+      ? t("game.viewing", { ply: viewing, total: (game.moves ?? []).length })
+      : lastMoveText();
     const list = !color ? [] : active ? playingButtons(color, myTurn) : overButtons(color);
     const fresh = h("div", { class: "buttons", id: "actions" }, list,
       note ? h("p", { class: "note", id: "game-note", role: "alert" }, note) : null);
     swapKeepingFocus(actions, fresh);
     actions = fresh;
     entry.hidden = !(color && active);
-    moves.replaceChildren(moveList(game.moves ?? []));
+    const stepping = active ? undefined : { current: viewing, marks, onPick: (/** @type {number} */ ply) => { showMove(ply); } };
+    moves.replaceChildren(moveList(game.moves ?? [], stepping));
     const scroller = moves.querySelector(".moves");
-    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+    const here = moves.querySelector(".step.current");
+    if (viewing !== null && here) here.scrollIntoView?.({ block: "nearest" });
+    else if (scroller) scroller.scrollTop = scroller.scrollHeight;
     const flip = h("a", { href: "#", onclick: (e) => { e.preventDefault(); flipped = !flipped; show(game); } }, t("game.flip"));
     const terms = [t("game.terms", { rules: rulesName(game.rules), clock: clockText(game.clock) })];
     terms.push(game.status === "aborted" ? t("game.notRated") : t(game.rated ? "ratings.rated" : "ratings.casual"));
+    const analyse = h("a", { href: gameAnalysisLink(game.id, viewing ?? game.ply), id: "analyse-link" }, t("game.analyse"));
     const event = game.tournament
       ? [h("a", { href: `#/tournament/${encodeURIComponent(game.tournament.id)}`, "data-action": "tournament" }, t("game.tournamentRound", { round: game.tournament.round })), " · "]
       : [];
     info.replaceChildren(...event, terms.join(" · "), " · ",
-      h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", flip);
+      h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", analyse, " · ", flip);
+    if (game.status === "finished" && !review) {
+      review = reviewPanel(game, {
+        shown: () => viewing ?? (game.moves ?? []).length,
+        onPick: (ply) => { showMove(ply); },
+        onMarks: (found) => {
+          if (found.size === marks.size) return;
+          marks = found;
+          show(game);
+        },
+      });
+      reviewSlot.replaceChildren(review.element);
+    }
     tick(view, game);
   }
 
@@ -343,8 +397,12 @@ export async function gamePage(view, [id = ""]) {
     }
   });
   const timer = setInterval(() => tick(view, game), 250);
-  const stopPrefs = onPrefsChange(() => show(game));
+  const stopPrefs = onPrefsChange(() => {
+    show(game);
+    review?.redraw();
+  });
   return () => {
+    review?.stop();
     stopPrefs();
     unwatch();
     stopLobby();

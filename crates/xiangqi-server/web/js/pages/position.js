@@ -12,6 +12,7 @@ import { parseFen, sideToMove } from "../fen.js";
 import { colorName } from "../format.js";
 import { t } from "../i18n.js";
 import { go } from "../router.js";
+import { analysisLink } from "./analysis.js";
 
 /** @typedef {import("../components/geometry.js").Geometry} Geometry */
 
@@ -58,7 +59,7 @@ export function positionPage(view, [name = "standard", ...rest]) {
   const side = h("aside", { class: "game-side" },
     h("div", { class: "status", id: "status" }, t("position.toMove", { color: colorName(sideToMove(fen), true) })),
     fenForm,
-    h("p", { class: "muted small" }, flip));
+    h("p", { class: "muted small" }, flip, " · ", h("a", { href: analysisLink(geometry.name, fen), id: "analyse-link" }, t("game.analyse"))));
   page(view, title, h("div", { class: "game position" }, boardBox, side));
   const board = new Board(boardBox, geometry, t(geometry === hex ? "board.labelHex" : "board.label"));
   const draw = () => board.show({ fen, flipped });

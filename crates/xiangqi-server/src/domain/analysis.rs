@@ -1,0 +1,559 @@
+//! Analysis: lines of moves from any position, the engine's evaluation of a
+//! position as the site shows it, and the limits that share engine time among
+//! users (one running analysis each, so many a minute). The searches run on the
+//! engine pool ([`crate::engines`]); game reviews are in [`super::review`].
+
+use std::{
+    collections::{HashMap, VecDeque},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
+    time::Duration,
+};
+
+use tokio::sync::mpsc;
+use xiangqi::{Color, Move, Outcome, RuleSet, Variant};
+use xiangqi_engine::{Control, Info, Limits, Score};
+
+use super::{
+    Services,
+    board::{Board, MoveNames, default_rules, start_fen, variant_of},
+    model::AnalysisEnd,
+};
+use crate::{
+    api::{
+        events::AnalysisEvent,
+        views::{AnalysisInfo, MoveNamesView, ScoreView},
+    },
+    error::{ApiError, ApiResult},
+};
+
+/// The most moves a line may hold.
+pub const MAX_LINE: usize = 1000;
+/// The longest an analysis may think, and what it thinks unless asked for less.
+pub const MAX_ANALYSIS_MS: u64 = 20_000;
+/// The shortest time an analysis may be asked for.
+pub const MIN_ANALYSIS_MS: u64 = 100;
+/// The deepest an analysis may be asked to go.
+pub const MAX_DEPTH: i32 = 60;
+/// An analysis stops at this many nodes even if time is left (a fast machine).
+pub const MAX_ANALYSIS_NODES: u64 = 60_000_000;
+/// Analyses one user may start in a minute, unless the server is told otherwise.
+pub const ANALYSES_PER_MINUTE: u32 = 60;
+
+/// Evaluations are clamped to this many centipawns when moves are judged and
+/// drawn: beyond it a side is winning, and a forced mate counts the same.
+pub const CLAMP_CP: i32 = 1000;
+/// The least loss (centipawns of the mover's clamped evaluation) that makes a
+/// move an inaccuracy, a mistake and a blunder. A soldier is worth about 100.
+pub const INACCURACY_CP: i32 = 60;
+pub const MISTAKE_CP: i32 = 150;
+pub const BLUNDER_CP: i32 = 300;
+
+/// An evaluation from one side's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns.
+    Cp(i32),
+    /// A forced mate in this many moves: positive when this side gives it,
+    /// negative when it suffers it; never 0.
+    Mate(i32),
+    /// The game is over here, and this side has won.
+    Won,
+    /// The game is over here, and this side has lost.
+    Lost,
+    /// The game is over here, drawn.
+    Drawn,
+}
+
+impl Eval {
+    /// An engine's score (from the side to move's view).
+    pub fn from_score(score: Score) -> Eval {
+        match score {
+            Score::Cp(v) => Eval::Cp(v),
+            Score::Mate(0) => Eval::Lost,
+            Score::Mate(n) => Eval::Mate(n),
+        }
+    }
+
+    /// A finished position for the side to move there.
+    pub fn over(outcome: Outcome, turn: Color) -> Eval {
+        match outcome.winner {
+            None => Eval::Drawn,
+            Some(w) if w == turn => Eval::Won,
+            Some(_) => Eval::Lost,
+        }
+    }
+
+    /// The same evaluation from the other side's view.
+    pub fn flip(self) -> Eval {
+        match self {
+            Eval::Cp(v) => Eval::Cp(-v),
+            Eval::Mate(n) => Eval::Mate(-n),
+            Eval::Won => Eval::Lost,
+            Eval::Lost => Eval::Won,
+            Eval::Drawn => Eval::Drawn,
+        }
+    }
+
+    /// From Red's view, when it is `side`'s view now.
+    pub fn for_red(self, side: Color) -> Eval {
+        if side == Color::Red { self } else { self.flip() }
+    }
+
+    /// Centipawns within ±[`CLAMP_CP`]: a forced mate or a won game is the limit.
+    pub fn clamped(self) -> i32 {
+        match self {
+            Eval::Cp(v) => v.clamp(-CLAMP_CP, CLAMP_CP),
+            Eval::Mate(n) if n > 0 => CLAMP_CP,
+            Eval::Won => CLAMP_CP,
+            Eval::Mate(_) | Eval::Lost => -CLAMP_CP,
+            Eval::Drawn => 0,
+        }
+    }
+
+    /// How the store keeps it: a kind and a number.
+    pub fn to_columns(self) -> (&'static str, i64) {
+        match self {
+            Eval::Cp(v) => ("cp", i64::from(v)),
+            Eval::Mate(n) => ("mate", i64::from(n)),
+            Eval::Won => ("won", 0),
+            Eval::Lost => ("lost", 0),
+            Eval::Drawn => ("drawn", 0),
+        }
+    }
+
+    /// Reads back what [`Eval::to_columns`] wrote.
+    pub fn from_columns(kind: &str, value: i64) -> Result<Eval, String> {
+        let number = || i32::try_from(value).map_err(|_| format!("evaluation {value} is out of range"));
+        match kind {
+            "cp" => Ok(Eval::Cp(number()?)),
+            "mate" if value != 0 => Ok(Eval::Mate(number()?)),
+            "won" => Ok(Eval::Won),
+            "lost" => Ok(Eval::Lost),
+            "drawn" => Ok(Eval::Drawn),
+            other => Err(format!("{other:?} with {value} is not an evaluation")),
+        }
+    }
+}
+
+impl From<Eval> for ScoreView {
+    fn from(e: Eval) -> Self {
+        match e {
+            Eval::Cp(value) => ScoreView::Cp { value },
+            Eval::Mate(value) => ScoreView::Mate { value },
+            Eval::Won => ScoreView::Won,
+            Eval::Lost => ScoreView::Lost,
+            Eval::Drawn => ScoreView::Drawn,
+        }
+    }
+}
+
+impl From<MoveNames> for MoveNamesView {
+    fn from(n: MoveNames) -> Self {
+        MoveNamesView { iccs: n.iccs, wxf: n.wxf, chinese: n.chinese }
+    }
+}
+
+/// The board and rules a request names: either may be left out (the variant
+/// follows from the rules; the rules default to the board's usual ones).
+pub fn board_and_rules(variant: Option<Variant>, rules: Option<RuleSet>) -> (Variant, RuleSet) {
+    match (variant, rules) {
+        (Some(v), Some(r)) => (v, r),
+        (Some(v), None) => (v, default_rules(v)),
+        (None, Some(r)) => (variant_of(r), r),
+        (None, None) => (Variant::Standard, default_rules(Variant::Standard)),
+    }
+}
+
+/// One position along a line: the move that led there (none for the first),
+/// and the position.
+pub struct Step {
+    pub played: Option<MoveNames>,
+    pub fen: String,
+    pub turn: Color,
+    pub check: bool,
+    pub legal: Vec<String>,
+    pub outcome: Option<Outcome>,
+}
+
+fn step(board: &Board, played: Option<MoveNames>) -> Step {
+    Step {
+        played,
+        fen: board.fen(),
+        turn: board.turn(),
+        check: board.is_check(),
+        legal: board.legal_names(),
+        outcome: board.outcome(),
+    }
+}
+
+/// Reads a position (the board's start if `fen` is left out) and plays `moves`
+/// on from it (each in any notation the board reads), answering the game at
+/// the end and, if `steps`, every position along the way. A position the rules
+/// crate refuses is a 400 naming what is wrong with it; a move that cannot be
+/// played, a 422 naming the move and why.
+pub fn play_line(
+    (variant, rules): (Variant, RuleSet),
+    fen: Option<&str>,
+    moves: &[String],
+    steps: bool,
+) -> ApiResult<(Board, Vec<Step>)> {
+    if moves.len() > MAX_LINE {
+        return Err(ApiError::bad_request(format!(
+            "a line holds at most {MAX_LINE} moves, not {}",
+            moves.len()
+        )));
+    }
+    let fen = fen.map(str::trim).filter(|f| !f.is_empty()).map_or_else(|| start_fen(variant), str::to_string);
+    let mut board = Board::from_fen(variant, &fen, rules)
+        .map_err(|why| ApiError::bad_request(format!("this position cannot be played: {why}")))?;
+    let mut out = Vec::new();
+    if steps {
+        out.push(step(&board, None));
+    }
+    for (i, text) in moves.iter().enumerate() {
+        let refuse = |why: String| ApiError::illegal_move(format!("move {} ({text}): {why}", i + 1));
+        if let Some(o) = board.outcome() {
+            return Err(refuse(format!("the game is already over ({o})")));
+        }
+        let m = board.parse_legal(text).map_err(refuse)?;
+        let names = board.names(m);
+        board.play(m).map_err(refuse)?;
+        if steps {
+            out.push(step(&board, Some(names)));
+        }
+    }
+    Ok((board, out))
+}
+
+/// What one analysis may spend: at most `time` and, if asked, `depth`.
+pub fn analysis_limits(depth: Option<i32>, time_ms: Option<u64>) -> ApiResult<Limits> {
+    if let Some(d) = depth
+        && !(1..=MAX_DEPTH).contains(&d)
+    {
+        return Err(ApiError::bad_request(format!("depth is 1 to {MAX_DEPTH}, not {d}")));
+    }
+    let time = time_ms.unwrap_or(MAX_ANALYSIS_MS);
+    if !(MIN_ANALYSIS_MS..=MAX_ANALYSIS_MS).contains(&time) {
+        return Err(ApiError::bad_request(format!(
+            "time is {MIN_ANALYSIS_MS} to {MAX_ANALYSIS_MS} milliseconds, not {time}"
+        )));
+    }
+    Ok(Limits {
+        depth,
+        nodes: Some(MAX_ANALYSIS_NODES),
+        move_time: Some(Duration::from_millis(time)),
+        ..Limits::default()
+    })
+}
+
+/// A depth's report as the site sends it: the score from both views and the
+/// principal variation in every notation the board has.
+pub fn info_view(board: &Board, info: &Info) -> AnalysisInfo {
+    let eval = Eval::from_score(info.score);
+    AnalysisInfo {
+        depth: info.depth,
+        seldepth: info.seldepth as i32,
+        score: eval.into(),
+        red: eval.for_red(board.turn()).into(),
+        nodes: info.nodes,
+        nps: info.nps,
+        time: info.time.as_millis() as u64,
+        pv: board.line_names(&info.pv).into_iter().map(MoveNamesView::from).collect(),
+    }
+}
+
+/// At most `limit` uses per user in any `window_ms`.
+pub struct RateLimit {
+    limit: u32,
+    window_ms: i64,
+    uses: Mutex<HashMap<String, VecDeque<i64>>>,
+}
+
+impl RateLimit {
+    pub fn new(limit: u32, window_ms: i64) -> Self {
+        RateLimit { limit, window_ms, uses: Mutex::new(HashMap::new()) }
+    }
+
+    pub fn limit(&self) -> u32 {
+        self.limit
+    }
+
+    /// Whether `user` may use it at `now`; if not, in how many milliseconds.
+    pub fn check(&self, user: &str, now: i64) -> Result<(), i64> {
+        let mut uses = self.uses.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(times) = uses.get_mut(user) else { return Ok(()) };
+        while times.front().is_some_and(|&t| t <= now - self.window_ms) {
+            times.pop_front();
+        }
+        match times.front() {
+            Some(&oldest) if times.len() >= self.limit as usize => Err(oldest + self.window_ms - now),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a use by `user` at `now`.
+    pub fn record(&self, user: &str, now: i64) {
+        let mut uses = self.uses.lock().unwrap_or_else(|e| e.into_inner());
+        // Users who have not been back for a window are forgotten, so the map
+        // holds only recent users.
+        if uses.len() > 10_000 {
+            let since = now - self.window_ms;
+            uses.retain(|_, t| t.back().is_some_and(|&last| last > since));
+        }
+        uses.entry(user.to_string()).or_default().push_back(now);
+    }
+
+    /// Checks and, if allowed, counts a use.
+    pub fn admit(&self, user: &str, now: i64) -> Result<(), i64> {
+        self.check(user, now)?;
+        self.record(user, now);
+        Ok(())
+    }
+}
+
+/// A running analysis: the handle that stops it, and whether a newer analysis
+/// of the same user did.
+pub struct Ticket {
+    user: String,
+    id: u64,
+    pub control: Arc<Control>,
+    replaced: Arc<AtomicBool>,
+}
+
+impl Ticket {
+    pub fn was_replaced(&self) -> bool {
+        self.replaced.load(Ordering::Relaxed)
+    }
+}
+
+type Slot = (u64, Arc<Control>, Arc<AtomicBool>);
+
+/// The analyses running now, one per user, and the users' rate limits.
+pub struct Analyses {
+    running: Mutex<HashMap<String, Slot>>,
+    next: AtomicU64,
+    /// Analyses started per user per minute.
+    pub per_minute: RateLimit,
+    /// Reviews started per user per hour.
+    pub reviews_per_hour: RateLimit,
+}
+
+/// Reviews one user may start in an hour.
+pub const REVIEWS_PER_HOUR: u32 = 30;
+
+impl Analyses {
+    pub fn new(per_minute: u32) -> Self {
+        Analyses {
+            running: Mutex::new(HashMap::new()),
+            next: AtomicU64::new(1),
+            per_minute: RateLimit::new(per_minute, 60_000),
+            reviews_per_hour: RateLimit::new(REVIEWS_PER_HOUR, 3_600_000),
+        }
+    }
+
+    /// Registers a new analysis of `user`, stopping the one running before.
+    pub fn start(&self, user: &str) -> Ticket {
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let control = Arc::new(Control::new());
+        let replaced = Arc::new(AtomicBool::new(false));
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, before, flag)) =
+            running.insert(user.to_string(), (id, control.clone(), replaced.clone()))
+        {
+            flag.store(true, Ordering::Relaxed);
+            before.stop();
+        }
+        Ticket { user: user.to_string(), id, control, replaced }
+    }
+
+    /// The analysis has ended: it no longer counts as the user's running one.
+    pub fn finish(&self, ticket: &Ticket) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        if running.get(&ticket.user).is_some_and(|(id, ..)| *id == ticket.id) {
+            running.remove(&ticket.user);
+        }
+    }
+
+    /// How many analyses are running.
+    pub fn running(&self) -> usize {
+        self.running.lock().map_or(0, |r| r.len())
+    }
+}
+
+/// The events of an analysis as they come, and what stops it when dropped
+/// (a client that closes the stream stops the search).
+pub struct Analysis {
+    pub events: mpsc::UnboundedReceiver<AnalysisEvent>,
+    pub stop: StopOnDrop,
+}
+
+/// Stops a search when dropped.
+pub struct StopOnDrop(Arc<Control>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+fn retry_message(what: &str, limit: u32, per: &str, wait_ms: i64) -> ApiError {
+    let seconds = (wait_ms + 999) / 1000;
+    ApiError::too_many_requests(format!(
+        "you may start {limit} {what} {per}: engine time is shared by everyone here; try again in {seconds} s"
+    ))
+}
+
+impl Services {
+    /// Starts analysing the position at the end of a line for `user` (stopping
+    /// the user's analysis running before). Its events come on a channel: a
+    /// `queued` one if the engine pool is busy, an `info` per depth, then `done`.
+    pub fn analyse(&self, user: &str, board: Board, limits: Limits, now: i64) -> ApiResult<Analysis> {
+        self.analysis
+            .per_minute
+            .admit(user, now)
+            .map_err(|wait| retry_message("analyses", self.analysis.per_minute.limit(), "a minute", wait))?;
+        let (tx, events) = mpsc::unbounded_channel();
+        if board.outcome().is_some() {
+            let _ =
+                tx.send(AnalysisEvent::Done { reason: AnalysisEnd::Over, best: None, depth: 0, nodes: 0 });
+            return Ok(Analysis { events, stop: StopOnDrop(Arc::new(Control::new())) });
+        }
+        let ticket = self.analysis.start(user);
+        let stop = StopOnDrop(ticket.control.clone());
+        let (pool, analyses) = (self.engines.clone(), self.analysis.clone());
+        if pool.is_full() {
+            let _ = tx.send(AnalysisEvent::Queued { waiting: pool.waiting() + 1 });
+        }
+        tokio::spawn(async move {
+            let control = ticket.control.clone();
+            let job_tx = tx.clone();
+            let searched = pool
+                .run(move |engine| {
+                    // Stopped while it waited: the client left or started another.
+                    if control.is_stopped() {
+                        return None;
+                    }
+                    let result = board.search(engine, &limits, &control, &mut |info| {
+                        if job_tx.send(AnalysisEvent::Info(info_view(&board, info))).is_err() {
+                            control.stop();
+                        }
+                    });
+                    let best = result.best.map(|m: Move| MoveNamesView::from(board.names(m)));
+                    Some((best, result.depth, result.nodes))
+                })
+                .await;
+            let reason = if ticket.was_replaced() { AnalysisEnd::Replaced } else { AnalysisEnd::Limit };
+            let event = match searched {
+                Ok(Some((best, depth, nodes))) => AnalysisEvent::Done { reason, best, depth, nodes },
+                Ok(None) => AnalysisEvent::Done { reason, best: None, depth: 0, nodes: 0 },
+                Err(e) => AnalysisEvent::Error { message: e.to_string() },
+            };
+            let _ = tx.send(event);
+            analyses.finish(&ticket);
+        });
+        Ok(Analysis { events, stop })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluations_flip_clamp_and_round_trip_through_the_store() {
+        assert_eq!(Eval::from_score(Score::Cp(35)), Eval::Cp(35));
+        assert_eq!(Eval::from_score(Score::Mate(3)), Eval::Mate(3));
+        assert_eq!(Eval::from_score(Score::Mate(0)), Eval::Lost);
+        assert_eq!(Eval::Mate(3).flip(), Eval::Mate(-3));
+        assert_eq!(Eval::Won.flip(), Eval::Lost);
+        assert_eq!(Eval::Cp(-40).for_red(Color::Black), Eval::Cp(40));
+        assert_eq!(Eval::Cp(-40).for_red(Color::Red), Eval::Cp(-40));
+        assert_eq!(Eval::Cp(5000).clamped(), CLAMP_CP);
+        assert_eq!(Eval::Mate(-2).clamped(), -CLAMP_CP);
+        assert_eq!(Eval::Drawn.clamped(), 0);
+        for e in [Eval::Cp(-12), Eval::Mate(-4), Eval::Mate(7), Eval::Won, Eval::Lost, Eval::Drawn] {
+            let (kind, value) = e.to_columns();
+            assert_eq!(Eval::from_columns(kind, value), Ok(e));
+        }
+        assert!(Eval::from_columns("mate", 0).is_err());
+        assert!(Eval::from_columns("pawns", 1).is_err());
+        let over = Outcome::win(Color::Red, xiangqi::Reason::Checkmate);
+        assert_eq!(Eval::over(over, Color::Black), Eval::Lost);
+        assert_eq!(Eval::over(over, Color::Red), Eval::Won);
+    }
+
+    #[test]
+    fn a_line_names_what_is_wrong_with_its_position_or_its_moves() {
+        let standard = (Variant::Standard, RuleSet::Asian);
+        let (board, steps) = play_line(standard, None, &["C2=5".into(), "h9g7".into()], true).unwrap();
+        assert_eq!(steps.len(), 3);
+        assert_eq!(steps[1].played.as_ref().unwrap().iccs, "h2e2");
+        assert_eq!(steps[2].played.as_ref().unwrap().wxf, "H8+7");
+        assert_eq!(steps[2].turn, Color::Red);
+        assert_eq!(board.ply_count(), 2);
+
+        let two_generals = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1";
+        let e = play_line(standard, Some(two_generals), &[], true).err().unwrap();
+        assert_eq!(e.status, 400);
+        assert!(e.message.contains("too many red generals"), "{}", e.message);
+        let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+        let e = play_line(standard, Some(facing), &[], true).err().unwrap();
+        assert!(e.message.contains("generals face each other"), "{}", e.message);
+
+        let e = play_line(standard, None, &["h2e2".into(), "h2e2".into()], true).err().unwrap();
+        assert_eq!(e.status, 422);
+        assert!(e.message.starts_with("move 2 (h2e2)"), "{}", e.message);
+        let long = vec!["h2e2".to_string(); MAX_LINE + 1];
+        assert_eq!(play_line(standard, None, &long, false).err().unwrap().status, 400);
+        let e = play_line((Variant::Hex, RuleSet::Asian), None, &[], false).err().unwrap();
+        assert!(e.message.contains("hex"), "{}", e.message);
+    }
+
+    #[test]
+    fn the_board_and_rules_follow_from_either() {
+        assert_eq!(board_and_rules(None, None), (Variant::Standard, RuleSet::Asian));
+        assert_eq!(board_and_rules(Some(Variant::Hex), None), (Variant::Hex, RuleSet::Hex));
+        assert_eq!(board_and_rules(None, Some(RuleSet::Casual)), (Variant::Standard, RuleSet::Casual));
+    }
+
+    #[test]
+    fn limits_are_bounded() {
+        let l = analysis_limits(None, None).unwrap();
+        assert_eq!(l.move_time, Some(Duration::from_millis(MAX_ANALYSIS_MS)));
+        assert_eq!(analysis_limits(Some(8), Some(500)).unwrap().depth, Some(8));
+        assert!(analysis_limits(Some(0), None).is_err());
+        assert!(analysis_limits(None, Some(MAX_ANALYSIS_MS + 1)).is_err());
+        assert!(analysis_limits(None, Some(10)).is_err());
+    }
+
+    #[test]
+    fn a_rate_limit_counts_uses_in_a_sliding_window_and_says_when_to_come_back() {
+        let limit = RateLimit::new(2, 60_000);
+        assert_eq!(limit.admit("a", 1_000), Ok(()));
+        assert_eq!(limit.admit("a", 2_000), Ok(()));
+        assert_eq!(limit.admit("a", 3_000), Err(58_000));
+        assert_eq!(limit.admit("b", 3_000), Ok(()), "each user has their own");
+        assert_eq!(limit.check("a", 61_000), Ok(()), "the first use has left the window");
+        assert_eq!(limit.admit("a", 61_000), Ok(()));
+        assert_eq!(limit.admit("a", 61_500), Err(500));
+    }
+
+    #[test]
+    fn a_new_analysis_of_a_user_stops_the_one_before() {
+        let analyses = Analyses::new(10);
+        let first = analyses.start("a");
+        let other = analyses.start("b");
+        assert_eq!(analyses.running(), 2);
+        let second = analyses.start("a");
+        assert!(first.control.is_stopped() && first.was_replaced());
+        assert!(!second.control.is_stopped() && !other.control.is_stopped());
+        analyses.finish(&first);
+        assert_eq!(analyses.running(), 2, "the first no longer holds the user's place");
+        analyses.finish(&second);
+        analyses.finish(&other);
+        assert_eq!(analyses.running(), 0);
+    }
+}
