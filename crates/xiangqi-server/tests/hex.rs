@@ -100,13 +100,16 @@ async fn hex_is_offered_where_games_start_and_its_board_takes_only_its_rules() {
         // Auto-match pairs hex requests with each other only.
         let (st, _) = a.post("/automatch", json!({"rules": "hex", "clock": live, "rated": false})).await;
         assert_eq!(st, StatusCode::ACCEPTED);
-        let (st, _) = b.post("/automatch", json!({"rules": "asian", "clock": live, "rated": false})).await;
-        assert_eq!(st, StatusCode::ACCEPTED, "a standard request does not take the hex one");
+        let (st, v) = b.post("/automatch", json!({"rules": "asian", "clock": live, "rated": false})).await;
+        assert_eq!(st, StatusCode::ACCEPTED, "a standard request does not take the hex one: {v}");
+        let standard = v["challenge"]["id"].as_str().unwrap().to_string();
         let (st, v) = b
             .post("/automatch", json!({"variant": "hex", "rules": "hex", "clock": live, "rated": false}))
             .await;
         assert_eq!(st, StatusCode::CREATED, "{v}");
         assert_eq!(v["game"]["variant"], "hex");
+        // The standard request waits still; it is withdrawn, leaving the shared database clean.
+        assert_eq!(b.delete(&format!("/challenges/{standard}")).await.0, StatusCode::NO_CONTENT);
 
         // Ladders of the hex categories.
         let (st, v) = a.post("/ladders/hex_live/join", json!({})).await;
