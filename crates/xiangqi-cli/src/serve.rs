@@ -48,11 +48,8 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     runtime.block_on(async move {
-        let config = xiangqi_server::Config {
-            database: args.database.clone(),
-            bind,
-            signups_per_hour: args.signups_per_hour,
-        };
+        let mut config = xiangqi_server::Config::new(&args.database, bind);
+        config.limits.signups_per_hour = args.signups_per_hour;
         let running = match xiangqi_server::start(config).await {
             Ok(r) => r,
             Err(e) => {

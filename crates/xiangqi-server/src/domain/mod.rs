@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod clock;
 pub mod games;
 pub mod ladders;
+pub mod limits;
 pub mod lobby;
 pub mod model;
 pub mod news;
@@ -35,14 +36,14 @@ pub fn now_ms() -> i64 {
 pub struct Services {
     pub store: Store,
     pub hub: Arc<Hub>,
-    /// Accounts one network address may make in an hour.
-    pub signups_per_hour: u32,
+    /// How much of what others see one user may do (see [`limits`]).
+    pub limits: limits::Limits,
     cache: games::GameCache,
 }
 
 impl Services {
     pub fn new(store: Store, hub: Arc<Hub>) -> Self {
-        Services { store, hub, signups_per_hour: 10, cache: games::GameCache::default() }
+        Services { store, hub, limits: limits::Limits::default(), cache: games::GameCache::default() }
     }
 
     /// Sends the state of a game to everyone watching it (on every server
