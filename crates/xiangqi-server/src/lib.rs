@@ -4,6 +4,7 @@
 //! stateless instances on one database.
 
 pub mod api;
+pub mod backup;
 pub mod domain;
 mod error;
 pub mod http;
