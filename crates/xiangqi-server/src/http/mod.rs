@@ -93,6 +93,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/ws", get(ws::upgrade))
         .fallback(api::not_found)
         .layer(middleware::from_fn(auth::csrf_guard))
+        .layer(middleware::from_fn(auth::refuse_nul))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     // Headers every answer carries unless it set its own: the page sets a CSP
     // that lets its own scripts run; everything else may run nothing, and
