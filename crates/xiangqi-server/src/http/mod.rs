@@ -3,6 +3,7 @@
 mod api;
 pub mod auth;
 pub mod client;
+pub mod inputs;
 pub mod reference;
 mod web;
 mod ws;
