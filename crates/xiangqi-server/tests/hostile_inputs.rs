@@ -62,10 +62,7 @@ async fn every_endpoint_answers_hostile_bodies_and_queries_with_clear_errors() {
     let mut ops = Vec::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         for method in item.as_object().unwrap().keys() {
-            ops.push((
-                method.to_uppercase().parse::<Method>().unwrap(),
-                path.replace('{', "").replace('}', ""),
-            ));
+            ops.push((method.to_uppercase().parse::<Method>().unwrap(), path.replace(['{', '}'], "")));
         }
     }
     for db in databases() {
