@@ -1,6 +1,7 @@
 //! `xiangqi`: the command line of the project. Each subcommand lives in its own module.
 
 mod admin;
+mod backup;
 mod bench;
 mod label;
 mod matches;
@@ -43,6 +44,8 @@ enum Command {
     Label(label::Args),
     /// Give or take a user's administrator role on the play server (writes news).
     Admin(admin::Args),
+    /// Copy the play server's SQLite database to a file, consistently, while it runs.
+    Backup(backup::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Label(args)) => label::run(args),
         Some(Command::Admin(args)) => admin::run(args),
-        None => serve::run(serve::Args::default()),
+        Some(Command::Backup(args)) => backup::run(args),
+        None => serve::run(serve::Args::from_env()),
     }
 }

@@ -3,7 +3,7 @@
 
 use axum::{
     Json,
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
@@ -21,6 +21,7 @@ crate::domain::model::named_enum! {
         TooManyRequests = "too_many_requests",
         PayloadTooLarge = "payload_too_large",
         Internal = "internal",
+        Unavailable = "unavailable",
     }
 }
 
@@ -29,6 +30,9 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: ErrorCode,
     pub message: String,
+    /// For a refusal by a rate limit: seconds until the same request may succeed
+    /// (also sent as the `Retry-After` header).
+    pub retry_after_s: Option<u64>,
 }
 
 /// The body of every refusal.
@@ -36,6 +40,10 @@ pub struct ApiError {
 pub struct ErrorBody {
     pub error: ErrorCode,
     pub message: String,
+    /// With `too_many_requests`: seconds to wait before trying again, as in the
+    /// `Retry-After` header.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -50,8 +58,9 @@ impl ApiError {
             ErrorCode::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError { status, code, message: message.into() }
+        ApiError { status, code, message: message.into(), retry_after_s: None }
     }
 
     pub fn bad_request(m: impl Into<String>) -> Self {
@@ -82,12 +91,22 @@ impl ApiError {
         Self::new(ErrorCode::TooManyRequests, m)
     }
 
+    /// A rate limit's refusal: why, and in how many seconds (at least one) the
+    /// same request may succeed.
+    pub fn rate_limited(m: impl Into<String>, retry_after_s: u64) -> Self {
+        ApiError { retry_after_s: Some(retry_after_s.max(1)), ..Self::new(ErrorCode::TooManyRequests, m) }
+    }
+
     pub fn payload_too_large(m: impl Into<String>) -> Self {
         Self::new(ErrorCode::PayloadTooLarge, m)
     }
 
     pub fn internal(m: impl Into<String>) -> Self {
         Self::new(ErrorCode::Internal, m)
+    }
+
+    pub fn unavailable(m: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Unavailable, m)
     }
 }
 
@@ -100,7 +119,13 @@ impl From<sqlx::Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(ErrorBody { error: self.code, message: self.message })).into_response()
+        let retry_after = self.retry_after_s;
+        let body = ErrorBody { error: self.code, message: self.message, retry_after };
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(s) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        response
     }
 }
 
@@ -115,7 +140,10 @@ mod tests {
     fn every_code_has_its_status() {
         for code in ErrorCode::all() {
             let e = ApiError::new(*code, "x");
-            assert!(e.status.is_client_error() || *code == ErrorCode::Internal, "{code:?}");
+            assert!(
+                e.status.is_client_error() || matches!(code, ErrorCode::Internal | ErrorCode::Unavailable),
+                "{code:?}"
+            );
         }
     }
 }

@@ -4,19 +4,22 @@
 //! stateless instances on one database.
 
 pub mod api;
+pub mod backup;
 pub mod domain;
 pub mod engines;
 mod error;
 pub mod http;
 pub mod live;
 pub mod store;
+pub mod telemetry;
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
-use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
+use tokio::{net::TcpListener, task::JoinHandle};
+use tokio_util::{sync::CancellationToken, task::TaskTracker};
 
-pub use crate::error::ApiError;
 use crate::{domain::Services, http::AppState, live::Hub, store::Store};
+pub use crate::{domain::limits::Limits, error::ApiError};
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -24,8 +27,19 @@ pub struct Config {
     /// `sqlite://xiangqi.db?mode=rwc` or `postgres://user@host/db`.
     pub database: String,
     pub bind: SocketAddr,
-    /// Accounts one network address may make in an hour.
-    pub signups_per_hour: u32,
+    /// Where `/metrics` (Prometheus) is served, on a listener of its own; not at
+    /// all if `None`. Its own address keeps the metrics off the public port even
+    /// behind a proxy on the same machine, where every public request arrives
+    /// from a loopback address.
+    pub metrics_bind: Option<SocketAddr>,
+    /// Requests come through a TLS-terminating proxy that appends the client's
+    /// address to `X-Forwarded-For`: that address counts, and the session cookie
+    /// is `Secure`. Without it the header is ignored.
+    pub behind_proxy: bool,
+    /// How much of what others see one user may do.
+    pub limits: Limits,
+    /// How long a stop waits for requests under way and open WebSockets.
+    pub drain: Duration,
     /// Whether this instance searches the computer's moves (with several
     /// instances on one database, some may leave it to others).
     pub computer_moves: bool,
@@ -36,16 +50,28 @@ pub struct Config {
 }
 
 impl Config {
-    /// A server on a free loopback port.
-    pub fn for_tests(database: &str) -> Config {
+    /// A server with the site's defaults.
+    pub fn new(database: &str, bind: SocketAddr) -> Config {
         Config {
             database: database.to_string(),
-            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-            signups_per_hour: 1_000_000,
+            bind,
+            metrics_bind: None,
+            behind_proxy: false,
+            limits: Limits::default(),
+            drain: Duration::from_secs(10),
             computer_moves: true,
-            analyses_per_minute: 1_000_000,
+            analyses_per_minute: domain::analysis::ANALYSES_PER_MINUTE,
             engines: None,
         }
+    }
+
+    /// A server on a free loopback port, with no limit on new accounts (tests
+    /// make many from one address).
+    pub fn for_tests(database: &str) -> Config {
+        let mut config = Config::new(database, SocketAddr::from(([127, 0, 0, 1], 0)));
+        config.limits.signups_per_hour = 1_000_000;
+        config.analyses_per_minute = 1_000_000;
+        config
     }
 }
 
@@ -61,9 +87,23 @@ pub enum StartError {
 /// A running server.
 pub struct Running {
     addr: SocketAddr,
-    stop: Option<oneshot::Sender<()>>,
-    task: JoinHandle<()>,
-    background: Vec<JoinHandle<()>>,
+    metrics_addr: Option<SocketAddr>,
+    shutdown: CancellationToken,
+    server: JoinHandle<()>,
+    metrics: Option<JoinHandle<()>>,
+    sockets: TaskTracker,
+    background: TaskTracker,
+    store: Store,
+    drain: Duration,
+}
+
+/// What a stop did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Stopped {
+    /// WebSockets that were open and were closed (going away).
+    pub sockets_closed: usize,
+    /// Whether requests or sockets were still busy when the drain time ran out.
+    pub cut_short: bool,
 }
 
 impl Running {
@@ -76,20 +116,43 @@ impl Running {
         format!("http://{}", self.addr)
     }
 
-    /// Stops accepting requests, finishes the ones under way, and returns.
-    pub async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        for b in &self.background {
-            b.abort();
-        }
-        let _ = (&mut self.task).await;
+    /// The metrics listener's address, if there is one.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_addr
     }
 
-    /// Waits until the server stops.
+    /// Stops gracefully: stops accepting connections, lets requests under way
+    /// finish, closes every WebSocket with a close frame (going away), stops the
+    /// background tasks, and closes the database pool. Requests and sockets that
+    /// are still busy after the drain time are cut off.
+    pub async fn stop(self) -> Stopped {
+        let Running { shutdown, mut server, metrics, sockets, background, store, drain, .. } = self;
+        let sockets_closed = sockets.len();
+        shutdown.cancel();
+        sockets.close();
+        background.close();
+        let deadline = tokio::time::Instant::now() + drain;
+        let mut cut_short = false;
+        if tokio::time::timeout_at(deadline, &mut server).await.is_err() {
+            tracing::warn!("requests still under way after {drain:?}: cut off");
+            server.abort();
+            cut_short = true;
+        }
+        if tokio::time::timeout_at(deadline, sockets.wait()).await.is_err() {
+            tracing::warn!("{} WebSockets still open after {drain:?}: cut off", sockets.len());
+            cut_short = true;
+        }
+        if let Some(m) = metrics {
+            let _ = m.await;
+        }
+        background.wait().await;
+        store.close().await;
+        Stopped { sockets_closed, cut_short }
+    }
+
+    /// Waits until the server stops by itself (it only does on an error).
     pub async fn wait(self) {
-        let _ = self.task.await;
+        let _ = self.server.await;
     }
 }
 
@@ -108,41 +171,71 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     }
     let hub = Arc::new(Hub::default());
     let mut services = Services::new(store.clone(), hub.clone());
-    services.signups_per_hour = config.signups_per_hour;
+    services.limits = config.limits.clone();
     services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
     if let Some(n) = config.engines {
         services.engines = Arc::new(engines::EnginePool::new(n));
     }
     let services = Arc::new(services);
-    let state = Arc::new(AppState::new(services.clone()));
-    let listener = TcpListener::bind(config.bind)
-        .await
-        .map_err(|source| StartError::Listen { addr: config.bind, source })?;
-    let addr = listener.local_addr().map_err(|source| StartError::Listen { addr: config.bind, source })?;
-    let (stop_tx, stop_rx) = oneshot::channel::<()>();
-    let app = http::router(state);
-    let task = tokio::spawn(async move {
-        let served = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = stop_rx.await;
-            });
-        if let Err(e) = served.await {
-            tracing::error!("server stopped: {e}");
+    let state = Arc::new(AppState::new(services.clone(), config.behind_proxy));
+    let (listener, addr) = bind(config.bind).await?;
+    let metrics_listener = match config.metrics_bind {
+        Some(at) => {
+            telemetry::recorder();
+            Some(bind(at).await?)
         }
-    });
-    let mut background = vec![tokio::spawn(flag_loop(services.clone()))];
+        None => None,
+    };
+    let shutdown = state.shutdown.clone();
+    let sockets = state.sockets.clone();
+    let server = tokio::spawn(serve(listener, http::router(state.clone()), shutdown.clone(), "server"));
+    let (metrics, metrics_addr) = match metrics_listener {
+        Some((listener, at)) => {
+            let router = http::metrics_router(state);
+            (Some(tokio::spawn(serve(listener, router, shutdown.clone(), "metrics"))), Some(at))
+        }
+        None => (None, None),
+    };
+    let background = TaskTracker::new();
+    background.spawn(flag_loop(services.clone(), shutdown.clone()));
     if config.computer_moves {
         match services.resume_computer_games().await {
             Ok(0) => {}
             Ok(n) => tracing::info!("the computer resumes {n} games"),
             Err(e) => tracing::warn!("cannot find the computer's games: {}", e.message),
         }
-        background.push(tokio::spawn(services.clone().run_computer()));
+        background.spawn(services.clone().run_computer(shutdown.clone()));
     }
     if store.backend() == store::Backend::Postgres {
-        background.push(tokio::spawn(listen_loop(config.database.clone(), services)));
+        background.spawn(listen_loop(config.database.clone(), services, shutdown.clone()));
     }
-    Ok(Running { addr, stop: Some(stop_tx), task, background })
+    Ok(Running {
+        addr,
+        metrics_addr,
+        shutdown,
+        server,
+        metrics,
+        sockets,
+        background,
+        store,
+        drain: config.drain,
+    })
+}
+
+async fn bind(at: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError> {
+    let failed = |source| StartError::Listen { addr: at, source };
+    let listener = TcpListener::bind(at).await.map_err(failed)?;
+    let addr = listener.local_addr().map_err(failed)?;
+    Ok((listener, addr))
+}
+
+/// Serves until `stop` is cancelled, then finishes the requests under way.
+async fn serve(listener: TcpListener, app: axum::Router, stop: CancellationToken, what: &'static str) {
+    let served = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async move { stop.cancelled().await });
+    if let Err(e) = served.await {
+        tracing::error!("{what} stopped: {e}");
+    }
 }
 
 /// Makes a user an administrator of the site (or, with `admin` false, no longer
@@ -158,10 +251,13 @@ pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, 
 
 /// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
 /// move to their next round and finish.
-async fn flag_loop(services: Arc<Services>) {
+async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = stop.cancelled() => return,
+        }
         if let Err(e) = services.flag_games(domain::now_ms()).await {
             tracing::warn!("clock check failed: {}", e.message);
         }
@@ -175,9 +271,17 @@ async fn flag_loop(services: Arc<Services>) {
 }
 
 /// With PostgreSQL, changes made through any instance reach this one's sockets.
-async fn listen_loop(url: String, services: Arc<Services>) {
+/// Until the server stops (which drops the listener's connection).
+async fn listen_loop(url: String, services: Arc<Services>, stop: CancellationToken) {
+    tokio::select! {
+        () = listen_forever(&url, &services) => {}
+        () = stop.cancelled() => {}
+    }
+}
+
+async fn listen_forever(url: &str, services: &Services) {
     loop {
-        match sqlx::postgres::PgListener::connect(&url).await {
+        match sqlx::postgres::PgListener::connect(url).await {
             Ok(mut listener) => {
                 if let Err(e) = listener
                     .listen_all([
@@ -192,7 +296,7 @@ async fn listen_loop(url: String, services: Arc<Services>) {
                     tracing::warn!("cannot listen for changes: {e}");
                 } else {
                     while let Ok(n) = listener.recv().await {
-                        relay(&services, n.channel(), n.payload()).await;
+                        relay(services, n.channel(), n.payload()).await;
                     }
                 }
             }

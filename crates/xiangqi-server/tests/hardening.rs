@@ -7,7 +7,7 @@ mod common;
 use common::{Client, databases, unique};
 use reqwest::StatusCode;
 use serde_json::json;
-use xiangqi_server::Config;
+use xiangqi_server::{Config, store::Tally};
 
 #[tokio::test]
 async fn health_readiness_and_security_headers_on_every_answer() {
@@ -45,9 +45,9 @@ async fn one_address_makes_a_limited_number_of_accounts_an_hour() {
         // On a shared database earlier runs' sign-ups from this address count too:
         // the limit is set just above them.
         let store = xiangqi_server::store::Store::open(&db.url).await.unwrap();
-        let earlier = store.signups_since("127.0.0.1", 0).await.unwrap();
-        let config =
-            Config { signups_per_hour: u32::try_from(earlier).unwrap() + 2, ..Config::for_tests(&db.url) };
+        let earlier = store.tally_since(Tally::Signups("127.0.0.1"), 0).await.unwrap();
+        let mut config = Config::for_tests(&db.url);
+        config.limits.signups_per_hour = u32::try_from(earlier).unwrap() + 2;
         let s = xiangqi_server::start(config).await.unwrap();
         let mut statuses = Vec::new();
         let mut names = Vec::new();

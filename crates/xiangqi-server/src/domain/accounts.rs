@@ -86,8 +86,8 @@ pub struct NewSession {
 
 impl Services {
     /// Registers a user from a network address, who may have followed a
-    /// friend's invitation. One address makes at most `signups_per_hour`
-    /// accounts an hour.
+    /// friend's invitation. One address makes a limited number of accounts an
+    /// hour ([`super::limits::Limits::signups_per_hour`]).
     pub async fn register(
         &self,
         name: &str,
@@ -98,11 +98,7 @@ impl Services {
     ) -> ApiResult<NewSession> {
         check_name(name)?;
         check_password(password)?;
-        if self.store.signups_since(address, now - 3600 * 1000).await? >= i64::from(self.signups_per_hour) {
-            return Err(ApiError::too_many_requests(
-                "too many new accounts from your network address; try again in an hour",
-            ));
-        }
+        self.may_sign_up(address, now).await?;
         let invitation = match invite {
             Some(code) => Some(self.invitation(code).await?),
             None => None,
@@ -126,9 +122,10 @@ impl Services {
         let ready_at = latest.unwrap_or(0) + login_wait_ms(failures);
         if now < ready_at {
             let seconds = (ready_at - now + 999) / 1000;
-            return Err(ApiError::too_many_requests(format!(
-                "too many failed log-ins for this user id; try again in {seconds} s"
-            )));
+            return Err(ApiError::rate_limited(
+                format!("too many failed log-ins for this user id; try again in {seconds} s"),
+                u64::try_from(seconds).unwrap_or(1),
+            ));
         }
         let checking = std::time::Instant::now();
         match self.store.user(name).await? {

@@ -14,6 +14,7 @@ use std::{
 };
 
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 use xiangqi::{Color, RuleSet, Variant};
 use xiangqi_engine::{Control, Engine, Level, Limits, Root, Score};
 
@@ -186,12 +187,17 @@ impl Services {
         }
     }
 
-    /// Works through the computer's jobs until the server stops, each game's
-    /// at most once at a time.
-    pub async fn run_computer(self: Arc<Self>) {
+    /// Works through the computer's jobs until `stop` is cancelled, each
+    /// game's at most once at a time.
+    pub async fn run_computer(self: Arc<Self>, stop: CancellationToken) {
         let Some(mut rx) = self.computer.rx.lock().ok().and_then(|mut rx| rx.take()) else { return };
         let busy = Arc::new(Mutex::new(HashSet::new()));
-        while let Some(job) = rx.recv().await {
+        loop {
+            let job = tokio::select! {
+                job = rx.recv() => job,
+                () = stop.cancelled() => return,
+            };
+            let Some(job) = job else { return };
             if !busy.lock().is_ok_and(|mut b| b.insert(job.clone())) {
                 continue;
             }
@@ -240,7 +246,10 @@ impl Services {
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let Some(text) = chosen else { return Ok(false) };
         match self.submit_move(&name, id, loaded.row.ply, &text, clock()).await {
-            Ok(_) => Ok(true),
+            Ok(_) => {
+                crate::telemetry::move_played();
+                Ok(true)
+            }
             // Another instance moved first, or the person resigned meanwhile.
             Err(e) if e.code == crate::error::ErrorCode::Conflict => Ok(false),
             Err(e) => Err(e),

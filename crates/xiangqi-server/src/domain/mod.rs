@@ -9,6 +9,7 @@ pub mod clock;
 pub mod computer;
 pub mod games;
 pub mod ladders;
+pub mod limits;
 pub mod lobby;
 pub mod model;
 pub mod news;
@@ -41,8 +42,8 @@ pub fn now_ms() -> i64 {
 pub struct Services {
     pub store: Store,
     pub hub: Arc<Hub>,
-    /// Accounts one network address may make in an hour.
-    pub signups_per_hour: u32,
+    /// How much of what others see one user may do (see [`limits`]).
+    pub limits: limits::Limits,
     /// Where the computer's moves, analyses and reviews are searched.
     pub engines: Arc<EnginePool>,
     computer: computer::Jobs,
@@ -56,7 +57,7 @@ impl Services {
         Services {
             store,
             hub,
-            signups_per_hour: 10,
+            limits: limits::Limits::default(),
             engines: Arc::new(EnginePool::for_this_machine()),
             computer: computer::Jobs::default(),
             analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),

@@ -18,17 +18,9 @@ use crate::{
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_CHAT_CHARS: usize = 500;
-/// Private messages a user may send per minute and per day.
-pub const MESSAGES_PER_MINUTE: i64 = 10;
-pub const MESSAGES_PER_DAY: i64 = 200;
-/// Chat lines a user may write per minute, over all games.
-pub const CHAT_PER_MINUTE: i64 = 20;
 /// How recently a user must have been seen to count as here.
 pub const HERE_MS: i64 = 5 * 60 * 1000;
 pub const MAX_BUDDIES: u32 = 200;
-
-const MINUTE_MS: i64 = 60 * 1000;
-const DAY_MS: i64 = 24 * 60 * MINUTE_MS;
 
 /// A text a person typed: trimmed at the ends, not empty, at most `max` characters.
 fn text(body: &str, what: &str, max: usize) -> ApiResult<String> {
@@ -85,14 +77,8 @@ impl Services {
             return Err(ApiError::bad_request("you cannot send a message to yourself"));
         }
         self.not_ignored_by(&recipient.name, from, "this user does not accept messages from you").await?;
+        self.may_message(from, now).await?;
         let store = &self.store;
-        if store.messages_sent_since(from, now - MINUTE_MS).await? >= MESSAGES_PER_MINUTE
-            || store.messages_sent_since(from, now - DAY_MS).await? >= MESSAGES_PER_DAY
-        {
-            return Err(ApiError::too_many_requests(format!(
-                "you may send {MESSAGES_PER_MINUTE} messages a minute and {MESSAGES_PER_DAY} a day; wait a little"
-            )));
-        }
         let m = MessageRow {
             id: new_id(),
             sender: from.to_string(),
@@ -122,11 +108,7 @@ impl Services {
             ApiError::forbidden("only the two players write in a game's chat; others read it")
         })?;
         self.not_ignored_by(loaded.player(!me), user, "your opponent does not accept chat from you").await?;
-        if self.store.chat_sent_since(user, now - MINUTE_MS).await? >= CHAT_PER_MINUTE {
-            return Err(ApiError::too_many_requests(format!(
-                "you may write {CHAT_PER_MINUTE} chat lines a minute; wait a little"
-            )));
-        }
+        self.may_chat(user, now).await?;
         // Two lines at once take the next numbers in turn.
         for _ in 0..5 {
             let line = ChatRow {

@@ -63,6 +63,48 @@ pub async fn csrf_guard(req: Request, next: Next) -> Result<Response, ApiError> 
     Ok(next.run(req).await)
 }
 
+/// Whether JSON text holds the escape of a NUL character (`\u0000`, not an
+/// escaped backslash before `u0000`). A raw NUL is not valid JSON anyway.
+pub fn json_has_nul(body: &[u8]) -> bool {
+    let mut backslashes = 0;
+    for (i, &b) in body.iter().enumerate() {
+        if b == b'\\' {
+            backslashes += 1;
+            continue;
+        }
+        if backslashes % 2 == 1 && b == b'u' && body.get(i + 1..i + 5) == Some(b"0000") {
+            return true;
+        }
+        backslashes = 0;
+    }
+    false
+}
+
+/// Whether a path or query string holds an encoded NUL character.
+pub fn uri_has_nul(uri: &axum::http::Uri) -> bool {
+    uri.path_and_query().is_some_and(|pq| pq.as_str().to_ascii_lowercase().contains("%00"))
+}
+
+/// Refuses a NUL character anywhere in a request's path, query or JSON body:
+/// no name, id or text holds one, and PostgreSQL cannot store one in text.
+pub async fn refuse_nul(req: Request, next: Next) -> Result<Response, ApiError> {
+    const REFUSAL: &str = "a NUL character (U+0000) is not allowed in a path, query or text";
+    if uri_has_nul(req.uri()) {
+        return Err(ApiError::bad_request(REFUSAL));
+    }
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return Ok(next.run(req).await);
+    }
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, super::BODY_LIMIT)
+        .await
+        .map_err(|_| ApiError::payload_too_large("the body is larger than 64 KiB"))?;
+    if json_has_nul(&bytes) {
+        return Err(ApiError::bad_request(REFUSAL));
+    }
+    Ok(next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await)
+}
+
 /// The logged-in user, or 401.
 pub struct User {
     pub name: String,
@@ -130,5 +172,21 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
             }
             Err(e) => Err(ApiError::bad_request(format!("bad JSON body: {}", e.body_text()))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nul_characters_are_found_in_json_and_uris() {
+        assert!(json_has_nul(br#"{"body": "a\u0000b"}"#));
+        assert!(json_has_nul(br#"{"body": "\\\u0000"}"#), "an escaped backslash, then the escape");
+        assert!(!json_has_nul(br#"{"body": "\\u0000"}"#), "a backslash, then the letters u0000");
+        assert!(!json_has_nul(br#"{"body": "u0000 \u0041"}"#));
+        assert!(uri_has_nul(&"/api/v1/users/a%00b".parse().unwrap()));
+        assert!(uri_has_nul(&"/api/v1/users?after=%00".parse().unwrap()));
+        assert!(!uri_has_nul(&"/api/v1/users/a%200".parse().unwrap()));
     }
 }

@@ -2,38 +2,60 @@
 
 mod api;
 pub mod auth;
+pub mod client;
+pub mod inputs;
 pub mod reference;
 mod web;
 mod ws;
 
 use std::{
     collections::HashMap,
+    net::SocketAddr,
     sync::{Arc, Mutex},
 };
 
 use axum::{
     Router,
-    extract::{DefaultBodyLimit, State},
+    extract::{ConnectInfo, DefaultBodyLimit, MatchedPath, Request, State},
     http::{HeaderValue, StatusCode, header},
     middleware,
     routing::get,
 };
-use tower_http::set_header::SetResponseHeaderLayer;
+use tokio_util::{sync::CancellationToken, task::TaskTracker};
+use tower_http::{
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    set_header::SetResponseHeaderLayer,
+    trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer},
+};
+use tracing::Level;
 
-use crate::domain::Services;
+use crate::{domain::Services, telemetry};
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
 pub struct AppState {
     pub services: Arc<Services>,
+    /// Requests come through a TLS-terminating proxy: the client's address is
+    /// the one the proxy appends to `X-Forwarded-For`, and cookies are `Secure`.
+    pub behind_proxy: bool,
+    /// Cancelled when the server stops: open WebSockets close (going away).
+    pub shutdown: CancellationToken,
+    /// The open WebSockets, which a stop waits for.
+    pub sockets: TaskTracker,
     /// When each user was last recorded as seen, to write that at most once a minute.
     seen: Mutex<HashMap<String, i64>>,
 }
 
 impl AppState {
-    pub fn new(services: Arc<Services>) -> Self {
-        AppState { services, seen: Mutex::new(HashMap::new()) }
+    pub fn new(services: Arc<Services>, behind_proxy: bool) -> Self {
+        AppState {
+            services,
+            behind_proxy,
+            shutdown: CancellationToken::new(),
+            sockets: TaskTracker::new(),
+            seen: Mutex::new(HashMap::new()),
+        }
     }
 
     async fn seen(&self, name: &str, now: i64) {
@@ -72,13 +94,33 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/ws", get(ws::upgrade))
         .fallback(api::not_found)
         .layer(middleware::from_fn(auth::csrf_guard))
+        .layer(middleware::from_fn(auth::refuse_nul))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     // Headers every answer carries unless it set its own: the page sets a CSP
     // that lets its own scripts run; everything else may run nothing, and
     // nothing may be framed.
-    let header = |name, value: &'static str| {
-        SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
-    };
+    let header = header_layer;
+    let behind_proxy = state.behind_proxy;
+    // Each request gets an id (kept from `X-Request-Id` if the client or proxy
+    // sent one), which its log lines carry and its answer repeats.
+    let trace = TraceLayer::new_for_http()
+        .make_span_with(move |req: &Request| {
+            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            let route = req.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str);
+            let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+            let client = client::address(req.headers(), peer, behind_proxy).map(|ip| ip.to_string());
+            tracing::info_span!(
+                "request",
+                id,
+                method = %req.method(),
+                route,
+                path = req.uri().path(),
+                client = client.as_deref().unwrap_or(""),
+            )
+        })
+        .on_request(())
+        .on_response(DefaultOnResponse::new().level(Level::INFO))
+        .on_failure(DefaultOnFailure::new().level(Level::ERROR));
     Router::new()
         .nest("/api/v1", api)
         .merge(web::routes())
@@ -89,6 +131,35 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(middleware::from_fn(telemetry::track))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(trace)
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+}
+
+/// The metrics listener's routes: `/metrics` in Prometheus' text format, and
+/// `/healthz`. It is meant for a private address (see `Config::metrics_bind`).
+pub fn metrics_router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .route("/healthz", get(|| async { "ok" }))
+        .with_state(state)
+        .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+}
+
+fn header_layer(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+async fn metrics(State(state): State<Arc<AppState>>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    match telemetry::render(&state.services.store, state.sockets.len()).await {
+        Some(text) => {
+            ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
+        }
+        None => (StatusCode::SERVICE_UNAVAILABLE, "metrics are off: another recorder is installed")
+            .into_response(),
+    }
 }
 
 /// Ready when the database answers: a load balancer sends no traffic before.

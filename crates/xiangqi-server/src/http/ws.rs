@@ -1,18 +1,21 @@
 //! One WebSocket per page: the client names the games it shows (`{"watch": id}`)
-//! and receives every new state of them, and notices for its user.
+//! and receives every new state of them, and notices for its user. When the
+//! server stops, every socket is closed with code 1001 (going away), which
+//! tells the page to reconnect to another instance or after the restart.
 
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     extract::{
         State,
-        ws::{Message, WebSocket, WebSocketUpgrade},
+        ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code},
     },
     http::{HeaderMap, header},
     response::{IntoResponse, Response},
 };
 use futures_util::{SinkExt, StreamExt};
 use tokio::{sync::mpsc, task::JoinHandle};
+use tokio_util::sync::CancellationToken;
 
 use super::{AppState, auth::MaybeUser};
 use crate::{
@@ -22,7 +25,11 @@ use crate::{
     },
     error::ApiError,
     live::Wire,
+    telemetry,
 };
+
+/// How long a stopping server waits for a socket's close frame to go out.
+const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Whether a browser's `Origin` (if it sent one) is this site: a page on another
 /// site must not read a user's notices through their cookie.
@@ -41,8 +48,12 @@ pub async fn upgrade(
     if !same_origin(&headers) {
         return ApiError::forbidden("WebSocket from another site").into_response();
     }
+    if state.shutdown.is_cancelled() {
+        return ApiError::unavailable("the server is stopping; connect again in a moment").into_response();
+    }
     let name = user.0.map(|u| u.name);
-    ws.max_message_size(4096).on_upgrade(move |socket| serve(socket, state, name))
+    let sockets = state.sockets.clone();
+    ws.max_message_size(4096).on_upgrade(move |socket| sockets.track_future(serve(socket, state, name)))
 }
 
 /// Forwards a broadcast channel into this socket's outbox until either closes.
@@ -63,21 +74,47 @@ fn forward(mut rx: tokio::sync::broadcast::Receiver<Wire>, out: mpsc::Sender<Wir
     })
 }
 
+/// Sends the outbox to the socket until it ends, or until the server stops:
+/// then a close frame (going away) is the last thing sent.
+fn writer(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut outbox: mpsc::Receiver<Wire>,
+    stop: CancellationToken,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                msg = outbox.recv() => {
+                    let Some(msg) = msg else { break };
+                    if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                () = stop.cancelled() => {
+                    let frame = CloseFrame { code: close_code::AWAY, reason: "the server is stopping".into() };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+            }
+        }
+    })
+}
+
 async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
-    let (mut sink, mut stream) = socket.split();
-    let (out, mut outbox) = mpsc::channel::<Wire>(64);
+    telemetry::websocket_opened();
+    let (sink, mut stream) = socket.split();
+    let (out, outbox) = mpsc::channel::<Wire>(64);
     let mut watching: HashMap<String, JoinHandle<()>> = HashMap::new();
     let user_task = user.as_ref().map(|name| forward(state.services.hub.watch_user(name), out.clone()));
     let lobby_task = forward(state.services.hub.watch_lobby(), out.clone());
     let tournament_task = forward(state.services.hub.watch_tournaments(), out.clone());
-    let writer = tokio::spawn(async move {
-        while let Some(msg) = outbox.recv().await {
-            if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
-                break;
-            }
-        }
-    });
-    while let Some(Ok(msg)) = stream.next().await {
+    let mut writer = writer(sink, outbox, state.shutdown.clone());
+    loop {
+        let msg = tokio::select! {
+            msg = stream.next() => msg,
+            () = state.shutdown.cancelled() => break,
+        };
+        let Some(Ok(msg)) = msg else { break };
         let Message::Text(text) = msg else { continue };
         let Ok(m) = serde_json::from_str::<ClientMessage>(&text) else { continue };
         if let Some(id) = m.watch.filter(|id| id.len() <= 64 && !watching.contains_key(id)) {
@@ -106,5 +143,12 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     }
     lobby_task.abort();
     tournament_task.abort();
-    writer.abort();
+    if state.shutdown.is_cancelled() {
+        // The writer sends the close frame; give it the moment that takes.
+        if tokio::time::timeout(CLOSE_WAIT, &mut writer).await.is_err() {
+            writer.abort();
+        }
+    } else {
+        writer.abort();
+    }
 }

@@ -65,15 +65,4 @@ impl Store {
             .await?;
         Ok(row.try_get::<Option<i64>, _>("n")?.unwrap_or(0))
     }
-
-    /// How many lines `author` wrote anywhere since a moment (for the rate limit).
-    pub async fn chat_sent_since(&self, author: &str, since: i64) -> Result<i64, sqlx::Error> {
-        use sqlx::Row;
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM chat WHERE author = $1 AND created_ms > $2")
-            .bind(author)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await?;
-        row.try_get("n")
-    }
 }

@@ -73,16 +73,6 @@ impl Store {
         Ok(())
     }
 
-    /// How many messages `sender` has sent since a moment (for the rate limit).
-    pub async fn messages_sent_since(&self, sender: &str, since: i64) -> Result<i64, sqlx::Error> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM messages WHERE sender = $1 AND created_ms > $2")
-            .bind(sender)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await?;
-        row.try_get("n")
-    }
-
     /// A user's received or sent messages, newest first.
     pub async fn mailbox(
         &self,

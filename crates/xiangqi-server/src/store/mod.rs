@@ -9,8 +9,10 @@ mod challenges;
 mod chat;
 mod computers;
 mod games;
+mod gauges;
 mod invitations;
 mod ladders;
+mod limits;
 mod messages;
 mod news;
 mod ratings;
@@ -33,6 +35,7 @@ pub use self::{
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},
+    limits::Tally,
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},
@@ -208,6 +211,12 @@ impl Store {
 
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Closes every connection of the pool, waiting for those in use to be
+    /// given back: the last step of stopping a server.
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 
     async fn one<T: FromRow>(&self, q: Query<'_>) -> Result<Option<T>, sqlx::Error> {

@@ -76,16 +76,6 @@ impl Store {
 }
 
 impl Store {
-    /// Accounts made from an address since a moment.
-    pub async fn signups_since(&self, address: &str, since: i64) -> Result<i64, sqlx::Error> {
-        let row = sqlx::query("SELECT COUNT(*) AS n FROM signups WHERE address = $1 AND at_ms > $2")
-            .bind(address)
-            .bind(since)
-            .fetch_one(&self.pool)
-            .await?;
-        row.try_get("n")
-    }
-
     pub async fn add_signup(&self, address: &str, now: i64) -> Result<(), sqlx::Error> {
         self.run(sqlx::query("INSERT INTO signups (address, at_ms) VALUES ($1, $2)").bind(address).bind(now))
             .await?;

@@ -78,6 +78,15 @@ impl Client {
         (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
     }
 
+    /// A request as the browser would send it, answered whole (status, headers, body).
+    pub async fn raw(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> reqwest::Response {
+        let mut req = self.http.request(method, format!("{}{path}", self.base)).header("X-Xiangqi", "1");
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        req.send().await.expect("request")
+    }
+
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send(reqwest::Method::GET, path, None).await
     }

@@ -1,10 +1,10 @@
 //! Accounts and sessions; profiles; who is here.
 
-use std::{net::SocketAddr, sync::Arc};
+use std::sync::Arc;
 
 use axum::{
     Json,
-    extract::{ConnectInfo, Path, State},
+    extract::{Path, State},
     http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
@@ -27,20 +27,23 @@ use crate::{
     http::{
         AppState,
         auth::{Body, COOKIE, MaybeUser, Params, User},
+        client::ClientIp,
     },
     store::{Page, ProfileFields},
 };
 
-fn session_cookie(token: &str, max_age_s: i64) -> HeaderValue {
-    let v = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}");
+/// The session cookie; `Secure` (sent over HTTPS only) behind a TLS proxy.
+fn session_cookie(token: &str, max_age_s: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let v = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age_s}{secure}");
     HeaderValue::from_str(&v).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
 /// The answer that opens a session: the token in the body and in the cookie.
-fn session_answer(s: NewSession, status: StatusCode) -> Response {
+fn session_answer(s: NewSession, status: StatusCode, secure: bool) -> Response {
     let body = SessionAnswer { user: UserView::from(&s.user), token: s.token.clone() };
     let mut response = (status, Json(body)).into_response();
-    response.headers_mut().insert(header::SET_COOKIE, session_cookie(&s.token, SESSION_MS / 1000));
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie(&s.token, SESSION_MS / 1000, secure));
     response
 }
 
@@ -50,16 +53,17 @@ fn session_answer(s: NewSession, status: StatusCode) -> Response {
         (status = 201, description = "Registered and logged in; sets the session cookie.", body = SessionAnswer),
         (status = 400, description = "A name or password that breaks the rules.", body = ErrorBody),
         (status = 409, description = "The name is taken (ignoring case).", body = ErrorBody),
-        (status = 429, description = "Too many new accounts from this network address in the last hour.", body = ErrorBody)))]
+        (status = 429, description = "Too many new accounts from this network address in the last hour (behind \
+            a proxy, the address the proxy reports); `retry_after` says when to try again.", body = ErrorBody)))]
 pub async fn register(
     State(state): State<Arc<AppState>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
-    let address = peer.ip().to_string();
+    let address = client.to_string();
     let session =
         state.services.register(&c.name, &c.password, c.invite.as_deref(), &address, now_ms()).await?;
-    Ok(session_answer(session, StatusCode::CREATED))
+    Ok(session_answer(session, StatusCode::CREATED, state.behind_proxy))
 }
 
 /// Log in.
@@ -71,7 +75,7 @@ pub async fn register(
             1 s after the latest failure, doubling up to 60 s.", body = ErrorBody)))]
 pub async fn login(State(state): State<Arc<AppState>>, Body(c): Body<Credentials>) -> ApiResult<Response> {
     let session = state.services.login(&c.name, &c.password, now_ms()).await?;
-    Ok(session_answer(session, StatusCode::OK))
+    Ok(session_answer(session, StatusCode::OK, state.behind_proxy))
 }
 
 /// Who is logged in.
@@ -87,7 +91,7 @@ pub async fn whoami(State(state): State<Arc<AppState>>, user: User) -> Answer<Us
 pub async fn logout(State(state): State<Arc<AppState>>, user: User) -> ApiResult<Response> {
     state.services.store.delete_session(&user.token_hash).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
-    response.headers_mut().insert(header::SET_COOKIE, session_cookie("", 0));
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie("", 0, state.behind_proxy));
     Ok(response)
 }
 

@@ -72,7 +72,9 @@ pub async fn submit(
     Path(id): Path<String>,
     Body(s): Body<Submit>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.submit_move(&user.name, &id, s.ply, &s.text, now_ms()).await?)
+    let played = state.services.submit_move(&user.name, &id, s.ply, &s.text, now_ms()).await?;
+    crate::telemetry::move_played();
+    game(&played)
 }
 
 /// Resign.
@@ -106,13 +108,17 @@ pub async fn abort(
         (status = 201, description = "The opponent had offered one too, or is the computer: the new game has started.", body = GameAnswer),
         (status = 202, description = "The offer waits for the opponent (a challenge with `rematch_of`).", body = ChallengeAnswer),
         (status = 403, description = "You did not play in this game.", body = ErrorBody),
-        (status = 409, description = "The game is still being played.", body = ErrorBody)))]
+        (status = 409, description = "The game is still being played, or you have as many open challenges as \
+            one may.", body = ErrorBody),
+        (status = 429, description = "Too many challenges made in the last hour.", body = ErrorBody)))]
 pub async fn rematch(
     State(state): State<Arc<AppState>>,
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    Ok(match state.services.rematch(&user.name, &id, now_ms()).await? {
+    let now = now_ms();
+    state.services.may_challenge(&user.name, now).await?;
+    Ok(match state.services.rematch(&user.name, &id, now).await? {
         Ok(started) => {
             (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&started) })).into_response()
         }

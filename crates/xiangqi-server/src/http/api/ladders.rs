@@ -90,13 +90,17 @@ pub async fn join(
         (status = 201, body = ChallengeAnswer),
         (status = 400, description = "Not above you, more than 20 places above, or not on the ladder.", body = ErrorBody),
         (status = 403, description = "The player does not accept challenges from you.", body = ErrorBody),
-        (status = 409, description = "Not on the ladder yet, or either player is in 2 open challenges of it.", body = ErrorBody)))]
+        (status = 409, description = "Not on the ladder yet, either player is in 2 open challenges of it, or you \
+            have as many open challenges as one may.", body = ErrorBody),
+        (status = 429, description = "Too many challenges made in the last hour.", body = ErrorBody)))]
 pub async fn challenge(
     State(state): State<Arc<AppState>>,
     user: User,
     Path(name): Path<String>,
     Body(c): Body<NewLadderChallenge>,
 ) -> Answer<ChallengeAnswer> {
-    let row = state.services.ladder_challenge(&user.name, category(&name)?, &c.opponent, now_ms()).await?;
+    let now = now_ms();
+    state.services.may_challenge(&user.name, now).await?;
+    let row = state.services.ladder_challenge(&user.name, category(&name)?, &c.opponent, now).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }

@@ -31,12 +31,17 @@ use crate::{
         (status = 400, description = "Unknown fields or values, a variant and rule set that do not go together, a clock out of \
             range, or a challenge to oneself.", body = ErrorBody),
         (status = 404, description = "No such opponent.", body = ErrorBody),
-        (status = 409, description = "The same challenge is already open.", body = ErrorBody)))]
+        (status = 409, description = "The same challenge is already open, or you have as many open challenges \
+            as one may (20 unless the server says otherwise).", body = ErrorBody),
+        (status = 429, description = "Too many challenges made in the last hour; `retry_after` says when to \
+            try again.", body = ErrorBody)))]
 pub async fn create_challenge(
     State(state): State<Arc<AppState>>,
     user: User,
     Body(c): Body<NewChallenge>,
 ) -> Answer<ChallengeAnswer> {
+    let now = now_ms();
+    state.services.may_challenge(&user.name, now).await?;
     let terms = Terms {
         opponent: c.opponent.filter(|o| !o.is_empty()),
         variant: c.variant.unwrap_or(variant_of(c.rules)),
@@ -47,7 +52,7 @@ pub async fn create_challenge(
         ladder: None,
         rated: state.services.rated_or_default(&user.name, c.rated).await?,
     };
-    let row = state.services.create_challenge(&user.name, terms, false, now_ms()).await?;
+    let row = state.services.create_challenge(&user.name, terms, false, now).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }
 
@@ -103,24 +108,21 @@ pub async fn close_challenge(
     responses(
         (status = 201, description = "Someone was waiting: the game has started.", body = GameAnswer),
         (status = 202, description = "You wait in the queue (cancel with `DELETE /challenges/{id}`).", body = ChallengeAnswer),
-        (status = 400, body = ErrorBody)))]
+        (status = 400, body = ErrorBody),
+        (status = 409, description = "You have as many open challenges as one may.", body = ErrorBody),
+        (status = 429, description = "Too many challenges made in the last hour.", body = ErrorBody)))]
 pub async fn automatch(
     State(state): State<Arc<AppState>>,
     user: User,
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
+    let now = now_ms();
+    state.services.may_challenge(&user.name, now).await?;
     let rated = state.services.rated_or_default(&user.name, a.rated).await?;
     Ok(
         match state
             .services
-            .automatch(
-                &user.name,
-                a.variant.unwrap_or(variant_of(a.rules)),
-                a.rules,
-                a.clock,
-                rated,
-                now_ms(),
-            )
+            .automatch(&user.name, a.variant.unwrap_or(variant_of(a.rules)), a.rules, a.clock, rated, now)
             .await?
         {
             Ok(game) => {

@@ -38,7 +38,8 @@ use crate::{
         (status = 400, description = "Empty, over 2000 characters, or to oneself.", body = ErrorBody),
         (status = 403, description = "The recipient does not accept messages from you.", body = ErrorBody),
         (status = 404, description = "No such user.", body = ErrorBody),
-        (status = 429, description = "More than 10 messages a minute or 200 a day.", body = ErrorBody)))]
+        (status = 429, description = "More than 10 messages a minute or 200 a day (the \
+            defaults); `retry_after` and the `Retry-After` header say when to try again.", body = ErrorBody)))]
 pub async fn send_message(
     State(state): State<Arc<AppState>>,
     user: User,
@@ -154,7 +155,8 @@ pub async fn chat(
         (status = 201, body = ChatLineAnswer),
         (status = 400, description = "Empty or over 500 characters.", body = ErrorBody),
         (status = 403, description = "Not a player, or the opponent does not accept chat from you.", body = ErrorBody),
-        (status = 429, description = "More than 20 lines a minute.", body = ErrorBody)))]
+        (status = 429, description = "More than 20 lines a minute (the default); `retry_after` \
+            says when to try again.", body = ErrorBody)))]
 pub async fn write_chat(
     State(state): State<Arc<AppState>>,
     user: User,

@@ -326,6 +326,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "error.too_many_requests": "Too many tries: wait a little.",
   "error.payload_too_large": "That is too long.",
   "error.internal": "The server failed; try again later.",
+  "error.unavailable": "The server is restarting; try again in a moment.",
 
   "game.sending": "Sending your move…",
 

@@ -326,6 +326,7 @@ export const zh = {
   "error.too_many_requests": "尝试次数过多，请稍候。",
   "error.payload_too_large": "内容太长。",
   "error.internal": "服务器出错，请稍后再试。",
+  "error.unavailable": "服务器正在重启，请稍后再试。",
 
   "game.sending": "正在发送你的走法…",
 
