@@ -87,3 +87,22 @@ fn a_saved_game_loads_back_as_pgn() {
     assert!(out.contains("black to move") || out.contains("black>"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn levels_are_one_to_eight_and_a_seed_repeats_the_games_replies() {
+    for bad in ["0", "9", "ten"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .args(["play", "--plain", "--level", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "level {bad} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not a level from 1 to 8"), "{err}");
+    }
+    let moves = "h2e2\nh0g2\ni0h0\ng3g4\nquit\n";
+    let first = play(&["--level", "1", "--seed", "42"], moves);
+    assert!(first.contains("engine plays"), "{first}");
+    assert_eq!(play(&["--level", "1", "--seed", "42"], moves), first);
+    assert_ne!(play(&["--level", "1", "--seed", "43"], moves), first, "another seed, other replies");
+}

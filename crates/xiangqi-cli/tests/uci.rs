@@ -277,3 +277,52 @@ fn hex_variant_plays_hex_moves() {
     pos.play(pos.parse_move(&first).unwrap()).unwrap();
     assert!(pos.parse_move(&reply).is_ok(), "{reply} is not a legal hex reply");
 }
+
+#[test]
+fn level_option_is_listed_validated_and_played() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines.iter().any(|l| l == "option name Level type spin default 0 min 0 max 8"), "{lines:#?}");
+    for bad in [
+        "setoption name Level value 9",
+        "setoption name Level value -1",
+        "setoption name Level value three",
+        "setoption name Level Depth value 2",
+    ] {
+        e.send(bad);
+        let line = e.until("info string").pop().unwrap();
+        assert!(line.contains("Level"), "{bad}: {line}");
+    }
+    // A level plays its own budget whatever the limits, on either board.
+    e.send("setoption name Level value 2");
+    e.send("setoption name Level Temperature value 100001");
+    assert!(e.until("info string").pop().unwrap().contains("Level Temperature"));
+    e.send("position startpos moves h2e2");
+    e.send("go depth 30");
+    assert_legal(None, &["h2e2"], &e.bestmove());
+    e.send("go wtime 100000 btime 100000 winc 0 binc 0");
+    assert_legal(None, &["h2e2"], &e.bestmove());
+    // A mate in one is taken even at a low level.
+    let fen = "4k4/9/4N4/9/9/9/9/C8/9/5K3 w - - 0 1";
+    e.send("setoption name Level value 1");
+    e.send(&format!("position fen {fen}"));
+    e.send("go movetime 100000");
+    let best = e.bestmove();
+    let mut pos: Position<Standard> = fen.parse().unwrap();
+    pos.play(pos.parse_move(&best).unwrap()).unwrap();
+    assert!(pos.is_check() && pos.legal_moves().is_empty(), "{best} does not mate");
+    e.send("setoption name UCI_Variant value hex");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("stop");
+    let best = e.bestmove();
+    assert!(Position::<Hex>::startpos().parse_move(&best).is_ok(), "{best}");
+    // Level 0 is full strength again.
+    e.send("setoption name Level value 0");
+    e.send("setoption name UCI_Variant value xiangqi");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:#?}");
+}

@@ -51,7 +51,7 @@ pub struct Style {
 }
 
 const STYLES: [Style; 8] = [
-    Style { depth: Some(1), nodes: 50_000, temperature: 150 },
+    Style { depth: Some(1), nodes: 50_000, temperature: 120 },
     Style { depth: Some(2), nodes: 50_000, temperature: 60 },
     Style { depth: Some(4), nodes: 200_000, temperature: 10 },
     Style { depth: None, nodes: 1_500, temperature: 0 },
@@ -61,9 +61,10 @@ const STYLES: [Style; 8] = [
     Style { depth: None, nodes: 1_000_000, temperature: 0 },
 ];
 
-/// Elo of each level above level 1 on the standard board, from the matches
-/// between neighbours listed in the README.
-const ELO: [i32; 8] = [0, 0, 0, 0, 0, 0, 0, 0];
+/// Elo of each level above level 1 on the standard board, the sums of the
+/// steps measured between neighbours (40-100 games each, 95% bars of ±120 to
+/// ±320 a step; the README lists the matches and the commands), rounded to tens.
+const ELO: [i32; 8] = [0, 380, 650, 1110, 1450, 1830, 2170, 2490];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! A Xiangqi engine for the standard and the hexagonal board: iterative deepening
 //! principal-variation search with a shared transposition table (lazy SMP), a
 //! tuned evaluation, repetition judged by the game's rule set, and the UCI and
-//! UCCI protocols.
+//! UCCI protocols. [`Level`] plays at a calibrated strength from 1 to 8 for
+//! people to play against.
 //!
 //! ```
 //! use xiangqi::{Position, RuleSet, Standard};

@@ -585,6 +585,30 @@ mod tests {
         assert_eq!(g.limits.clock.unwrap().time, Duration::from_secs(3));
     }
 
+    fn session(input: &str) -> Vec<String> {
+        let mut output = Vec::new();
+        run(std::io::Cursor::new(input.to_string()), &mut output);
+        String::from_utf8(output).unwrap().lines().map(String::from).collect()
+    }
+
+    #[test]
+    fn the_level_option_takes_zero_to_eight_in_both_dialects() {
+        let lines = session(
+            "uci\nsetoption name Level value 9\nsetoption name Level Nodes value 500\n\
+             setoption name Level value 3\nsetoption name Level Nodes value 0\n\
+             setoption name Level Nodes value 2000\nisready\nposition startpos\ngo depth 1\nisready\nquit\n",
+        );
+        let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string")).collect();
+        assert_eq!(errors.len(), 3, "{lines:#?}");
+        assert!(errors[0].contains("\"9\" is not 0 (full strength) or a level from 1 to 8"), "{}", errors[0]);
+        assert!(errors[1].contains("set Level first"), "{}", errors[1]);
+        assert!(errors[2].contains("a level needs nodes"), "{}", errors[2]);
+        assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{lines:#?}");
+        let lines = session("ucci\nsetoption level 8\nsetoption level 0\nsetoption level x\nquit\n");
+        assert!(lines.contains(&"option level type spin min 0 max 8 default 0".to_string()), "{lines:#?}");
+        assert_eq!(lines.iter().filter(|l| l.starts_with("info string")).count(), 1, "{lines:#?}");
+    }
+
     #[test]
     fn bad_go_parameters_are_errors() {
         assert!(go("depth", false, Color::Red).is_err());
