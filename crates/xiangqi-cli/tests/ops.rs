@@ -124,7 +124,7 @@ async fn new_game(http: &reqwest::Client, url: &str, prefix: &str) -> Option<(St
     let (red_name, black_name) = (fresh_name(prefix), fresh_name(prefix));
     let red = register(http, url, &red_name).await?;
     let black = register(http, url, &black_name).await?;
-    let terms = json!({"opponent": black_name, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "days": 3}});
+    let terms = json!({"opponent": black_name, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": 72}});
     let (st, v) = call(http, &red, reqwest::Method::POST, api(url, "/challenges"), terms).await.ok()?;
     assert_eq!(st, 201, "{v}");
     let id = v["challenge"]["id"].as_str().unwrap();

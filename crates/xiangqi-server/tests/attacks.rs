@@ -153,7 +153,7 @@ async fn scene(s: &Running, db_url: &str) -> Scene {
     assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
     let (_, v) = b.post("/messages", json!({"to": a.name, "body": "hello a"})).await;
     let message = v["message"]["id"].as_str().unwrap().to_string();
-    let terms = json!({"opponent": b.name, "rules": "asian", "color": "black", "clock": {"kind": "correspondence", "days": 5}});
+    let terms = json!({"opponent": b.name, "rules": "asian", "color": "black", "clock": {"kind": "correspondence", "hours": 120}});
     let (_, v) = a.post("/challenges", terms).await;
     let challenge = v["challenge"]["id"].as_str().unwrap().to_string();
     let (_, v) = a.post("/me/invitations", json!({})).await;
@@ -418,13 +418,13 @@ async fn sql_metacharacters_in_every_field_are_refused_or_kept_as_written() {
                 (
                     a,
                     "/challenges",
-                    json!({"opponent": attack, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "days": 2}}),
+                    json!({"opponent": attack, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": 48}}),
                     StatusCode::NOT_FOUND,
                 ),
                 (
                     a,
                     "/challenges",
-                    json!({"rules": attack, "color": "red", "clock": {"kind": "correspondence", "days": 2}}),
+                    json!({"rules": attack, "color": "red", "clock": {"kind": "correspondence", "hours": 48}}),
                     StatusCode::BAD_REQUEST,
                 ),
                 (

@@ -61,7 +61,7 @@ async fn fits(c: &Client, what: &str) {
 /// A finished game between the page's user (Red) and `opponent`, resigned by
 /// Black after `moves`: its id.
 async fn finished_game(red: &Client, black: &Client, opponent: &str, moves: &[&str]) -> String {
-    let terms = json!({ "opponent": opponent, "rules": "asian", "color": "red", "clock": { "kind": "correspondence", "days": 3 } });
+    let terms = json!({ "opponent": opponent, "rules": "asian", "color": "red", "clock": { "kind": "correspondence", "hours": 72 } });
     let ch = api(red, "POST", "/challenges", terms).await;
     let id =
         ch["body"]["challenge"]["id"].as_str().unwrap_or_else(|| panic!("a challenge: {ch}")).to_string();

@@ -215,7 +215,7 @@ async fn challenges_messages_and_chat_are_limited_per_user_and_say_when_to_try_a
         config.limits.chat_per_minute = 2;
         let s = xiangqi_server::start(config).await.unwrap();
         let (a, b) = (Client::register(&s, "lima").await, Client::register(&s, "limb").await);
-        let terms = |days: i64| json!({"rules": "casual", "color": "red", "clock": {"kind": "correspondence", "days": days}});
+        let terms = |days: i64| json!({"rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": days * 24}});
         let mut ids = Vec::new();
         for days in [1, 2] {
             let (st, v) = a.post("/challenges", terms(days)).await;
@@ -225,7 +225,7 @@ async fn challenges_messages_and_chat_are_limited_per_user_and_say_when_to_try_a
         let (st, v) = a.post("/challenges", terms(3)).await;
         assert_eq!(st, StatusCode::CONFLICT, "{v}");
         assert!(v["message"].as_str().unwrap().contains("2 open challenges"), "{v}");
-        let auto = json!({"rules": "casual", "clock": {"kind": "correspondence", "days": 5}});
+        let auto = json!({"rules": "casual", "clock": {"kind": "correspondence", "hours": 120}});
         assert_eq!(a.post("/automatch", auto.clone()).await.0, StatusCode::CONFLICT, "auto-match too");
         assert_eq!(a.delete(&format!("/challenges/{}", ids[0])).await.0, StatusCode::NO_CONTENT);
         assert_eq!(a.post("/challenges", terms(3)).await.0, StatusCode::CREATED, "one was closed");
