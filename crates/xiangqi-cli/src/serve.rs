@@ -223,30 +223,35 @@ fn start_logging(format: LogFormat, filter: &str) -> Result<(), String> {
     installed.map_err(|e| format!("cannot start logging: {e}"))
 }
 
-/// Waits for Ctrl-C or SIGTERM (what a service manager or container runtime sends).
-async fn stop_signal() -> &'static str {
+/// Waits for Ctrl-C or SIGTERM (what a service manager or container runtime
+/// sends). SIGTERM is watched from the call on, before the future is awaited:
+/// one that arrives while the server announces itself still stops it gracefully.
+fn stop_signal() -> impl std::future::Future<Output = &'static str> {
     #[cfg(unix)]
-    {
-        let term = async {
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(mut s) => {
-                    s.recv().await;
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .map_err(|e| eprintln!("xiangqi serve: cannot watch for SIGTERM: {e}"))
+        .ok();
+    async move {
+        #[cfg(unix)]
+        {
+            let term = async move {
+                match term {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
                 }
-                Err(e) => {
-                    eprintln!("xiangqi serve: cannot watch for SIGTERM: {e}");
-                    std::future::pending::<()>().await;
-                }
+            };
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => "interrupt",
+                () = term => "SIGTERM",
             }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => "interrupt",
-            () = term => "SIGTERM",
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-        "interrupt"
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "interrupt"
+        }
     }
 }
 
@@ -270,6 +275,7 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     runtime.block_on(async move {
+        let stopping = stop_signal();
         let database = settings.server.database.clone();
         let running = match xiangqi_server::start(settings.server).await {
             Ok(r) => r,
@@ -283,7 +289,7 @@ pub fn run(args: Args) -> ExitCode {
             println!("metrics: http://{at}/metrics");
         }
         println!("Ctrl-C stops it");
-        let why = stop_signal().await;
+        let why = stopping.await;
         println!("stopping ({why}): finishing requests, closing WebSockets");
         let stopped = running.stop().await;
         let cut = if stopped.cut_short { ", some cut off after the drain time" } else { "" };
