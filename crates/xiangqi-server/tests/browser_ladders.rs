@@ -68,14 +68,12 @@ async fn a_challenger_who_wins_takes_the_place_on_the_ladder_page() {
     let top = browser(&driver_url, &tmp.join("top")).await;
     let low = browser(&driver_url, &tmp.join("low")).await;
 
-    // A visitor reads the choice of ladders: hex is not offered yet.
+    // A visitor reads the choice of ladders, the hex board's among them.
     top.goto(&format!("{url}#/ladder")).await.unwrap();
     wait_text(&top, "main h1", "Ladders").await;
-    wait_text(&top, "li[data-category=hex_live]", "not offered yet").await;
+    wait_text(&top, "li[data-category=hex_live] a", "Hex").await;
     css(&top, "li[data-category=standard_correspondence] a").await;
     shots(&top, "choose").await;
-    top.goto(&format!("{url}#/ladder/hex_live")).await.unwrap();
-    wait_text(&top, "main [role=alert]", "not offered yet").await;
 
     // The first joins on top through the menu's link; the second joins below.
     register_quick(&top, &url, "ladtop").await;
