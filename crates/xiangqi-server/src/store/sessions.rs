@@ -136,3 +136,29 @@ impl Store {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SessionCache;
+
+    #[test]
+    fn a_kept_session_ends_with_its_log_out_and_a_read_from_before_does_not_bring_it_back() {
+        let mut c = SessionCache::default();
+        let before = c.generation;
+        c.keep(before, "h1", "ann", 1_000);
+        c.keep(before, "h2", "ann", 1_000);
+        c.keep(before, "h3", "bob", 1_000);
+        assert_eq!(c.user("h1", 999).as_deref(), Some("ann"));
+        assert_eq!(c.user("h1", 1_000), None, "an expired session is not a session");
+        // Ann changes her password keeping h1: h2 ends, h1 and Bob's stay.
+        c.ended(|hash, user| user == "ann" && hash != "h1");
+        assert_eq!(c.user("h2", 0), None);
+        assert_eq!(c.user("h1", 0).as_deref(), Some("ann"));
+        assert_eq!(c.user("h3", 0).as_deref(), Some("bob"));
+        // A read of h2 that began before the change finishes after it: not kept.
+        c.keep(before, "h2", "ann", 1_000);
+        assert_eq!(c.user("h2", 0), None);
+        c.ended(|hash, _| hash == "h1");
+        assert_eq!(c.user("h1", 0), None);
+    }
+}
