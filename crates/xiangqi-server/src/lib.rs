@@ -309,7 +309,9 @@ async fn listen_forever(url: &str, services: &Services) {
 async fn relay(services: &Services, channel: &str, payload: &str) {
     match channel {
         live::GAME_CHANNEL => {
-            if let Ok(loaded) = services.load_game(payload).await {
+            if services.hub.game_watched(payload)
+                && let Ok(loaded) = services.load_game(payload).await
+            {
                 let event = api::events::Event::Game { game: Box::new(api::views::GameView::from(&loaded)) };
                 services.hub.publish_local_game(payload, &event);
             }

@@ -74,7 +74,19 @@ fn send(channels: &Channels, key: &str, message: Wire) {
     }
 }
 
+/// Whether a socket on this instance listens on a channel.
+fn watched(channels: &Channels, key: &str) -> bool {
+    let map = channels.lock().unwrap_or_else(|e| e.into_inner());
+    map.get(key).is_some_and(|tx| tx.receiver_count() > 0)
+}
+
 impl Hub {
+    /// Whether a socket on this instance watches a game: an event nobody here
+    /// would hear is not built.
+    pub fn game_watched(&self, id: &str) -> bool {
+        watched(&self.games, id)
+    }
+
     pub fn watch_game(&self, id: &str) -> broadcast::Receiver<Wire> {
         subscribe(&self.games, id)
     }
@@ -93,6 +105,9 @@ impl Hub {
     }
 
     pub fn publish_local_user(&self, note: UserNote) {
+        if !watched(&self.users, &note.user) {
+            return;
+        }
         let text = note.kind.text(note.from.as_deref().unwrap_or(""));
         let event = Event::Notice { kind: note.kind, from: note.from, game: note.game, text };
         send(&self.users, &note.user, wire(&event));
@@ -128,9 +143,9 @@ impl Hub {
 
     /// A game changed: its watchers on every instance get `event` (other
     /// instances reload the game by id).
-    pub async fn game_changed(&self, store: &Store, id: &str, event: &Event) {
-        if !Self::notify_all(store, GAME_CHANNEL, id).await {
-            self.publish_local_game(id, event);
+    pub async fn game_changed(&self, store: &Store, id: &str, event: impl FnOnce() -> Event) {
+        if !Self::notify_all(store, GAME_CHANNEL, id).await && self.game_watched(id) {
+            self.publish_local_game(id, &event());
         }
     }
 

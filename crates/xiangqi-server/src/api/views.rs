@@ -320,11 +320,11 @@ impl From<&Loaded> for GameView {
         let moves = g
             .moves
             .iter()
-            .zip(g.game.all_names())
+            .zip(g.names.iter())
             .map(|(m, names)| MoveView {
                 iccs: m.iccs.clone(),
-                wxf: names.wxf,
-                chinese: names.chinese,
+                wxf: names.wxf.clone(),
+                chinese: names.chinese.clone(),
                 at: m.at_ms,
             })
             .collect();
@@ -1133,7 +1133,7 @@ pub struct ReviewAnswer {
 impl ReviewView {
     pub fn new(g: &Loaded, row: &ReviewRow, stored: &[ReviewPositionRow]) -> ReviewView {
         let played: Vec<String> = g.moves.iter().map(|m| m.iccs.clone()).collect();
-        let names = g.game.all_names();
+        let names = &g.names;
         let by_ply: HashMap<i64, &ReviewPositionRow> = stored.iter().map(|p| (p.ply, p)).collect();
         // Along the game once: each position's side to move and the names of
         // the engine's move there.

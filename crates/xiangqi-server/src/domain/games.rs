@@ -12,7 +12,7 @@ use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
 use super::{
     Services,
-    board::{Board, start_fen},
+    board::{Board, MoveNames, start_fen},
     clock::ClockSpec,
     computer,
     lobby::Terms,
@@ -24,15 +24,27 @@ use crate::{
     store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written},
 };
 
-/// Replayed games by id, reused while their ply count matches the database.
-#[derive(Default)]
-pub struct GameCache(Mutex<HashMap<String, Arc<Board>>>);
+/// What a game's moves make of it: the moves, the game replayed on its board
+/// and every move's written names. Moves are only ever added, so this part of
+/// a game read once stays right while the game's ply count is the same.
+#[derive(Clone)]
+struct Played {
+    moves: Arc<Vec<MoveRow>>,
+    game: Arc<Board>,
+    names: Arc<Vec<MoveNames>>,
+}
 
-/// A game as loaded: its row, its moves and the replayed game on its board.
+/// Played games by id, reused while their ply count matches the database.
+#[derive(Default)]
+pub struct GameCache(Mutex<HashMap<String, Played>>);
+
+/// A game as loaded: its row, its moves, the replayed game on its board and
+/// the written names of every move (in the order played).
 pub struct Loaded {
     pub row: GameRow,
-    pub moves: Vec<MoveRow>,
+    pub moves: Arc<Vec<MoveRow>>,
     pub game: Arc<Board>,
+    pub names: Arc<Vec<MoveNames>>,
 }
 
 impl Loaded {
@@ -150,31 +162,35 @@ pub fn new_game_row(
 }
 
 impl Services {
-    /// Loads a game and replays it with the rules crate (cached by ply).
+    /// Loads a game: its row always from the database; its moves, board and
+    /// move names from the cache while the row's ply count matches what was
+    /// played there, else read and replayed with the rules crate.
     pub async fn load_game(&self, id: &str) -> ApiResult<Loaded> {
         let row = self.store.game(id).await?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
-        let mut moves = self.store.moves(id).await?;
-        // The moves are read after the row: a move committed in between is not
-        // part of this state yet.
-        moves.truncate(row.ply.max(0) as usize);
         let cached = self.cache.0.lock().ok().and_then(|c| c.get(id).cloned());
-        let game = match cached {
-            Some(g) if g.ply_count() as i64 == row.ply => g,
+        let played = match cached {
+            Some(p) if p.moves.len() as i64 == row.ply && p.game.ply_count() as i64 == row.ply => p,
             _ => {
-                let g = Arc::new(replay(&row, &moves)?);
-                self.remember(id, g.clone());
-                g
+                let mut moves = self.store.moves(id).await?;
+                // The moves are read after the row: a move committed in between is not
+                // part of this state yet.
+                moves.truncate(row.ply.max(0) as usize);
+                let game = replay(&row, &moves)?;
+                let names = game.all_names();
+                let p = Played { moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) };
+                self.remember(id, p.clone());
+                p
             }
         };
-        Ok(Loaded { row, moves, game })
+        Ok(Loaded { row, moves: played.moves, game: played.game, names: played.names })
     }
 
-    fn remember(&self, id: &str, game: Arc<Board>) {
+    fn remember(&self, id: &str, played: Played) {
         if let Ok(mut c) = self.cache.0.lock() {
             if c.len() > 10_000 {
                 c.clear();
             }
-            c.insert(id.to_string(), game);
+            c.insert(id.to_string(), played);
         }
     }
 
@@ -209,8 +225,13 @@ impl Services {
         }
         let m = loaded.game.parse_legal(text).map_err(ApiError::illegal_move)?;
         let names = loaded.game.names(m);
-        let record =
-            MoveRow { game_id: id.to_string(), ply: ply + 1, iccs: names.iccs, wxf: names.wxf, at_ms: now };
+        let record = MoveRow {
+            game_id: id.to_string(),
+            ply: ply + 1,
+            iccs: names.iccs.clone(),
+            wxf: names.wxf.clone(),
+            at_ms: now,
+        };
         let mut game = (*loaded.game).clone();
         game.play(m).map_err(ApiError::illegal_move)?;
         let mut after = loaded.row.clone();
@@ -234,11 +255,13 @@ impl Services {
         if self.store.record_move(&loaded.row, &after, &record).await? == Written::Stale {
             return Err(ApiError::conflict("another move was made at the same moment; reload the game"));
         }
-        let game = Arc::new(game);
-        self.remember(id, game.clone());
-        let mut moves = loaded.moves;
+        let mut moves = Vec::clone(&loaded.moves);
         moves.push(record);
-        let done = Loaded { row: after, moves, game };
+        let mut all_names = Vec::clone(&loaded.names);
+        all_names.push(names);
+        let played = Played { moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(all_names) };
+        self.remember(id, played.clone());
+        let done = Loaded { row: after, moves: played.moves, game: played.game, names: played.names };
         self.after_change(&done, true).await?;
         Ok(done)
     }
@@ -267,7 +290,12 @@ impl Services {
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
-        let done = Loaded { row: after, moves: loaded.moves.clone(), game: loaded.game.clone() };
+        let done = Loaded {
+            row: after,
+            moves: loaded.moves.clone(),
+            game: loaded.game.clone(),
+            names: loaded.names.clone(),
+        };
         self.after_change(&done, false).await?;
         Ok(done)
     }
@@ -354,7 +382,7 @@ impl Services {
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
-        let done = Loaded { row: after, moves: loaded.moves, game: loaded.game };
+        let done = Loaded { row: after, moves: loaded.moves, game: loaded.game, names: loaded.names };
         self.after_change(&done, false).await?;
         self.computer_draw_offer(&done);
         Ok(done)

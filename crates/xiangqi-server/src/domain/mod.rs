@@ -68,8 +68,8 @@ impl Services {
     /// Sends the state of a game to everyone watching it (on every server
     /// instance when the store is shared).
     pub async fn publish_game(&self, game: &games::Loaded) {
-        let event = Event::Game { game: Box::new(GameView::from(game)) };
-        self.hub.game_changed(&self.store, &game.row.id, &event).await;
+        let event = || Event::Game { game: Box::new(GameView::from(game)) };
+        self.hub.game_changed(&self.store, &game.row.id, event).await;
     }
 
     /// A new line of a game's chat, to everyone watching the game.

@@ -87,6 +87,15 @@ async fn moves_alternate_and_only_the_side_to_move_may_move() {
     s.submit_move("black", id, 1, "马8进7", T0 + 3).await.unwrap();
     let now = s.load_game(id).await.unwrap();
     assert_eq!(now.moves.iter().map(|m| m.iccs.as_str()).collect::<Vec<_>>(), ["h2e2", "h9g7"]);
+    // The names kept move by move are those of a replay of the whole game.
+    let replayed = now.game.all_names();
+    assert_eq!(now.names.len(), 2);
+    for (kept, replayed) in now.names.iter().zip(&replayed) {
+        assert_eq!(
+            (&kept.iccs, &kept.wxf, &kept.chinese),
+            (&replayed.iccs, &replayed.wxf, &replayed.chinese)
+        );
+    }
 }
 
 #[tokio::test]

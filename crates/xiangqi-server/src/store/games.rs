@@ -219,6 +219,7 @@ impl Store {
         after: &GameRow,
         m: &MoveRow,
     ) -> Result<Written, sqlx::Error> {
+        let _turn = self.game_write_turn().await;
         let mut tx = self.pool.begin().await?;
         if update_game(&mut tx, before, after).await? == Written::Stale {
             tx.rollback().await?;
@@ -247,6 +248,7 @@ impl Store {
 
     /// Writes a game's new state if it is still at the version it was read at.
     pub async fn update_game(&self, before: &GameRow, after: &GameRow) -> Result<Written, sqlx::Error> {
+        let _turn = self.game_write_turn().await;
         let mut tx = self.pool.begin().await?;
         let w = update_game(&mut tx, before, after).await?;
         tx.commit().await?;

@@ -22,7 +22,11 @@ mod sessions;
 mod tournaments;
 mod users;
 
-use std::time::Duration;
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
 
 use sqlx::{
     AnyPool, Executor, Row,
@@ -57,6 +61,23 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite takes one writer at a time; the moves of this server's games
+    /// queue here for it rather than in SQLite's busy handler, which sleeps
+    /// between tries.
+    game_writes: Arc<tokio::sync::Mutex<()>>,
+    /// Sessions read on SQLite, where this server is the only one on the
+    /// database: every session that ends goes through this store, which
+    /// forgets it here at once.
+    sessions: Arc<Mutex<SessionCache>>,
+}
+
+/// Live sessions by token hash: the user and when the session expires.
+/// `generation` moves on with every session that ends, so a read that began
+/// before an end does not put the ended session back.
+#[derive(Default)]
+struct SessionCache {
+    users: HashMap<String, (String, i64)>,
+    generation: u64,
 }
 
 /// The outcome of a conditional write.
@@ -193,7 +214,16 @@ impl Store {
         if backend == Backend::Postgres {
             postgres_search_indexes(&pool).await;
         }
-        Ok(Store { pool, backend })
+        Ok(Store { pool, backend, game_writes: Arc::default(), sessions: Arc::default() })
+    }
+
+    /// The turn to write a game's state on SQLite (none needed on PostgreSQL,
+    /// whose rows are locked one by one).
+    async fn game_write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.game_writes.lock().await),
+            Backend::Postgres => None,
+        }
     }
 
     pub fn backend(&self) -> Backend {

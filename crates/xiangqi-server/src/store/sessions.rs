@@ -2,7 +2,30 @@
 
 use sqlx::Row;
 
-use super::Store;
+use super::{Backend, SessionCache, Store};
+
+impl SessionCache {
+    const MOST: usize = 100_000;
+
+    fn user(&self, token_hash: &str, now: i64) -> Option<String> {
+        self.users.get(token_hash).filter(|(_, expires)| *expires > now).map(|(name, _)| name.clone())
+    }
+
+    fn keep(&mut self, generation: u64, token_hash: &str, name: &str, expires: i64) {
+        if generation != self.generation {
+            return;
+        }
+        if self.users.len() >= Self::MOST {
+            self.users.clear();
+        }
+        self.users.insert(token_hash.to_string(), (name.to_string(), expires));
+    }
+
+    fn ended(&mut self, ends: impl Fn(&str, &str) -> bool) {
+        self.generation += 1;
+        self.users.retain(|hash, (name, _)| !ends(hash, name));
+    }
+}
 
 impl Store {
     pub async fn create_session(
@@ -24,17 +47,39 @@ impl Store {
     }
 
     /// The user of a session that has not expired.
+    /// On SQLite a session read once is kept in memory (see `Store::sessions`);
+    /// on PostgreSQL another instance may end it, so it is read every time.
     pub async fn session_user(&self, token_hash: &str, now: i64) -> Result<Option<String>, sqlx::Error> {
-        let row = sqlx::query("SELECT user_name FROM sessions WHERE token_hash = $1 AND expires_ms > $2")
-            .bind(token_hash)
-            .bind(now)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|r| r.try_get("user_name")).transpose()
+        let cached = self.backend == Backend::Sqlite;
+        let generation = if cached {
+            let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(name) = sessions.user(token_hash, now) {
+                return Ok(Some(name));
+            }
+            sessions.generation
+        } else {
+            0
+        };
+        let row = sqlx::query(
+            "SELECT user_name, expires_ms FROM sessions WHERE token_hash = $1 AND expires_ms > $2",
+        )
+        .bind(token_hash)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let name: String = row.try_get("user_name")?;
+        if cached {
+            let expires: i64 = row.try_get("expires_ms")?;
+            let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+            sessions.keep(generation, token_hash, &name, expires);
+        }
+        Ok(Some(name))
     }
 
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
         self.run(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash)).await?;
+        self.sessions.lock().unwrap_or_else(|e| e.into_inner()).ended(|hash, _| hash == token_hash);
         Ok(())
     }
 
@@ -43,6 +88,10 @@ impl Store {
             .bind(name)
             .bind(keep);
         self.run(q).await?;
+        self.sessions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .ended(|hash, user| user == name && hash != keep);
         Ok(())
     }
 
@@ -85,5 +134,31 @@ impl Store {
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SessionCache;
+
+    #[test]
+    fn a_kept_session_ends_with_its_log_out_and_a_read_from_before_does_not_bring_it_back() {
+        let mut c = SessionCache::default();
+        let before = c.generation;
+        c.keep(before, "h1", "ann", 1_000);
+        c.keep(before, "h2", "ann", 1_000);
+        c.keep(before, "h3", "bob", 1_000);
+        assert_eq!(c.user("h1", 999).as_deref(), Some("ann"));
+        assert_eq!(c.user("h1", 1_000), None, "an expired session is not a session");
+        // Ann changes her password keeping h1: h2 ends, h1 and Bob's stay.
+        c.ended(|hash, user| user == "ann" && hash != "h1");
+        assert_eq!(c.user("h2", 0), None);
+        assert_eq!(c.user("h1", 0).as_deref(), Some("ann"));
+        assert_eq!(c.user("h3", 0).as_deref(), Some("bob"));
+        // A read of h2 that began before the change finishes after it: not kept.
+        c.keep(before, "h2", "ann", 1_000);
+        assert_eq!(c.user("h2", 0), None);
+        c.ended(|hash, _| hash == "h1");
+        assert_eq!(c.user("h1", 0), None);
     }
 }
