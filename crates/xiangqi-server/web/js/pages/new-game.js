@@ -97,7 +97,7 @@ async function computerForm() {
   const form = settingsForm({ color: true, rated: false, unrated: true });
   form.prepend(h("label", {}, t("computer.level"), h("select", { name: "level" },
     levels.map((l) => h("option", { value: String(l.level), selected: l.level === 3 },
-      t("computer.levelOption", { level: l.level, elo: l.elo }))))));
+      l.elo === 0 ? t("computer.levelFirst", { level: l.level }) : t("computer.levelOption", { level: l.level, elo: l.elo }))))));
   form.append(h("p", { class: "muted" }, t("computer.hint")), h("button", { type: "submit" }, t("computer.play")));
   onSubmit(form, async (d) => {
     /** @type {{ game: Game }} */
