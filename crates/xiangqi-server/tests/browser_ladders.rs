@@ -12,8 +12,10 @@
 
 mod browsing;
 
-use browsing::{Window, api, chromedriver, click, css, launch, register_quick, start_driver, wait_text};
-use std::time::Duration;
+use browsing::{
+    Window, api, chromedriver, click, css, launch, register_quick, shots_at_both_sizes, start_driver, until,
+    wait_text,
+};
 
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
@@ -23,32 +25,9 @@ async fn browser(driver_url: &str, profile: &std::path::Path) -> Client {
     launch(driver_url, profile, "en-US", Window::Desktop(1280, 800)).await
 }
 
-async fn until(c: &Client, what: &str, script: &str) {
-    for _ in 0..60 {
-        if c.execute(script, vec![]).await.unwrap() == json!(true) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    panic!("{what}: never true: {script}");
-}
-
-/// Shoots the page at desktop and phone size (`ladder-{name}-{size}.png`); on
-/// the phone it must not scroll sideways.
+/// Shoots the page at desktop and phone size; on the phone it must not scroll sideways.
 async fn shots(c: &Client, name: &str) {
-    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
-    });
-    std::fs::create_dir_all(&dir).unwrap();
-    for (w, h, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
-        c.set_window_size(w, h).await.unwrap();
-        until(c, &format!("{name} at {w}px"), "return innerWidth <= 400 || innerWidth > 1000;").await;
-        let fits =
-            c.execute("return document.documentElement.scrollWidth <= innerWidth;", vec![]).await.unwrap();
-        assert_eq!(fits, json!(true), "{name} at {size} size scrolls sideways");
-        std::fs::write(dir.join(format!("ladder-{name}-{size}.png")), c.screenshot().await.unwrap()).unwrap();
-    }
-    c.set_window_size(1280, 800).await.unwrap();
+    shots_at_both_sizes(c, "ladder", name).await;
 }
 
 /// The row of a ladder's place.

@@ -176,3 +176,33 @@ pub async fn click_cell(c: &Client, cell: &str) {
 pub async fn click_target(c: &Client, cell: &str) {
     css(c, &format!("circle.target[data-target={cell}]")).await.click().await.unwrap();
 }
+
+/// Waits until a script run in the page answers `true` (at most 15 s).
+pub async fn until(c: &Client, what: &str, script: &str) {
+    for _ in 0..60 {
+        if c.execute(script, vec![]).await.unwrap() == json!(true) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("{what}: never true: {script}");
+}
+
+/// Shoots the page at desktop and phone size (`{prefix}-{name}-{size}.png`);
+/// on the phone it must not scroll sideways.
+pub async fn shots_at_both_sizes(c: &Client, prefix: &str, name: &str) {
+    let dir = std::env::var("XIANGQI_ARTIFACTS").map(std::path::PathBuf::from).unwrap_or_else(|_| {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/artifacts")
+    });
+    std::fs::create_dir_all(&dir).unwrap();
+    for (w, h, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
+        c.set_window_size(w, h).await.unwrap();
+        until(c, &format!("{name} at {w}px"), "return innerWidth <= 400 || innerWidth > 1000;").await;
+        let fits =
+            c.execute("return document.documentElement.scrollWidth <= innerWidth;", vec![]).await.unwrap();
+        assert_eq!(fits, json!(true), "{name} at {size} size scrolls sideways");
+        std::fs::write(dir.join(format!("{prefix}-{name}-{size}.png")), c.screenshot().await.unwrap())
+            .unwrap();
+    }
+    c.set_window_size(1280, 800).await.unwrap();
+}
