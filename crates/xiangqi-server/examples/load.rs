@@ -1,113 +1,283 @@
-//! Load benchmark: many concurrent games submitting moves over the API on
-//! loopback. Reports moves per second and the latency of a submit.
+//! Load benchmark: games submitting moves over the API on loopback. Reports
+//! moves per second and the latency of a submit (p50, p99, max).
 //!
 //! ```sh
-//! cargo run --release -p xiangqi-server --example load -- [DATABASE_URL] [GAMES] [PLIES]
+//! cargo run --release -p xiangqi-server --example load -- [DATABASE_URL] [GAMES] [PLIES] [options]
 //! ```
 //! Without a URL it uses a fresh SQLite file; give `postgres://...` for PostgreSQL.
+//!
+//! Closed loop (the default): `GAMES` games each submit their next move as soon
+//! as the last one is answered, for `--rounds` games one after another.
+//!
+//! Open loop (`--rate N`): moves are offered at N a second whatever the answers
+//! do, spread over the games that are waiting for their next move; a move's
+//! latency counts from when it was due, so a server that falls behind shows it.
+//!
+//! `--url http://host:port` sends the load to a server that is already running
+//! (behind a load balancer, say) instead of starting one in this process.
 
-use std::time::{Duration, Instant};
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
 
 use serde_json::{Value, json};
+use tokio::sync::mpsc;
 
 /// A real game's opening moves (from a game between two fixed-depth searches).
 const MOVES: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \
     h1f1 h5f5 b2b5 h9h3 e4e5 f5f2 d0e1 f2f3 e5d5 h3h2 f1g1 f3g3 g2e3 f8f3 e3f5 g3c3 g4g5 c6c5 f5d4 f3f4 a1d1 c5c4 \
     b5b4 c4b4 d1d3 b4c4 d4f5 h2h4 f5d6 b7b1 d3d1 b1b8 d1b1 c4b4 b1d1 b8d8 g5f5 f4f5 c2e3 f5f3 e3c2 c7d5 g1g6 d5f4";
 
-async fn post(http: &reqwest::Client, url: String, token: Option<&str>, body: Value) -> (u16, Value) {
-    let mut req = http.post(url).header("X-Xiangqi", "1").json(&body);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
+struct Options {
+    database: Option<String>,
+    url: Option<String>,
+    games: usize,
+    plies: usize,
+    rounds: usize,
+    rate: Option<f64>,
+}
+
+impl Options {
+    fn parse() -> Options {
+        let mut positional = Vec::new();
+        let mut options = Options { database: None, url: None, games: 50, plies: 60, rounds: 4, rate: None };
+        let mut args = std::env::args().skip(1);
+        while let Some(a) = args.next() {
+            let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
+            match a.as_str() {
+                "--rounds" => options.rounds = value("--rounds").parse().expect("--rounds: a count"),
+                "--rate" => options.rate = Some(value("--rate").parse().expect("--rate: moves a second")),
+                "--url" => options.url = Some(value("--url")),
+                _ => positional.push(a),
+            }
+        }
+        let mut positional = positional.into_iter();
+        options.database = positional.next().filter(|d| d != "-");
+        if let Some(g) = positional.next() {
+            options.games = g.parse().expect("GAMES: a count");
+        }
+        if let Some(p) = positional.next() {
+            options.plies = p.parse().expect("PLIES: a count");
+        }
+        options.plies = options.plies.clamp(1, MOVES.split_whitespace().count());
+        options.rounds = options.rounds.max(1);
+        options
     }
-    let res = req.send().await.expect("request");
-    let status = res.status().as_u16();
-    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+#[derive(Clone)]
+struct Api {
+    http: reqwest::Client,
+    base: Arc<str>,
+}
+
+impl Api {
+    async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut req = self.http.post(format!("{}{path}", self.base)).header("X-Xiangqi", "1").json(body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn register(&self, name: &str) -> String {
+        let (s, v) = self.post("/users", None, &json!({"name": name, "password": "load-test-pw"})).await;
+        assert_eq!(s, 201, "{v}");
+        v["token"].as_str().expect("token").to_string()
+    }
+
+    /// A correspondence game between two players, Red first.
+    async fn new_game(&self, red: &Player, black: &Player) -> String {
+        let terms = json!({"opponent": black.name, "rules": "asian", "color": "red",
+            "clock": {"kind": "correspondence", "hours": 72}});
+        let (s, v) = self.post("/challenges", Some(&red.token), &terms).await;
+        assert_eq!(s, 201, "{v}");
+        let id = v["challenge"]["id"].as_str().expect("challenge id").to_string();
+        let (s, v) = self.post(&format!("/challenges/{id}/accept"), Some(&black.token), &json!({})).await;
+        assert!(s == 200 || s == 201, "{v}");
+        v["game"]["id"].as_str().expect("game id").to_string()
+    }
+
+    /// Submits the move at `ply` of the list; the time it took.
+    async fn submit(&self, game: &Game, ply: usize) -> Duration {
+        let token = if ply % 2 == 0 { &game.red } else { &game.black };
+        let mv = MOVES.split_whitespace().nth(ply).expect("a move");
+        let t = Instant::now();
+        let (s, v) = self
+            .post(&format!("/games/{}/moves", game.id), Some(token), &json!({"ply": ply, "move": mv}))
+            .await;
+        assert_eq!(s, 200, "{v}");
+        t.elapsed()
+    }
+}
+
+struct Player {
+    name: String,
+    token: String,
+}
+
+struct Game {
+    id: String,
+    red: String,
+    black: String,
 }
 
 #[tokio::main]
 async fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let o = Options::parse();
     let tmp = std::env::temp_dir().join(format!("xiangqi-load-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
-    let database =
-        args.first().cloned().unwrap_or_else(|| format!("sqlite://{}/load.db?mode=rwc", tmp.display()));
-    let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(50);
-    let plies: usize =
-        args.get(2).and_then(|a| a.parse().ok()).unwrap_or(40).min(MOVES.split_whitespace().count());
-    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&database)).await.expect("server");
-    let api = format!("{}/api/v1", server.url());
-    let http = reqwest::Client::new();
-    let run = std::process::id();
-
-    // Players and games.
-    let mut pairs = Vec::new();
-    for g in 0..games {
-        let mut tokens = Vec::new();
-        for side in ["r", "b"] {
-            let name = format!("ld{run}{side}{g}");
-            let (s, v) =
-                post(&http, format!("{api}/users"), None, json!({"name": name, "password": "load-test-pw"}))
-                    .await;
-            assert_eq!(s, 201, "{v}");
-            tokens.push((name, v["token"].as_str().unwrap().to_string()));
+    let mut server = None;
+    let (base, database) = match &o.url {
+        Some(url) => (format!("{}/api/v1", url.trim_end_matches('/')), format!("the server at {url}")),
+        None => {
+            std::fs::create_dir_all(&tmp).expect("temporary folder");
+            let database =
+                o.database.clone().unwrap_or_else(|| format!("sqlite://{}/load.db?mode=rwc", tmp.display()));
+            let running =
+                xiangqi_server::start(xiangqi_server::Config::for_tests(&database)).await.expect("server");
+            let base = format!("{}/api/v1", running.url());
+            server = Some(running);
+            let kind = if database.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
+            (base, kind.to_string())
         }
-        let terms = json!({"opponent": tokens[1].0, "rules": "asian", "color": "red", "clock": {"kind": "correspondence", "hours": 72}});
-        let (_, v) = post(&http, format!("{api}/challenges"), Some(&tokens[0].1), terms).await;
-        let id = v["challenge"]["id"].as_str().unwrap().to_string();
-        let (_, v) =
-            post(&http, format!("{api}/challenges/{id}/accept"), Some(&tokens[1].1), json!({})).await;
-        pairs.push((v["game"]["id"].as_str().unwrap().to_string(), tokens[0].1.clone(), tokens[1].1.clone()));
-    }
-    println!("database: {}", if database.starts_with("postgres") { "PostgreSQL" } else { "SQLite" });
-    println!("{games} concurrent games, {plies} moves each");
+    };
+    let api = Api { http: reqwest::Client::new(), base: base.into() };
 
+    // Two players per game slot; each slot plays its rounds' games in turn.
+    let run = std::process::id();
+    let mut slots = Vec::new();
+    for g in 0..o.games {
+        let red = format!("ld{run}r{g}");
+        let black = format!("ld{run}b{g}");
+        let red = Player { token: api.register(&red).await, name: red };
+        let black = Player { token: api.register(&black).await, name: black };
+        let mut games = Vec::new();
+        for _ in 0..o.rounds {
+            let id = api.new_game(&red, &black).await;
+            games.push(Game { id, red: red.token.clone(), black: black.token.clone() });
+        }
+        slots.push(games);
+    }
+    println!("database: {database}");
+    let moves = o.games * o.rounds * o.plies;
+    let cpu_before = cpu_time();
+    let (wall, mut latencies) = match o.rate {
+        None => {
+            println!(
+                "closed loop: {} concurrent games, {} rounds of {} moves each ({moves} moves)",
+                o.games, o.rounds, o.plies
+            );
+            closed_loop(&api, slots, o.plies).await
+        }
+        Some(rate) => {
+            println!("open loop: {rate} moves/s offered over {} games ({moves} moves)", o.games);
+            open_loop(&api, slots, o.plies, rate).await
+        }
+    };
+    let cpu = cpu_time().zip(cpu_before).map(|(after, before)| after - before);
+    latencies.sort();
+    let pct = |p: f64| latencies[((latencies.len() as f64 * p) as usize).min(latencies.len() - 1)];
+    println!(
+        "moves: {} in {:.2} s: {:.0} moves/s",
+        latencies.len(),
+        wall.as_secs_f64(),
+        latencies.len() as f64 / wall.as_secs_f64()
+    );
+    println!(
+        "submit latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(pct(0.50)),
+        ms(pct(0.99)),
+        ms(pct(1.0))
+    );
+    if let Some(cpu) = cpu {
+        println!(
+            "this process's CPU time: {:.2} s, {:.0} µs a move",
+            cpu,
+            cpu * 1e6 / latencies.len() as f64
+        );
+    }
+    if let Some(s) = server {
+        s.stop().await;
+    }
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// Every slot plays its games one after another, each move sent when the last
+/// is answered.
+async fn closed_loop(api: &Api, slots: Vec<Vec<Game>>, plies: usize) -> (Duration, Vec<Duration>) {
     let start = Instant::now();
-    let tasks: Vec<_> = pairs
+    let tasks: Vec<_> = slots
         .into_iter()
-        .map(|(game, red, black)| {
-            let http = http.clone();
+        .map(|games| {
             let api = api.clone();
             tokio::spawn(async move {
                 let mut latencies = Vec::new();
-                for (ply, mv) in MOVES.split_whitespace().take(plies).enumerate() {
-                    let token = if ply % 2 == 0 { &red } else { &black };
-                    let t = Instant::now();
-                    let (s, v) = post(
-                        &http,
-                        format!("{api}/games/{game}/moves"),
-                        Some(token),
-                        json!({"ply": ply, "move": mv}),
-                    )
-                    .await;
-                    assert_eq!(s, 200, "{v}");
-                    latencies.push(t.elapsed());
+                for game in &games {
+                    for ply in 0..plies {
+                        latencies.push(api.submit(game, ply).await);
+                    }
                 }
                 latencies
             })
         })
         .collect();
-    let mut all: Vec<Duration> = Vec::new();
+    let mut all = Vec::new();
     for t in tasks {
-        all.extend(t.await.unwrap());
+        all.extend(t.await.expect("a slot's task"));
     }
-    let wall = start.elapsed();
-    all.sort();
-    let pct = |p: f64| all[((all.len() as f64 * p) as usize).min(all.len() - 1)];
-    println!(
-        "moves: {} in {:.2} s: {:.0} moves/s",
-        all.len(),
-        wall.as_secs_f64(),
-        all.len() as f64 / wall.as_secs_f64()
-    );
-    println!(
-        "submit latency: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        ms(pct(0.50)),
-        ms(pct(0.99)),
-        ms(pct(1.0))
-    );
-    server.stop().await;
-    std::fs::remove_dir_all(&tmp).ok();
+    (start.elapsed(), all)
+}
+
+/// Moves fall due at `rate` a second; each goes to a game waiting for its next
+/// move (or waits for one), and its latency counts from when it fell due.
+async fn open_loop(api: &Api, slots: Vec<Vec<Game>>, plies: usize, rate: f64) -> (Duration, Vec<Duration>) {
+    let total: usize = slots.iter().map(|s| s.len()).sum::<usize>() * plies;
+    // Games waiting for their next move: (slot, game in the slot, ply).
+    let (ready_tx, mut ready_rx) = mpsc::unbounded_channel::<(usize, usize, usize)>();
+    for s in 0..slots.len() {
+        ready_tx.send((s, 0, 0)).expect("queue");
+    }
+    let slots = Arc::new(slots);
+    let (done_tx, mut done_rx) = mpsc::unbounded_channel::<Duration>();
+    let interval = Duration::from_secs_f64(1.0 / rate);
+    let start = Instant::now();
+    for n in 0..total {
+        let due = start + interval.mul_f64(n as f64);
+        tokio::time::sleep_until(due.into()).await;
+        let Some((s, g, ply)) = ready_rx.recv().await else { break };
+        let (api, slots, ready_tx, done_tx) = (api.clone(), slots.clone(), ready_tx.clone(), done_tx.clone());
+        tokio::spawn(async move {
+            api.submit(&slots[s][g], ply).await;
+            let _ = done_tx.send(due.elapsed());
+            let next = if ply + 1 < plies {
+                Some((s, g, ply + 1))
+            } else {
+                (g + 1 < slots[s].len()).then_some((s, g + 1, 0))
+            };
+            if let Some(next) = next {
+                let _ = ready_tx.send(next);
+            }
+        });
+    }
+    drop(done_tx);
+    let mut all = Vec::with_capacity(total);
+    while let Some(d) = done_rx.recv().await {
+        all.push(d);
+    }
+    (start.elapsed(), all)
+}
+
+/// User and system CPU seconds this process has used (Linux), which say what
+/// a move costs whatever else the machine runs.
+fn cpu_time() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn ms(d: Duration) -> f64 {

@@ -290,13 +290,18 @@ async fn listen_forever(url: &str, services: &Services) {
                         live::LOBBY_CHANNEL,
                         live::CHAT_CHANNEL,
                         live::TOURNAMENT_CHANNEL,
+                        store::SESSION_CHANNEL,
                     ])
                     .await
                 {
                     tracing::warn!("cannot listen for changes: {e}");
                 } else {
+                    // Sessions may have ended unheard while no listener ran.
+                    services.store.forget_sessions();
                     while let Ok(n) = listener.recv().await {
-                        relay(services, n.channel(), n.payload()).await;
+                        for payload in store::payloads(n.payload()) {
+                            relay(services, n.channel(), payload).await;
+                        }
                     }
                 }
             }
@@ -322,6 +327,7 @@ async fn relay(services: &Services, channel: &str, payload: &str) {
         },
         live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
         live::TOURNAMENT_CHANNEL => services.hub.publish_local_tournament(payload),
+        store::SESSION_CHANNEL => services.store.sessions_ended_elsewhere(payload),
         live::CHAT_CHANNEL => {
             let Some((seq, game)) = payload.split_once(':') else { return };
             let seq: i64 = seq.parse().unwrap_or(0);

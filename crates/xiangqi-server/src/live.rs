@@ -11,11 +11,7 @@ use std::{
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::{
-    api::events::Event,
-    domain::model::NoticeKind,
-    store::{Backend, Store},
-};
+use crate::{api::events::Event, domain::model::NoticeKind, store::Store};
 
 pub const GAME_CHANNEL: &str = "xiangqi_game";
 pub const USER_CHANNEL: &str = "xiangqi_user";
@@ -128,30 +124,22 @@ impl Hub {
     }
 
     /// Tells every instance on the database (this one included) on `channel`;
-    /// false if that failed and only this instance should be told.
-    async fn notify_all(store: &Store, channel: &str, payload: &str) -> bool {
-        if store.backend() != Backend::Postgres {
-            return false;
-        }
-        let sent =
-            sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(store.pool()).await;
-        if let Err(e) = &sent {
-            tracing::warn!("cannot notify other instances on {channel}: {e}");
-        }
-        sent.is_ok()
+    /// false on SQLite, where only this instance is to be told.
+    fn notify_all(store: &Store, channel: &'static str, payload: &str) -> bool {
+        store.announce(channel, payload.to_string())
     }
 
     /// A game changed: its watchers on every instance get `event` (other
     /// instances reload the game by id).
     pub async fn game_changed(&self, store: &Store, id: &str, event: impl FnOnce() -> Event) {
-        if !Self::notify_all(store, GAME_CHANNEL, id).await && self.game_watched(id) {
+        if !Self::notify_all(store, GAME_CHANNEL, id) && self.game_watched(id) {
             self.publish_local_game(id, &event());
         }
     }
 
     pub async fn notify(&self, store: &Store, note: UserNote) {
         let payload = serde_json::to_string(&note).unwrap_or_default();
-        if !Self::notify_all(store, USER_CHANNEL, &payload).await {
+        if !Self::notify_all(store, USER_CHANNEL, &payload) {
             self.publish_local_user(note);
         }
     }
@@ -159,19 +147,19 @@ impl Hub {
     /// A new chat line: watchers of the game on every instance get `event`
     /// (other instances read the line back by its number).
     pub async fn chat(&self, store: &Store, game: &str, seq: i64, event: &Event) {
-        if !Self::notify_all(store, CHAT_CHANNEL, &format!("{seq}:{game}")).await {
+        if !Self::notify_all(store, CHAT_CHANNEL, &format!("{seq}:{game}")) {
             self.publish_local_game(game, event);
         }
     }
 
     pub async fn tournament_changed(&self, store: &Store, id: &str) {
-        if !Self::notify_all(store, TOURNAMENT_CHANNEL, id).await {
+        if !Self::notify_all(store, TOURNAMENT_CHANNEL, id) {
             self.publish_local_tournament(id);
         }
     }
 
     pub async fn lobby_changed(&self, store: &Store) {
-        if !Self::notify_all(store, LOBBY_CHANNEL, "").await {
+        if !Self::notify_all(store, LOBBY_CHANNEL, "") {
             self.publish_local_lobby();
         }
     }

@@ -16,9 +16,10 @@ fn days_3() -> Value {
     json!({"kind": "correspondence", "hours": 72})
 }
 
-/// Waits until the game has moved past `ply` or is over; its state then.
+/// Waits until the game has moved past `ply` or is over; its state then. The
+/// wait is long: a level-8 search on a machine busy with other work is slow.
 async fn after(c: &Client, id: &str, ply: i64) -> Value {
-    for _ in 0..600 {
+    for _ in 0..2_400 {
         let (_, v) = c.get(&format!("/games/{id}")).await;
         if v["game"]["ply"].as_i64() > Some(ply) || v["game"]["status"] != "active" {
             return v["game"].clone();

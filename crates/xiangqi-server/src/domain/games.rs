@@ -24,22 +24,59 @@ use crate::{
     store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written},
 };
 
-/// What a game's moves make of it: the moves, the game replayed on its board
-/// and every move's written names. Moves are only ever added, so this part of
-/// a game read once stays right while the game's ply count is the same.
-#[derive(Clone)]
-struct Played {
-    moves: Arc<Vec<MoveRow>>,
-    game: Arc<Board>,
-    names: Arc<Vec<MoveNames>>,
+/// Games as this instance last read or wrote them, by id, and the turn to
+/// submit a move to each: the moves of one game are made here one at a time,
+/// against the game's state in memory rather than one read back from the
+/// database. A state that turns out stale (another instance moved) is only a
+/// failed version check away from being read again.
+#[derive(Default)]
+pub struct GameCache(Mutex<HashMap<String, Known>>);
+
+#[derive(Default)]
+struct Known {
+    /// Held while a move to the game is being made on this instance.
+    turn: Arc<tokio::sync::Mutex<()>>,
+    /// The game as last read or written (taken out while a move is made, so
+    /// that its lists grow in place).
+    game: Option<Loaded>,
 }
 
-/// Played games by id, reused while their ply count matches the database.
-#[derive(Default)]
-pub struct GameCache(Mutex<HashMap<String, Played>>);
+impl GameCache {
+    /// Games kept at most; past this the cache starts again empty.
+    const MOST: usize = 10_000;
+
+    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, Known>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn turn(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut entries = self.entries();
+        if entries.len() >= Self::MOST && !entries.contains_key(id) {
+            entries.clear();
+        }
+        entries.entry(id.to_string()).or_default().turn.clone()
+    }
+
+    fn get(&self, id: &str) -> Option<Loaded> {
+        self.entries().get(id).and_then(|k| k.game.clone())
+    }
+
+    fn take(&self, id: &str) -> Option<Loaded> {
+        self.entries().get_mut(id).and_then(|k| k.game.take())
+    }
+
+    fn remember(&self, loaded: &Loaded) {
+        let mut entries = self.entries();
+        if entries.len() >= Self::MOST && !entries.contains_key(&loaded.row.id) {
+            entries.clear();
+        }
+        entries.entry(loaded.row.id.clone()).or_default().game = Some(loaded.clone());
+    }
+}
 
 /// A game as loaded: its row, its moves, the replayed game on its board and
 /// the written names of every move (in the order played).
+#[derive(Clone)]
 pub struct Loaded {
     pub row: GameRow,
     pub moves: Arc<Vec<MoveRow>>,
@@ -163,13 +200,16 @@ pub fn new_game_row(
 
 impl Services {
     /// Loads a game: its row always from the database; its moves, board and
-    /// move names from the cache while the row's ply count matches what was
+    /// move names from memory while the row's ply count matches what was
     /// played there, else read and replayed with the rules crate.
     pub async fn load_game(&self, id: &str) -> ApiResult<Loaded> {
         let row = self.store.game(id).await?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
-        let cached = self.cache.0.lock().ok().and_then(|c| c.get(id).cloned());
-        let played = match cached {
-            Some(p) if p.moves.len() as i64 == row.ply && p.game.ply_count() as i64 == row.ply => p,
+        let loaded = match self.cache.get(id) {
+            Some(known)
+                if known.moves.len() as i64 == row.ply && known.game.ply_count() as i64 == row.ply =>
+            {
+                Loaded { row, ..known }
+            }
             _ => {
                 let mut moves = self.store.moves(id).await?;
                 // The moves are read after the row: a move committed in between is not
@@ -177,24 +217,17 @@ impl Services {
                 moves.truncate(row.ply.max(0) as usize);
                 let game = replay(&row, &moves)?;
                 let names = game.all_names();
-                let p = Played { moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) };
-                self.remember(id, p.clone());
-                p
+                Loaded { row, moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) }
             }
         };
-        Ok(Loaded { row, moves: played.moves, game: played.game, names: played.names })
+        self.cache.remember(&loaded);
+        Ok(loaded)
     }
 
-    fn remember(&self, id: &str, played: Played) {
-        if let Ok(mut c) = self.cache.0.lock() {
-            if c.len() > 10_000 {
-                c.clear();
-            }
-            c.insert(id.to_string(), played);
-        }
-    }
-
-    /// Submits the move number `ply + 1` of a game for `user`.
+    /// Submits the move number `ply + 1` of a game for `user`. Moves to one
+    /// game are made one at a time here, against the state in memory; if that
+    /// state refuses the move or proves stale, the move is tried once more
+    /// against the database's.
     pub async fn submit_move(
         &self,
         user: &str,
@@ -203,67 +236,92 @@ impl Services {
         text: &str,
         now: i64,
     ) -> ApiResult<Loaded> {
-        let loaded = self.load_game(id).await?;
-        let color =
-            loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you are not playing in this game"))?;
+        let turn = self.cache.turn(id);
+        let _turn = turn.lock().await;
+        let mv = Submitted { user, ply, text, now };
+        if let Some(known) = self.cache.take(id) {
+            if let Attempt::Done(done) = self.attempt_move(known, &mv).await? {
+                return Ok(done);
+            }
+        }
+        match self.attempt_move(self.load_game(id).await?, &mv).await? {
+            Attempt::Done(done) => Ok(done),
+            Attempt::Refused(e) => Err(e),
+            Attempt::Stale => {
+                Err(ApiError::conflict("another move was made at the same moment; reload the game"))
+            }
+        }
+    }
+
+    /// Makes a move against a state of its game: checks who may move, the
+    /// clock and the rules, and writes it if the game is still at that state.
+    async fn attempt_move(&self, loaded: Loaded, mv: &Submitted<'_>) -> ApiResult<Attempt> {
+        let Submitted { user, ply, text, now } = *mv;
+        let Some(color) = loaded.color_of(user) else {
+            return Ok(Attempt::Refused(ApiError::forbidden("you are not playing in this game")));
+        };
         if !loaded.is_active() {
-            return Err(ApiError::conflict("the game is over"));
+            return Ok(Attempt::Refused(ApiError::conflict("the game is over")));
         }
         // A stale ply first: a second submit of the same move is a conflict, not a turn error.
         if ply != loaded.row.ply {
-            return Err(ApiError::conflict(format!(
+            return Ok(Attempt::Refused(ApiError::conflict(format!(
                 "the game is at {} moves, not {ply}: the move was made already; reload the game",
                 loaded.row.ply
-            )));
+            ))));
         }
         if color != loaded.turn() {
-            return Err(ApiError::forbidden("it is not your turn"));
+            return Ok(Attempt::Refused(ApiError::forbidden("it is not your turn")));
         }
         if loaded.row.clock.is_live() && loaded.out_of_time(now) {
-            self.time_out(&loaded, now).await?;
-            return Err(ApiError::conflict("your time ran out"));
+            return Ok(match self.time_out(&loaded, now).await {
+                Ok(_) => Attempt::Refused(ApiError::conflict("your time ran out")),
+                Err(_) => Attempt::Stale,
+            });
         }
-        let m = loaded.game.parse_legal(text).map_err(ApiError::illegal_move)?;
+        let m = match loaded.game.parse_legal(text) {
+            Ok(m) => m,
+            Err(e) => return Ok(Attempt::Refused(ApiError::illegal_move(e))),
+        };
         let names = loaded.game.names(m);
         let record = MoveRow {
-            game_id: id.to_string(),
+            game_id: loaded.row.id.clone(),
             ply: ply + 1,
             iccs: names.iccs.clone(),
             wxf: names.wxf.clone(),
             at_ms: now,
         };
-        let mut game = (*loaded.game).clone();
-        game.play(m).map_err(ApiError::illegal_move)?;
         let mut after = loaded.row.clone();
+        let time_left = loaded.time_left(color, now);
+        let Loaded { row: before, mut moves, mut game, names: mut all_names } = loaded;
+        let board = Arc::make_mut(&mut game);
+        board.play(m).map_err(ApiError::illegal_move)?;
         after.ply += 1;
         after.version += 1;
-        after.fen = game.fen();
+        after.fen = board.fen();
         after.draw_offer = None;
         after.updated_ms = now;
-        if let ClockSpec::Live { increment, .. } = loaded.row.clock {
-            let left = loaded.time_left(color, now) + increment;
+        if let ClockSpec::Live { increment, .. } = before.clock {
+            let left = time_left + increment;
             match color {
                 Color::Red => after.red_ms = left,
                 Color::Black => after.black_ms = left,
             }
         }
         after.turn_started_ms = now;
-        if let Some(o) = game.outcome() {
+        if let Some(o) = board.outcome() {
             after.status = GameStatus::Finished;
             after.outcome = Some(o);
         }
-        if self.store.record_move(&loaded.row, &after, &record).await? == Written::Stale {
-            return Err(ApiError::conflict("another move was made at the same moment; reload the game"));
+        if self.store.record_move(&before, &after, &record).await? == Written::Stale {
+            return Ok(Attempt::Stale);
         }
-        let mut moves = Vec::clone(&loaded.moves);
-        moves.push(record);
-        let mut all_names = Vec::clone(&loaded.names);
-        all_names.push(names);
-        let played = Played { moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(all_names) };
-        self.remember(id, played.clone());
-        let done = Loaded { row: after, moves: played.moves, game: played.game, names: played.names };
+        Arc::make_mut(&mut moves).push(record);
+        Arc::make_mut(&mut all_names).push(names);
+        let done = Loaded { row: after, moves, game, names: all_names };
+        self.cache.remember(&done);
         self.after_change(&done, true).await?;
-        Ok(done)
+        Ok(Attempt::Done(done))
     }
 
     /// Ends a game for a reason off the board (or a time forfeit).
@@ -290,12 +348,8 @@ impl Services {
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
-        let done = Loaded {
-            row: after,
-            moves: loaded.moves.clone(),
-            game: loaded.game.clone(),
-            names: loaded.names.clone(),
-        };
+        let done = Loaded { row: after, ..loaded.clone() };
+        self.cache.remember(&done);
         self.after_change(&done, false).await?;
         Ok(done)
     }
@@ -382,7 +436,8 @@ impl Services {
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
             return Err(ApiError::conflict("the game changed meanwhile; reload it"));
         }
-        let done = Loaded { row: after, moves: loaded.moves, game: loaded.game, names: loaded.names };
+        let done = Loaded { row: after, ..loaded };
+        self.cache.remember(&done);
         self.after_change(&done, false).await?;
         self.computer_draw_offer(&done);
         Ok(done)
@@ -470,6 +525,24 @@ impl Services {
         self.store.record_result(&result).await?;
         Ok(())
     }
+}
+
+/// A move as submitted.
+#[derive(Clone, Copy)]
+struct Submitted<'a> {
+    user: &'a str,
+    ply: i64,
+    text: &'a str,
+    now: i64,
+}
+
+/// What came of making a move against one state of its game.
+enum Attempt {
+    Done(Loaded),
+    /// Refused by that state (which may be stale).
+    Refused(ApiError),
+    /// The game had moved on from that state.
+    Stale,
 }
 
 fn replay(row: &GameRow, moves: &[MoveRow]) -> ApiResult<Board> {

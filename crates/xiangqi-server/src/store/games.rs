@@ -1,6 +1,8 @@
 //! Games and their moves. A game's row is its current state; its moves are the
 //! durable log the state is replayed from.
 
+use std::sync::OnceLock;
+
 use sqlx::any::AnyRow;
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
@@ -212,8 +214,21 @@ impl Store {
 
     /// Records a move and the game's new state, if the game is still at the ply
     /// and version the move was made against. The move is committed before this
-    /// returns.
+    /// returns: with the other moves that came in meanwhile (a group commit).
     pub async fn record_move(
+        &self,
+        before: &GameRow,
+        after: &GameRow,
+        m: &MoveRow,
+    ) -> Result<Written, sqlx::Error> {
+        match &self.writer {
+            Some(writer) => writer.record(before, after, m).await,
+            None => self.record_move_alone(before, after, m).await,
+        }
+    }
+
+    /// Records one move in a transaction of its own.
+    pub(super) async fn record_move_alone(
         &self,
         before: &GameRow,
         after: &GameRow,
@@ -225,17 +240,8 @@ impl Store {
             tx.rollback().await?;
             return Ok(Written::Stale);
         }
-        let inserted =
-            sqlx::query("INSERT INTO moves (game_id, ply, iccs, wxf, at_ms) VALUES ($1, $2, $3, $4, $5)")
-                .bind(&m.game_id)
-                .bind(m.ply)
-                .bind(&m.iccs)
-                .bind(&m.wxf)
-                .bind(m.at_ms)
-                .execute(&mut *tx)
-                .await;
-        match inserted {
-            Ok(_) => {}
+        match insert_move(&mut tx, m).await {
+            Ok(()) => {}
             Err(e) if unique_violation(&e) => {
                 tx.rollback().await?;
                 return Ok(Written::Stale);
@@ -347,10 +353,29 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
     Ok(())
 }
 
-async fn update_game(tx: &mut Tx<'_>, before: &GameRow, g: &GameRow) -> Result<Written, sqlx::Error> {
-    let set: Vec<String> = STATE.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
-    let n = STATE.len();
-    let sql = format!("UPDATE games SET {} WHERE id = ${} AND version = ${}", set.join(", "), n + 1, n + 2);
-    let r = bind_state(sqlx::query(&sql), g).bind(&g.id).bind(before.version).execute(&mut **tx).await?;
+pub(super) async fn update_game(
+    tx: &mut Tx<'_>,
+    before: &GameRow,
+    g: &GameRow,
+) -> Result<Written, sqlx::Error> {
+    static SQL: OnceLock<String> = OnceLock::new();
+    let sql = SQL.get_or_init(|| {
+        let set: Vec<String> = STATE.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
+        let n = STATE.len();
+        format!("UPDATE games SET {} WHERE id = ${} AND version = ${}", set.join(", "), n + 1, n + 2)
+    });
+    let r = bind_state(sqlx::query(sql), g).bind(&g.id).bind(before.version).execute(&mut **tx).await?;
     Ok(Written::from_count(r.rows_affected()))
+}
+
+pub(super) async fn insert_move(tx: &mut Tx<'_>, m: &MoveRow) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO moves (game_id, ply, iccs, wxf, at_ms) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&m.game_id)
+        .bind(m.ply)
+        .bind(&m.iccs)
+        .bind(&m.wxf)
+        .bind(m.at_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }

@@ -10,11 +10,13 @@ mod chat;
 mod computers;
 mod games;
 mod gauges;
+mod group_commit;
 mod invitations;
 mod ladders;
 mod limits;
 mod messages;
 mod news;
+mod notices;
 mod ratings;
 mod relations;
 mod reviews;
@@ -42,9 +44,11 @@ pub use self::{
     limits::Tally,
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
+    notices::payloads,
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
     reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
+    sessions::SESSION_CHANNEL,
     tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow},
     users::{ProfileFields, UserRow, UserSearch},
 };
@@ -65,13 +69,17 @@ pub struct Store {
     /// queue here for it rather than in SQLite's busy handler, which sleeps
     /// between tries.
     game_writes: Arc<tokio::sync::Mutex<()>>,
-    /// Sessions read on SQLite, where this server is the only one on the
-    /// database: every session that ends goes through this store, which
-    /// forgets it here at once.
+    /// Sessions read once (see `session_user`): every session that ends on
+    /// this instance goes through this store, which forgets it here at once.
     sessions: Arc<Mutex<SessionCache>>,
+    /// Where moves queue for their group commit (none in the writer's own copy).
+    writer: Option<group_commit::GroupCommit>,
+    /// Notices to the other instances on PostgreSQL (none on SQLite).
+    notices: Option<notices::Notices>,
 }
 
-/// Live sessions by token hash: the user and when the session expires.
+/// Live sessions by token hash: the user and until when the session is
+/// trusted without being read again.
 /// `generation` moves on with every session that ends, so a read that began
 /// before an end does not put the ended session back.
 #[derive(Default)]
@@ -214,7 +222,23 @@ impl Store {
         if backend == Backend::Postgres {
             postgres_search_indexes(&pool).await;
         }
-        Ok(Store { pool, backend, game_writes: Arc::default(), sessions: Arc::default() })
+        let notices = (backend == Backend::Postgres).then(|| notices::Notices::start(pool.clone()));
+        let mut store = Store {
+            pool,
+            backend,
+            game_writes: Arc::default(),
+            sessions: Arc::default(),
+            writer: None,
+            notices,
+        };
+        store.writer = Some(group_commit::GroupCommit::start(&store));
+        Ok(store)
+    }
+
+    /// This store without the sender of moves to the group commit: the copy the
+    /// writer itself holds, so that it ends with the last store that sends.
+    fn without_writer(&self) -> Store {
+        Store { writer: None, ..self.clone() }
     }
 
     /// The turn to write a game's state on SQLite (none needed on PostgreSQL,
@@ -223,6 +247,18 @@ impl Store {
         match self.backend {
             Backend::Sqlite => Some(self.game_writes.lock().await),
             Backend::Postgres => None,
+        }
+    }
+
+    /// Queues a notice on `channel` for every instance on the database (this
+    /// one included); false on SQLite, where this server is the only one.
+    pub fn announce(&self, channel: &'static str, payload: String) -> bool {
+        match &self.notices {
+            Some(n) => {
+                n.queue(channel, payload);
+                true
+            }
+            None => false,
         }
     }
 

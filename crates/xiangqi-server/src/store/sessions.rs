@@ -1,8 +1,26 @@
 //! Sessions (by the hash of their token) and failed log-ins.
 
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
 use super::{Backend, SessionCache, Store};
+
+/// Where instances on one PostgreSQL database tell each other of sessions
+/// that ended, so that none keeps one in memory.
+pub const SESSION_CHANNEL: &str = "xiangqi_session";
+
+/// How long, at most, a session is trusted from memory on PostgreSQL before it
+/// is read again: the bound on a notice that went astray.
+const RECHECK_MS: i64 = 60_000;
+
+/// Sessions that ended, as told to the other instances.
+#[derive(Serialize, Deserialize)]
+enum Ended {
+    /// One session (logging out).
+    Session { token_hash: String },
+    /// Every session of a user but one (a new password).
+    AllBut { user: String, keep: String },
+}
 
 impl SessionCache {
     const MOST: usize = 100_000;
@@ -46,19 +64,18 @@ impl Store {
         Ok(())
     }
 
-    /// The user of a session that has not expired.
-    /// On SQLite a session read once is kept in memory (see `Store::sessions`);
-    /// on PostgreSQL another instance may end it, so it is read every time.
+    /// The user of a session that has not expired. A session read once is
+    /// kept in memory: on SQLite this server is the only one and forgets a
+    /// session as it ends it; on PostgreSQL an instance that ends a session
+    /// tells the others (`SESSION_CHANNEL`), and a session is read again after
+    /// `RECHECK_MS` whatever it heard.
     pub async fn session_user(&self, token_hash: &str, now: i64) -> Result<Option<String>, sqlx::Error> {
-        let cached = self.backend == Backend::Sqlite;
-        let generation = if cached {
+        let generation = {
             let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(name) = sessions.user(token_hash, now) {
                 return Ok(Some(name));
             }
             sessions.generation
-        } else {
-            0
         };
         let row = sqlx::query(
             "SELECT user_name, expires_ms FROM sessions WHERE token_hash = $1 AND expires_ms > $2",
@@ -69,17 +86,18 @@ impl Store {
         .await?;
         let Some(row) = row else { return Ok(None) };
         let name: String = row.try_get("user_name")?;
-        if cached {
-            let expires: i64 = row.try_get("expires_ms")?;
-            let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
-            sessions.keep(generation, token_hash, &name, expires);
+        let mut trusted_until: i64 = row.try_get("expires_ms")?;
+        if self.backend == Backend::Postgres {
+            trusted_until = trusted_until.min(now + RECHECK_MS);
         }
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        sessions.keep(generation, token_hash, &name, trusted_until);
         Ok(Some(name))
     }
 
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
         self.run(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash)).await?;
-        self.sessions.lock().unwrap_or_else(|e| e.into_inner()).ended(|hash, _| hash == token_hash);
+        self.end_sessions(Ended::Session { token_hash: token_hash.to_string() });
         Ok(())
     }
 
@@ -88,11 +106,40 @@ impl Store {
             .bind(name)
             .bind(keep);
         self.run(q).await?;
-        self.sessions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .ended(|hash, user| user == name && hash != keep);
+        self.end_sessions(Ended::AllBut { user: name.to_string(), keep: keep.to_string() });
         Ok(())
+    }
+
+    /// Forgets ended sessions here, and tells the other instances to.
+    fn end_sessions(&self, ended: Ended) {
+        self.forget_ended(&ended);
+        if let Ok(payload) = serde_json::to_string(&ended) {
+            self.announce(SESSION_CHANNEL, payload);
+        }
+    }
+
+    fn forget_ended(&self, ended: &Ended) {
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        match ended {
+            Ended::Session { token_hash } => sessions.ended(|hash, _| hash == token_hash),
+            Ended::AllBut { user, keep } => sessions.ended(|hash, name| name == user && hash != keep),
+        }
+    }
+
+    /// Another instance ended sessions (a notice on `SESSION_CHANNEL`).
+    pub fn sessions_ended_elsewhere(&self, payload: &str) {
+        match serde_json::from_str::<Ended>(payload) {
+            Ok(ended) => self.forget_ended(&ended),
+            Err(e) => {
+                tracing::warn!("unreadable notice of ended sessions ({e}): forgetting them all");
+                self.forget_sessions();
+            }
+        }
+    }
+
+    /// Forgets every session kept in memory: each is read again when next used.
+    pub fn forget_sessions(&self) {
+        self.sessions.lock().unwrap_or_else(|e| e.into_inner()).ended(|_, _| true);
     }
 
     /// Failed log-ins for a name since a moment, and when the latest was.
