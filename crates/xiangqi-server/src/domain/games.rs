@@ -241,11 +241,11 @@ impl Services {
         let mv = Submitted { user, ply, text, now };
         if let Some(known) = self.cache.take(id) {
             if let Attempt::Done(done) = self.attempt_move(known, &mv).await? {
-                return Ok(done);
+                return Ok(*done);
             }
         }
         match self.attempt_move(self.load_game(id).await?, &mv).await? {
-            Attempt::Done(done) => Ok(done),
+            Attempt::Done(done) => Ok(*done),
             Attempt::Refused(e) => Err(e),
             Attempt::Stale => {
                 Err(ApiError::conflict("another move was made at the same moment; reload the game"))
@@ -321,7 +321,7 @@ impl Services {
         let done = Loaded { row: after, moves, game, names: all_names };
         self.cache.remember(&done);
         self.after_change(&done, true).await?;
-        Ok(Attempt::Done(done))
+        Ok(Attempt::Done(Box::new(done)))
     }
 
     /// Ends a game for a reason off the board (or a time forfeit).
@@ -538,7 +538,7 @@ struct Submitted<'a> {
 
 /// What came of making a move against one state of its game.
 enum Attempt {
-    Done(Loaded),
+    Done(Box<Loaded>),
     /// Refused by that state (which may be stale).
     Refused(ApiError),
     /// The game had moved on from that state.

@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use sqlx::any::AnyRow;
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
-use super::{FromRow, Page, Paged, Query, Store, Written, get, named, optional_named, unique_violation};
+use super::{
+    Backend, FromRow, Page, Paged, Query, Store, Written, get, named, optional_named, unique_violation,
+};
 use crate::domain::{
     clock::ClockSpec,
     model::{GameStatus, Named},
@@ -234,6 +236,12 @@ impl Store {
         after: &GameRow,
         m: &MoveRow,
     ) -> Result<Written, sqlx::Error> {
+        if self.backend == Backend::Postgres {
+            return match write_move_postgres(&self.pool, before, after, m).await {
+                Err(e) if unique_violation(&e) => Ok(Written::Stale),
+                written => written,
+            };
+        }
         let _turn = self.game_write_turn().await;
         let mut tx = self.pool.begin().await?;
         if update_game(&mut tx, before, after).await? == Written::Stale {
@@ -365,6 +373,50 @@ pub(super) async fn update_game(
         format!("UPDATE games SET {} WHERE id = ${} AND version = ${}", set.join(", "), n + 1, n + 2)
     });
     let r = bind_state(sqlx::query(sql), g).bind(&g.id).bind(before.version).execute(&mut **tx).await?;
+    Ok(Written::from_count(r.rows_affected()))
+}
+
+/// On PostgreSQL a move is one statement: the game's new state if it is still
+/// at the version the move was made at, and the move itself only then (one
+/// row written if the game was still there, none if it had moved on).
+pub(super) fn postgres_move_sql() -> &'static str {
+    static SQL: OnceLock<String> = OnceLock::new();
+    SQL.get_or_init(|| {
+        let set: Vec<String> = STATE.iter().enumerate().map(|(i, c)| format!("{c} = ${}", i + 1)).collect();
+        let n = STATE.len();
+        format!(
+            "WITH moved AS (UPDATE games SET {} WHERE id = ${} AND version = ${} RETURNING id) \
+             INSERT INTO moves (game_id, ply, iccs, wxf, at_ms) SELECT id, ${}, ${}, ${}, ${} FROM moved",
+            set.join(", "),
+            n + 1,
+            n + 2,
+            n + 3,
+            n + 4,
+            n + 5,
+            n + 6
+        )
+    })
+}
+
+/// A move and its game's new state in one statement (PostgreSQL).
+pub(super) async fn write_move_postgres<'e, E>(
+    executor: E,
+    before: &GameRow,
+    after: &GameRow,
+    m: &MoveRow,
+) -> Result<Written, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let r = bind_state(sqlx::query(postgres_move_sql()), after)
+        .bind(&after.id)
+        .bind(before.version)
+        .bind(m.ply)
+        .bind(&m.iccs)
+        .bind(&m.wxf)
+        .bind(m.at_ms)
+        .execute(executor)
+        .await?;
     Ok(Written::from_count(r.rows_affected()))
 }
 

@@ -12,7 +12,7 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 
 use super::{
     Backend, GameRow, MoveRow, Store, Written,
-    games::{insert_move, update_game},
+    games::{insert_move, update_game, write_move_postgres},
 };
 
 /// The most moves one transaction takes.
@@ -99,10 +99,16 @@ async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::
     let mut tx = store.pool().begin().await?;
     let mut results = Vec::with_capacity(batch.len());
     for p in batch {
-        let written = update_game(&mut tx, &p.before, &p.after).await?;
-        if written == Written::Done {
-            insert_move(&mut tx, &p.record).await?;
-        }
+        let written = match store.backend() {
+            Backend::Postgres => write_move_postgres(&mut *tx, &p.before, &p.after, &p.record).await?,
+            Backend::Sqlite => {
+                let written = update_game(&mut tx, &p.before, &p.after).await?;
+                if written == Written::Done {
+                    insert_move(&mut tx, &p.record).await?;
+                }
+                written
+            }
+        };
         results.push(written);
     }
     tx.commit().await?;
