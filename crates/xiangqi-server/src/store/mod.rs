@@ -13,6 +13,7 @@ mod gauges;
 mod invitations;
 mod ladders;
 mod limits;
+mod locks;
 mod messages;
 mod news;
 mod ratings;
@@ -40,6 +41,7 @@ pub use self::{
     invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},
     limits::Tally,
+    locks::Held,
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     ratings::{GameResult, HistoryPoint, RatingRow},
