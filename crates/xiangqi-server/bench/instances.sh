@@ -81,7 +81,8 @@ for n in $(seq 1 "$most"); do
     done
     cat >"$work/haproxy.cfg" <<CFG
 global
-    maxconn 60000
+    # Two descriptors a connection (client and server side) must fit the open-file limit.
+    maxconn $(( $(ulimit -n) / 2 - 100 ))
 defaults
     mode http
     option forwardfor
