@@ -5,7 +5,7 @@
 //! cargo build --release -p xiangqi-cli
 //! cargo run --release -p xiangqi-server --example sockets -- [CONNECTIONS] [SPECTATORS] [MOVES] [DATABASE_URL]
 //! ```
-//! (`crates/xiangqi-server/bench/sockets.sh` does both.) It starts the release
+//! (`crates/xiangqi-server/bench/sockets.sh` does both, and raises `ulimit -n`.) It starts the release
 //! `xiangqi` binary (or `$XIANGQI_BIN`) as a process of its own, on a fresh
 //! SQLite file unless a database is given, and opens CONNECTIONS sockets
 //! (10,000), each watching a game as a game page does (every socket also hears
@@ -81,7 +81,11 @@ fn binary() -> std::path::PathBuf {
     // target/release/examples/sockets -> target/release/xiangqi
     let exe = std::env::current_exe().expect("this program's path");
     let bin = exe.parent().and_then(|d| d.parent()).expect("target directory").join("xiangqi");
-    assert!(bin.exists(), "{} is missing: build it with `cargo build --release -p xiangqi-cli`", bin.display());
+    assert!(
+        bin.exists(),
+        "{} is missing: build it with `cargo build --release -p xiangqi-cli`",
+        bin.display()
+    );
     bin
 }
 
@@ -229,7 +233,9 @@ async fn main() {
                     last = last.max(at);
                 }
                 Ok(Some(_)) => {}
-                Ok(None) | Err(_) => panic!("move {want}: only {seen} of {spectators} spectators heard of it"),
+                Ok(None) | Err(_) => {
+                    panic!("move {want}: only {seen} of {spectators} spectators heard of it")
+                }
             }
         }
         from_answer.push(last.saturating_duration_since(answered));

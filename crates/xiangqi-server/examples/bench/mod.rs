@@ -68,8 +68,9 @@ impl Api {
 
     /// Plays `mv` at `ply` in `game` as `player`; panics unless it is taken.
     pub async fn play(&self, player: &Player, game: &str, ply: usize, mv: &str) {
-        let (s, v) =
-            self.post(&format!("/games/{game}/moves"), Some(&player.token), json!({"ply": ply, "move": mv})).await;
+        let (s, v) = self
+            .post(&format!("/games/{game}/moves"), Some(&player.token), json!({"ply": ply, "move": mv}))
+            .await;
         assert_eq!(s, 200, "{v}");
     }
 }

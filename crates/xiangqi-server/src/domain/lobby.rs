@@ -210,7 +210,12 @@ impl Services {
         paired
     }
 
-    async fn pair_or_wait(&self, user: &str, terms: Terms, now: i64) -> ApiResult<Result<Loaded, ChallengeRow>> {
+    async fn pair_or_wait(
+        &self,
+        user: &str,
+        terms: Terms,
+        now: i64,
+    ) -> ApiResult<Result<Loaded, ChallengeRow>> {
         let (rules, clock, rated) = (terms.rules, terms.clock, terms.rated);
         // Someone else may take the same partner at the same moment: try the next.
         for _ in 0..5 {

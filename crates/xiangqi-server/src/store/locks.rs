@@ -36,8 +36,10 @@ impl Store {
             return Ok(Some(Held(None)));
         }
         let mut tx = self.pool().begin().await?;
-        let got: bool =
-            sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)").bind(key(name)).fetch_one(&mut *tx).await?;
+        let got: bool = sqlx::query_scalar("SELECT pg_try_advisory_xact_lock($1)")
+            .bind(key(name))
+            .fetch_one(&mut *tx)
+            .await?;
         Ok(got.then_some(Held(Some(tx))))
     }
 
