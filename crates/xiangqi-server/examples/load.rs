@@ -13,21 +13,21 @@
 //! do, spread over the games that are waiting for their next move; a move's
 //! latency counts from when it was due, so a server that falls behind shows it.
 //!
-//! `--url http://host:port` sends the load to a server that is already running
-//! (behind a load balancer, say) instead of starting one in this process.
+//! An `http://host:port` in place of the database URL (or `--url`) sends the
+//! load to a server that is already running (behind a load balancer, say)
+//! instead of starting one in this process; that one must allow the sign-ups
+//! (`xiangqi serve --signups-per-hour`).
+
+mod bench;
 
 use std::{
     sync::Arc,
     time::{Duration, Instant},
 };
 
-use serde_json::{Value, json};
+use bench::{Api, Player, percentiles};
+use serde_json::json;
 use tokio::sync::mpsc;
-
-/// A real game's opening moves (from a game between two fixed-depth searches).
-const MOVES: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \
-    h1f1 h5f5 b2b5 h9h3 e4e5 f5f2 d0e1 f2f3 e5d5 h3h2 f1g1 f3g3 g2e3 f8f3 e3f5 g3c3 g4g5 c6c5 f5d4 f3f4 a1d1 c5c4 \
-    b5b4 c4b4 d1d3 b4c4 d4f5 h2h4 f5d6 b7b1 d3d1 b1b8 d1b1 c4b4 b1d1 b8d8 g5f5 f4f5 c2e3 f5f3 e3c2 c7d5 g1g6 d5f4";
 
 struct Options {
     database: Option<String>,
@@ -54,69 +54,41 @@ impl Options {
         }
         let mut positional = positional.into_iter();
         options.database = positional.next().filter(|d| d != "-");
+        if options.database.as_deref().is_some_and(|d| d.starts_with("http://") || d.starts_with("https://"))
+        {
+            options.url = options.database.take();
+        }
         if let Some(g) = positional.next() {
             options.games = g.parse().expect("GAMES: a count");
         }
         if let Some(p) = positional.next() {
             options.plies = p.parse().expect("PLIES: a count");
         }
-        options.plies = options.plies.clamp(1, MOVES.split_whitespace().count());
+        options.plies = options.plies.clamp(1, bench::moves().len());
         options.rounds = options.rounds.max(1);
         options
     }
 }
 
-#[derive(Clone)]
-struct Api {
-    http: reqwest::Client,
-    base: Arc<str>,
-}
-
-impl Api {
-    async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
-        let mut req = self.http.post(format!("{}{path}", self.base)).header("X-Xiangqi", "1").json(body);
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        let res = req.send().await.expect("request");
-        let status = res.status().as_u16();
-        (status, res.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn register(&self, name: &str) -> String {
-        let (s, v) = self.post("/users", None, &json!({"name": name, "password": "load-test-pw"})).await;
-        assert_eq!(s, 201, "{v}");
-        v["token"].as_str().expect("token").to_string()
-    }
-
-    /// A correspondence game between two players, Red first.
-    async fn new_game(&self, red: &Player, black: &Player) -> String {
-        let terms = json!({"opponent": black.name, "rules": "asian", "color": "red",
-            "clock": {"kind": "correspondence", "hours": 72}});
-        let (s, v) = self.post("/challenges", Some(&red.token), &terms).await;
-        assert_eq!(s, 201, "{v}");
-        let id = v["challenge"]["id"].as_str().expect("challenge id").to_string();
-        let (s, v) = self.post(&format!("/challenges/{id}/accept"), Some(&black.token), &json!({})).await;
-        assert!(s == 200 || s == 201, "{v}");
-        v["game"]["id"].as_str().expect("game id").to_string()
-    }
-
-    /// Submits the move at `ply` of the list; the time it took.
-    async fn submit(&self, game: &Game, ply: usize) -> Duration {
-        let token = if ply % 2 == 0 { &game.red } else { &game.black };
-        let mv = MOVES.split_whitespace().nth(ply).expect("a move");
-        let t = Instant::now();
-        let (s, v) = self
-            .post(&format!("/games/{}/moves", game.id), Some(token), &json!({"ply": ply, "move": mv}))
-            .await;
-        assert_eq!(s, 200, "{v}");
-        t.elapsed()
-    }
-}
-
-struct Player {
-    name: String,
-    token: String,
+/// Submits the move at `ply` of the list; the time it took. The answer is
+/// read whole, and parsed only to say what went wrong.
+async fn submit(api: &Api, game: &Game, ply: usize) -> Duration {
+    let token = if ply % 2 == 0 { &game.red } else { &game.black };
+    let mv = bench::moves()[ply];
+    let t = Instant::now();
+    let res = api
+        .http
+        .post(format!("{}/games/{}/moves", api.base, game.id))
+        .header("X-Xiangqi", "1")
+        .bearer_auth(token)
+        .json(&json!({"ply": ply, "move": mv}))
+        .send()
+        .await
+        .expect("request");
+    let status = res.status();
+    let body = res.bytes().await.expect("answer");
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    t.elapsed()
 }
 
 struct Game {
@@ -131,29 +103,27 @@ async fn main() {
     let tmp = std::env::temp_dir().join(format!("xiangqi-load-{}", std::process::id()));
     let mut server = None;
     let (base, database) = match &o.url {
-        Some(url) => (format!("{}/api/v1", url.trim_end_matches('/')), format!("the server at {url}")),
+        Some(url) => (url.clone(), format!("the server at {url}")),
         None => {
             std::fs::create_dir_all(&tmp).expect("temporary folder");
             let database =
                 o.database.clone().unwrap_or_else(|| format!("sqlite://{}/load.db?mode=rwc", tmp.display()));
             let running =
                 xiangqi_server::start(xiangqi_server::Config::for_tests(&database)).await.expect("server");
-            let base = format!("{}/api/v1", running.url());
+            let base = running.url();
             server = Some(running);
             let kind = if database.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
             (base, kind.to_string())
         }
     };
-    let api = Api { http: reqwest::Client::new(), base: base.into() };
+    let api = Api::new(&base);
 
     // Two players per game slot; each slot plays its rounds' games in turn.
-    let run = std::process::id();
+    let run = bench::run_id();
     let mut slots = Vec::new();
     for g in 0..o.games {
-        let red = format!("ld{run}r{g}");
-        let black = format!("ld{run}b{g}");
-        let red = Player { token: api.register(&red).await, name: red };
-        let black = Player { token: api.register(&black).await, name: black };
+        let red: Player = api.register(&format!("ld{run}r{g}")).await;
+        let black = api.register(&format!("ld{run}b{g}")).await;
         let mut games = Vec::new();
         for _ in 0..o.rounds {
             let id = api.new_game(&red, &black).await;
@@ -178,20 +148,13 @@ async fn main() {
         }
     };
     let cpu = cpu_time().zip(cpu_before).map(|(after, before)| after - before);
-    latencies.sort();
-    let pct = |p: f64| latencies[((latencies.len() as f64 * p) as usize).min(latencies.len() - 1)];
     println!(
         "moves: {} in {:.2} s: {:.0} moves/s",
         latencies.len(),
         wall.as_secs_f64(),
         latencies.len() as f64 / wall.as_secs_f64()
     );
-    println!(
-        "submit latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        ms(pct(0.50)),
-        ms(pct(0.99)),
-        ms(pct(1.0))
-    );
+    println!("submit latency: {}", percentiles(&mut latencies));
     if let Some(cpu) = cpu {
         println!(
             "this process's CPU time: {:.2} s, {:.0} µs a move",
@@ -217,7 +180,7 @@ async fn closed_loop(api: &Api, slots: Vec<Vec<Game>>, plies: usize) -> (Duratio
                 let mut latencies = Vec::new();
                 for game in &games {
                     for ply in 0..plies {
-                        latencies.push(api.submit(game, ply).await);
+                        latencies.push(submit(&api, game, ply).await);
                     }
                 }
                 latencies
@@ -250,7 +213,7 @@ async fn open_loop(api: &Api, slots: Vec<Vec<Game>>, plies: usize, rate: f64) ->
         let Some((s, g, ply)) = ready_rx.recv().await else { break };
         let (api, slots, ready_tx, done_tx) = (api.clone(), slots.clone(), ready_tx.clone(), done_tx.clone());
         tokio::spawn(async move {
-            api.submit(&slots[s][g], ply).await;
+            submit(&api, &slots[s][g], ply).await;
             let _ = done_tx.send(due.elapsed());
             let next = if ply + 1 < plies {
                 Some((s, g, ply + 1))
@@ -278,8 +241,4 @@ fn cpu_time() -> Option<f64> {
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
     let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
     Some(ticks / 100.0)
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }

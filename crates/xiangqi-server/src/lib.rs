@@ -250,7 +250,10 @@ pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, 
 }
 
 /// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
-/// move to their next round and finish.
+/// move to their next round and finish. With several instances on one
+/// database, one of them at a time does a round of this (the others skip it);
+/// each change is also a version-checked write, so it happens once whatever
+/// runs it.
 async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     loop {
@@ -258,6 +261,14 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
             _ = tick.tick() => {}
             () = stop.cancelled() => return,
         }
+        let held = match services.store.try_lock("xiangqi:background").await {
+            Ok(Some(held)) => held,
+            Ok(None) => continue,
+            Err(e) => {
+                tracing::warn!("cannot take the background lock: {e}");
+                continue;
+            }
+        };
         if let Err(e) = services.flag_games(domain::now_ms()).await {
             tracing::warn!("clock check failed: {}", e.message);
         }
@@ -267,6 +278,7 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
         if let Err(e) = services.advance_tournaments(domain::now_ms()).await {
             tracing::warn!("tournament check failed: {}", e.message);
         }
+        held.release().await;
     }
 }
 
@@ -291,6 +303,7 @@ async fn listen_forever(url: &str, services: &Services) {
                         live::CHAT_CHANNEL,
                         live::TOURNAMENT_CHANNEL,
                         store::SESSION_CHANNEL,
+                        live::COMPUTER_CHANNEL,
                     ])
                     .await
                 {
@@ -328,6 +341,7 @@ async fn relay(services: &Services, channel: &str, payload: &str) {
         live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
         live::TOURNAMENT_CHANNEL => services.hub.publish_local_tournament(payload),
         store::SESSION_CHANNEL => services.store.sessions_ended_elsewhere(payload),
+        live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
         live::CHAT_CHANNEL => {
             let Some((seq, game)) = payload.split_once(':') else { return };
             let seq: i64 = seq.parse().unwrap_or(0);

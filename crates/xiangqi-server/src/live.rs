@@ -3,10 +3,7 @@
 //! instance listens on the database (LISTEN/NOTIFY) and publishes to its own
 //! sockets, so a change made through one instance reaches sockets on another.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex},
-};
+use std::{collections::HashMap, sync::Mutex};
 
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -18,9 +15,12 @@ pub const USER_CHANNEL: &str = "xiangqi_user";
 pub const LOBBY_CHANNEL: &str = "xiangqi_lobby";
 pub const CHAT_CHANNEL: &str = "xiangqi_chat";
 pub const TOURNAMENT_CHANNEL: &str = "xiangqi_tournament";
+/// A computer's turn from an instance that leaves the computer to others.
+pub const COMPUTER_CHANNEL: &str = "xiangqi_computer";
 
-/// An event, serialised once for every socket it goes to.
-pub type Wire = Arc<str>;
+/// An event, serialised once for every socket it goes to: each socket's copy
+/// shares the same bytes.
+pub type Wire = axum::extract::ws::Utf8Bytes;
 
 type Channels = Mutex<HashMap<String, broadcast::Sender<Wire>>>;
 
@@ -51,8 +51,8 @@ pub struct UserNote {
     pub game: Option<String>,
 }
 
-fn wire(event: &Event) -> Wire {
-    Arc::from(serde_json::to_string(event).unwrap_or_default())
+pub fn wire(event: &Event) -> Wire {
+    Wire::from(serde_json::to_string(event).unwrap_or_default())
 }
 
 fn subscribe(channels: &Channels, key: &str) -> broadcast::Receiver<Wire> {
@@ -155,6 +155,13 @@ impl Hub {
     pub async fn tournament_changed(&self, store: &Store, id: &str) {
         if !Self::notify_all(store, TOURNAMENT_CHANNEL, id) {
             self.publish_local_tournament(id);
+        }
+    }
+
+    /// Passes a job for the computer to the instances that search its moves.
+    pub async fn computer_wanted(store: &Store, note: &str) {
+        if !Self::notify_all(store, COMPUTER_CHANNEL, note) {
+            tracing::warn!("the computer's job {note} is lost until an instance with the computer starts");
         }
     }
 

@@ -3,13 +3,19 @@
 //! challenge, and moves searched on the engine pool whenever it is a computer's
 //! turn. The queue of turns lives in memory; the database says whose turn it is,
 //! so a restart loses nothing: every computer turn found at start is queued
-//! again. Two instances that search the same turn submit at the same ply, and
-//! the store takes only the first.
+//! again. With several instances on one PostgreSQL database, an instance that
+//! leaves the computer to others passes its turns on (NOTIFY), and a search
+//! runs under a lock on its game shared by every instance, so each turn is
+//! searched and played once; should two submit at the same ply anyway, the
+//! store takes only the first.
 
 use std::{
     collections::HashSet,
     hash::{DefaultHasher, Hash, Hasher},
-    sync::{Arc, Mutex},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
     time::Duration,
 };
 
@@ -30,7 +36,8 @@ use super::{
 use crate::{
     api::events::Event,
     error::{ApiError, ApiResult},
-    store::Page,
+    live::Hub,
+    store::{Backend, Page},
 };
 
 /// Games a person may play against the computer at once.
@@ -57,16 +64,42 @@ pub enum Job {
     Draw(String),
 }
 
+impl Job {
+    /// As it crosses between instances: `move:ID` or `draw:ID`.
+    fn note(&self) -> String {
+        match self {
+            Job::Move(id) => format!("move:{id}"),
+            Job::Draw(id) => format!("draw:{id}"),
+        }
+    }
+
+    fn from_note(note: &str) -> Option<Job> {
+        match note.split_once(':')? {
+            ("move", id) => Some(Job::Move(id.to_string())),
+            ("draw", id) => Some(Job::Draw(id.to_string())),
+            _ => None,
+        }
+    }
+
+    fn game(&self) -> &str {
+        match self {
+            Job::Move(id) | Job::Draw(id) => id,
+        }
+    }
+}
+
 /// The jobs waiting for the worker (see [`Services::run_computer`]).
 pub struct Jobs {
     tx: mpsc::UnboundedSender<Job>,
     rx: Mutex<Option<mpsc::UnboundedReceiver<Job>>>,
+    /// Whether this instance's worker runs (else its jobs go to other instances).
+    here: AtomicBool,
 }
 
 impl Default for Jobs {
     fn default() -> Self {
         let (tx, rx) = mpsc::unbounded_channel();
-        Jobs { tx, rx: Mutex::new(Some(rx)) }
+        Jobs { tx, rx: Mutex::new(Some(rx)), here: AtomicBool::new(false) }
     }
 }
 
@@ -156,7 +189,7 @@ impl Services {
     /// Queues the computer's move when it is the computer's turn.
     pub(super) fn computer_turn(&self, loaded: &Loaded) {
         if loaded.is_active() && level_of(loaded.player(loaded.turn())).is_some() {
-            let _ = self.computer.tx.send(Job::Move(loaded.row.id.clone()));
+            self.queue(Job::Move(loaded.row.id.clone()));
         }
     }
 
@@ -166,7 +199,27 @@ impl Services {
             && loaded.is_active()
             && level_of(loaded.player(!by)).is_some()
         {
-            let _ = self.computer.tx.send(Job::Draw(loaded.row.id.clone()));
+            self.queue(Job::Draw(loaded.row.id.clone()));
+        }
+    }
+
+    /// Gives a job to this instance's worker or, where none runs and other
+    /// instances share the database, to theirs.
+    fn queue(&self, job: Job) {
+        if self.computer.here.load(Ordering::Relaxed) || self.store.backend() != Backend::Postgres {
+            let _ = self.computer.tx.send(job);
+            return;
+        }
+        let store = self.store.clone();
+        tokio::spawn(async move { Hub::computer_wanted(&store, &job.note()).await });
+    }
+
+    /// A job passed on by an instance without a worker: queued if this one has one.
+    pub fn computer_job_from_elsewhere(&self, note: &str) {
+        if self.computer.here.load(Ordering::Relaxed)
+            && let Some(job) = Job::from_note(note)
+        {
+            let _ = self.computer.tx.send(job);
         }
     }
 
@@ -191,6 +244,7 @@ impl Services {
     /// game's at most once at a time.
     pub async fn run_computer(self: Arc<Self>, stop: CancellationToken) {
         let Some(mut rx) = self.computer.rx.lock().ok().and_then(|mut rx| rx.take()) else { return };
+        self.computer.here.store(true, Ordering::Relaxed);
         let busy = Arc::new(Mutex::new(HashSet::new()));
         loop {
             let job = tokio::select! {
@@ -203,12 +257,20 @@ impl Services {
             }
             let (services, busy) = (self.clone(), busy.clone());
             tokio::spawn(async move {
-                let done = match &job {
-                    Job::Move(id) => services.computer_move(id, now_ms).await.map(|_| ()),
-                    Job::Draw(id) => services.computer_answers_draw(id).await,
-                };
-                if let Err(e) = done {
-                    tracing::warn!("computer job {job:?}: {}", e.message);
+                // One instance at a time works for a game; one that comes after
+                // finds the turn taken (or the next one to take).
+                match services.store.lock(&format!("xiangqi:computer:{}", job.game())).await {
+                    Ok(held) => {
+                        let done = match &job {
+                            Job::Move(id) => services.computer_move(id, now_ms).await.map(|_| ()),
+                            Job::Draw(id) => services.computer_answers_draw(id).await,
+                        };
+                        held.release().await;
+                        if let Err(e) = done {
+                            tracing::warn!("computer job {job:?}: {}", e.message);
+                        }
+                    }
+                    Err(e) => tracing::warn!("computer job {job:?}: cannot take its lock: {e}"),
                 }
                 if let Ok(mut b) = busy.lock() {
                     b.remove(&job);

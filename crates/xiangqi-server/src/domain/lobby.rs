@@ -200,6 +200,23 @@ impl Services {
     ) -> ApiResult<Result<Loaded, ChallengeRow>> {
         let terms = auto_terms(variant, rules, clock, rated);
         check_terms(&terms)?;
+        // One request at a time looks for a partner and, finding none, waits:
+        // two that came at once, on one instance or two, would otherwise each
+        // find the other not yet waiting and both wait.
+        let _here = self.pairing.lock().await;
+        let held = self.store.lock("xiangqi:automatch").await?;
+        let paired = self.pair_or_wait(user, terms, now).await;
+        held.release().await;
+        paired
+    }
+
+    async fn pair_or_wait(
+        &self,
+        user: &str,
+        terms: Terms,
+        now: i64,
+    ) -> ApiResult<Result<Loaded, ChallengeRow>> {
+        let (rules, clock, rated) = (terms.rules, terms.clock, terms.rated);
         // Someone else may take the same partner at the same moment: try the next.
         for _ in 0..5 {
             let Some(partner) = self.store.auto_request(user, rules, clock, rated, false).await? else {

@@ -50,6 +50,8 @@ pub struct Services {
     /// The analyses running now and each user's limits on starting more.
     pub analysis: Arc<analysis::Analyses>,
     cache: games::GameCache,
+    /// Auto-match requests are paired one at a time (see [`Services::automatch`]).
+    pairing: tokio::sync::Mutex<()>,
 }
 
 impl Services {
@@ -62,6 +64,7 @@ impl Services {
             computer: computer::Jobs::default(),
             analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
             cache: games::GameCache::default(),
+            pairing: tokio::sync::Mutex::new(()),
         }
     }
 

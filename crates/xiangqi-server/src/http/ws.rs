@@ -28,6 +28,14 @@ use crate::{
     telemetry,
 };
 
+/// What a socket reads into at first: a client's messages are short (at most
+/// 4 KiB), and tens of thousands of sockets each with the library's 128 KiB
+/// would take gigabytes.
+const READ_BUFFER: usize = 4096;
+/// What one socket may have waiting to be written before it counts as dead: a
+/// client that reads nothing is dropped rather than buffered for without end.
+const MAX_WRITE_BUFFER: usize = 256 * 1024;
+
 /// How long a stopping server waits for a socket's close frame to go out.
 const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -53,7 +61,12 @@ pub async fn upgrade(
     }
     let name = user.0.map(|u| u.name);
     let sockets = state.sockets.clone();
-    ws.max_message_size(4096).on_upgrade(move |socket| sockets.track_future(serve(socket, state, name)))
+    ws.max_message_size(4096)
+        .read_buffer_size(READ_BUFFER)
+        // Each event is written out at once (one frame, one write), not gathered.
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| sockets.track_future(serve(socket, state, name)))
 }
 
 /// Forwards a broadcast channel into this socket's outbox until either closes.
@@ -86,7 +99,7 @@ fn writer(
             tokio::select! {
                 msg = outbox.recv() => {
                     let Some(msg) = msg else { break };
-                    if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
+                    if sink.send(Message::Text(msg)).await.is_err() {
                         break;
                     }
                 }
@@ -125,7 +138,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
             // Send the current state at once, so a page that reconnects catches up.
             if let Ok(loaded) = state.services.load_game(&id).await {
                 let event = Event::Game { game: Box::new(GameView::from(&loaded)) };
-                let _ = out.send(Arc::from(serde_json::to_string(&event).unwrap_or_default())).await;
+                let _ = out.send(crate::live::wire(&event)).await;
             }
             watching.insert(id, task);
         }

@@ -14,6 +14,7 @@ mod group_commit;
 mod invitations;
 mod ladders;
 mod limits;
+mod locks;
 mod messages;
 mod news;
 mod notices;
@@ -42,6 +43,7 @@ pub use self::{
     invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},
     limits::Tally,
+    locks::Held,
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     notices::payloads,
