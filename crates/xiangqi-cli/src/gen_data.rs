@@ -83,7 +83,11 @@ fn generate(args: &Args) -> Result<(), String> {
         Some(n) => n,
         None => match std::fs::read_to_string(&counter) {
             Ok(text) => text.trim().parse::<u64>().map_err(|_| {
-                format!("{}: expected the number of the next game, found {:?}", counter.display(), text.trim())
+                format!(
+                    "{}: expected the number of the next game, found {:?}",
+                    counter.display(),
+                    text.trim()
+                )
             })?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
             Err(e) => return Err(format!("{}: {e}", counter.display())),
@@ -123,7 +127,8 @@ fn generate(args: &Args) -> Result<(), String> {
         plies += game.plies as u64;
         results[game.outcome as usize] += 1;
         next_game = next_game.max(game.number + 1);
-        std::fs::write(&counter, format!("{next_game}\n")).map_err(|e| format!("{}: {e}", counter.display()))?;
+        std::fs::write(&counter, format!("{next_game}\n"))
+            .map_err(|e| format!("{}: {e}", counter.display()))?;
         if last_report.elapsed().as_secs() >= 10 {
             last_report = Instant::now();
             report(positions, games, plies, results, start);

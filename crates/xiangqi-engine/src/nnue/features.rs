@@ -62,7 +62,8 @@ mod tests {
         assert_eq!(orient(Color::Black, orient(Color::Black, 37)), 37);
         assert_eq!(bucket(PALACE_BUCKETS, Color::Red, 3), 0);
         assert_eq!(bucket(PALACE_BUCKETS, Color::Red, 23), 8);
-        assert_eq!(bucket(PALACE_BUCKETS, Color::Black, 84), 1);
+        assert_eq!(bucket(PALACE_BUCKETS, Color::Black, 84), 0);
+        assert_eq!(bucket(PALACE_BUCKETS, Color::Black, 77), 5);
         assert_eq!(bucket(1, Color::Black, 84), 0);
         let last = index(Color::Black, 8, Piece::new(Color::Red, Role::Soldier), 0);
         assert_eq!(last, PALACE_BUCKETS * PER_BUCKET - 9);

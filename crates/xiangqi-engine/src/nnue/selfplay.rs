@@ -76,7 +76,8 @@ pub fn generate<E>(
             let tx = tx.clone();
             let (openings, next, halt) = (&openings, &next, &halt);
             scope.spawn(move || {
-                let mut engine = Engine::new(Options { hash_mb: config.hash_mb, threads: 1, ..Options::default() });
+                let mut engine =
+                    Engine::new(Options { hash_mb: config.hash_mb, threads: 1, ..Options::default() });
                 loop {
                     if halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                         break;
