@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! train DATA... --out DIR [--epochs 30] [--batch 16384] [--lr 0.001] [--lambda 0.3]
-//!       [--buckets 1|9] [--threads 1] [--seed 1] [--validation 0.02] [--resume CHECKPOINT]
+//!       [--buckets 1|9] [--threads 1] [--seed 1] [--validation 0.02] [--mirror true|false]
+//!       [--resume CHECKPOINT]
 //! ```
 //!
 //! Writes into DIR, after every epoch, `checkpoint-NNN.f32` (the float net) and
@@ -26,7 +27,7 @@ fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resul
     }
 }
 
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 11] = [
     "--out",
     "--epochs",
     "--batch",
@@ -37,6 +38,7 @@ const OPTIONS: [&str; 10] = [
     "--seed",
     "--validation",
     "--resume",
+    "--mirror",
 ];
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -53,7 +55,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
     }
     if data.is_empty() {
-        return Err("usage: train DATA... --out DIR [--epochs N] [--batch N] [--lr F] [--lambda F] [--buckets 1|9] [--threads N] [--seed N] [--validation F] [--resume CHECKPOINT]".into());
+        return Err("usage: train DATA... --out DIR [--epochs N] [--batch N] [--lr F] [--lambda F] [--buckets 1|9] [--threads N] [--seed N] [--validation F] [--mirror true|false] [--resume CHECKPOINT]".into());
     }
     let out: PathBuf = value(args, "--out", PathBuf::new())?;
     if out.as_os_str().is_empty() {
@@ -69,6 +71,7 @@ fn run(args: &[String]) -> Result<(), String> {
         threads: value(args, "--threads", d.threads)?,
         seed: value(args, "--seed", d.seed)?,
         validation: value(args, "--validation", d.validation)?,
+        mirror: value(args, "--mirror", d.mirror)?,
     };
     if config.buckets != 1 && config.buckets != 9 {
         return Err("--buckets must be 1 or 9".into());

@@ -148,3 +148,20 @@ fn a_float_checkpoint_reads_back_the_same_net() {
     assert_eq!(FloatNet::from_checkpoint(&bytes).unwrap(), (f, 7));
     assert!(FloatNet::from_checkpoint(&bytes[..bytes.len() - 1]).unwrap_err().contains("wrong size"));
 }
+
+#[test]
+fn a_mirrored_position_scores_as_its_mirror_image_does() {
+    // Mirroring is what the trainer adds: a net scores a mirrored record exactly as
+    // it scores the position played mirrored on the board.
+    let (f, _) = random_net(1, 8);
+    let fen = "2bak4/4a4/4b1n2/p3p1C1p/2p3p2/9/P1P1P3P/2N1B4/4A4/2BAK4 w - - 0 20";
+    let mirror = "4kab2/4a4/2n1b4/p1C1p3p/2p3p2/9/P3P1P1P/4B1N2/4A4/4KAB2 w - - 0 20";
+    let rec = |fen: &str| {
+        let pos: Position<Standard> = fen.parse().unwrap();
+        crate::nnue::data::Record::new(&pos, 0, crate::nnue::data::Outcome::Draw).decode().unwrap()
+    };
+    let mut a = crate::nnue::train::mirrored(&rec(fen));
+    a.pieces.sort_by_key(|&(_, c)| c);
+    assert_eq!(a, rec(mirror));
+    assert_eq!(f.evaluate(&a), f.evaluate(&rec(mirror)));
+}

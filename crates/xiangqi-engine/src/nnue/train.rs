@@ -38,6 +38,9 @@ pub struct Config {
     pub buckets: usize,
     pub threads: usize,
     pub seed: u64,
+    /// Also train on every position mirrored left to right (the game is symmetric),
+    /// which doubles the positions an epoch sees.
+    pub mirror: bool,
     /// The share of the positions, the last in the files, held out to measure the
     /// error on games not trained on.
     pub validation: f32,
@@ -53,6 +56,7 @@ impl Default for Config {
             buckets: 1,
             threads: 1,
             seed: 1,
+            mirror: true,
             validation: 0.02,
         }
     }
@@ -216,6 +220,15 @@ pub fn inputs(s: &Sample, buckets: usize) -> (Vec<usize>, Vec<usize>) {
         s.pieces.iter().map(|&(p, c)| features::index(side, bucket, p, usize::from(c))).collect()
     };
     (side_inputs(s.turn), side_inputs(!s.turn))
+}
+
+/// The position mirrored left to right: each piece to the same rank of the opposite file.
+pub fn mirrored(s: &Sample) -> Sample {
+    let mut m = s.clone();
+    for (_, c) in &mut m.pieces {
+        *c = *c / 9 * 9 + (8 - *c % 9);
+    }
+    m
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -397,7 +410,9 @@ pub fn train(
     // these are (but for one game) positions of games never trained on.
     let held = ((records.len() as f32 * config.validation) as usize).min(records.len());
     let validation = &records[records.len() - held..];
-    let mut train_set: Vec<usize> = (0..records.len() - held).collect();
+    let kept = records.len() - held;
+    // Indices from `kept` up stand for the mirrored positions.
+    let mut train_set: Vec<usize> = (0..kept * if config.mirror { 2 } else { 1 }).collect();
     let threads = config.threads.max(1);
     let mut grads: Vec<Grads> = (0..threads).map(|_| Grads::new(net.buckets)).collect();
     let mut adam = Adam { m: vec![0.0; net.len()], v: vec![0.0; net.len()], t: 0 };
@@ -415,7 +430,8 @@ pub fn train(
                     scope.spawn(move || {
                         g.clear();
                         for &i in part {
-                            if let Ok(s) = records[i].decode() {
+                            if let Ok(s) = records[i % kept].decode() {
+                                let s = if i >= kept { mirrored(&s) } else { s };
                                 backprop(net, &s, config.lambda, g);
                             }
                         }
