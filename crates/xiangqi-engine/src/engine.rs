@@ -128,9 +128,11 @@ impl Engine {
     }
 
     /// Evaluates standard-board positions with a net, or (`None`) with the weights.
-    /// The correction tables learnt the other evaluation's errors: they are cleared.
+    /// The table's stored evaluations and the correction tables belong to the
+    /// evaluation before: they are cleared.
     pub fn set_nnue(&mut self, net: Option<Arc<Network>>) {
         self.nnue = net;
+        self.tt.clear();
         for m in &mut self.memories {
             m.correction.clear();
         }
