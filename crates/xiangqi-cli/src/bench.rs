@@ -17,6 +17,12 @@ pub struct Args {
     /// Search threads (more than one makes the node count vary between runs).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Evaluate standard-board positions with the embedded NNUE net.
+    #[arg(long)]
+    nnue: bool,
+    /// Evaluate standard-board positions with the NNUE net in this file.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -24,7 +30,21 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("xiangqi bench: depth must be from 1 to 100");
         return ExitCode::from(2);
     }
-    let report = bench::run(args.depth, args.hash.max(1), args.threads.max(1), &mut |i, fen, nodes| {
+    let net = match (&args.eval_file, args.nnue) {
+        (Some(path), _) => match xiangqi_engine::nnue::Network::load(path) {
+            Ok(net) => Some(std::sync::Arc::new(net)),
+            Err(e) => {
+                eprintln!("xiangqi bench: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        (None, true) => Some(xiangqi_engine::nnue::Network::embedded()),
+        (None, false) => None,
+    };
+    if let Some(net) = &net {
+        eprintln!("NNUE net {:016x} ({:?} kernel)", net.hash(), net.kernel());
+    }
+    let report = bench::run(args.depth, args.hash.max(1), args.threads.max(1), net, &mut |i, fen, nodes| {
         eprintln!("position {:>2}: {nodes:>10} nodes  {fen}", i + 1);
     });
     match report {

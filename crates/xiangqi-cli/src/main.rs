@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod bench;
+mod gen_data;
 mod label;
 mod matches;
 mod perft;
@@ -42,6 +43,8 @@ enum Command {
     Match(matches::Args),
     /// Score positions by another engine's search, for fitting the evaluation to it.
     Label(label::Args),
+    /// Self-play games written as NNUE training positions (score and result).
+    GenData(gen_data::Args),
     /// Give or take a user's administrator role on the play server (writes news).
     Admin(admin::Args),
     /// Copy the play server's SQLite database to a file, consistently, while it runs.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => matches::run(args),
         Some(Command::Label(args)) => label::run(args),
+        Some(Command::GenData(args)) => gen_data::run(args),
         Some(Command::Admin(args)) => admin::run(args),
         Some(Command::Backup(args)) => backup::run(args),
         None => serve::run(serve::Args::from_env()),

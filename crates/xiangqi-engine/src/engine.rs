@@ -2,17 +2,21 @@
 //! persist across searches, and one blocking call to search a position.
 
 use std::{
-    sync::atomic::{AtomicBool, AtomicU64},
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicU64},
+    },
     time::Duration,
 };
 
-use xiangqi::{Geometry, Move};
+use xiangqi::{Geometry, Move, Variant};
 
 use crate::{
     correction::Correction,
     eval::{Evaluator, Params},
     limits::{Control, Limits},
     moves::History,
+    nnue::Network,
     root::Root,
     score::{Score, Value},
     search::{Shared, Worker},
@@ -55,11 +59,14 @@ pub struct Options {
     pub hash_mb: usize,
     pub threads: usize,
     pub params: Params,
+    /// A net that evaluates standard-board positions instead of the weights
+    /// (`None`: the classical evaluation; the hex board always uses it).
+    pub nnue: Option<Arc<Network>>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mb: 64, threads: 1, params: Params::default() }
+        Options { hash_mb: 64, threads: 1, params: Params::default(), nnue: None }
     }
 }
 
@@ -78,6 +85,7 @@ pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
     params: Params,
+    nnue: Option<Arc<Network>>,
     /// One per thread.
     memories: Vec<Memory>,
 }
@@ -96,6 +104,7 @@ impl Engine {
             tt: TranspositionTable::new(options.hash_mb),
             threads,
             params: options.params,
+            nnue: options.nnue,
             memories: (0..threads).map(|_| Memory::default()).collect(),
         }
     }
@@ -116,6 +125,22 @@ impl Engine {
 
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
+    }
+
+    /// Evaluates standard-board positions with a net, or (`None`) with the weights.
+    /// The table's stored evaluations and the correction tables belong to the
+    /// evaluation before: they are cleared.
+    pub fn set_nnue(&mut self, net: Option<Arc<Network>>) {
+        self.nnue = net;
+        self.tt.clear();
+        for m in &mut self.memories {
+            m.correction.clear();
+        }
+    }
+
+    /// The net in use, if any.
+    pub fn nnue(&self) -> Option<&Arc<Network>> {
+        self.nnue.as_ref()
     }
 
     /// Forgets what earlier searches learnt (a new game).
@@ -165,18 +190,26 @@ impl Engine {
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             limits,
         };
+        let nnue = if G::VARIANT == Variant::Standard { self.nnue.as_deref() } else { None };
         let (main_memory, helpers) = self.memories.split_first_mut().expect("at least one thread");
         let (best, nodes, time) = std::thread::scope(|scope| {
             for (i, memory) in helpers.iter_mut().enumerate() {
                 let (shared, eval) = (&shared, &eval);
                 scope.spawn(move || {
-                    let mut worker =
-                        Worker::new(i + 1, root, eval, shared, &mut memory.history, &mut memory.correction);
+                    let mut worker = Worker::new(
+                        i + 1,
+                        root,
+                        eval,
+                        shared,
+                        &mut memory.history,
+                        &mut memory.correction,
+                        nnue,
+                    );
                     worker.run(&mut |_, _| {});
                 });
             }
             let Memory { history, correction } = main_memory;
-            let mut main = Worker::new(0, root, &eval, &shared, history, correction);
+            let mut main = Worker::new(0, root, &eval, &shared, history, correction, nnue);
             let mut report = |it: &crate::search::Iteration, w: &Worker<'_, G>| {
                 let time = w.elapsed();
                 let nodes = shared.total_nodes().max(w.nodes);

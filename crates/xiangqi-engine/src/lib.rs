@@ -25,6 +25,7 @@ mod huge_pages;
 mod level;
 mod limits;
 mod moves;
+pub mod nnue;
 mod picker;
 pub mod protocol;
 mod root;

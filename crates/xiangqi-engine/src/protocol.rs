@@ -79,6 +79,10 @@ struct Session<'s, 'w> {
     style: Option<Style>,
     /// Mixed into each level's random choice, so that games differ from session to session.
     seed: u64,
+    /// `Use NNUE`: whether the net evaluates standard-board positions.
+    use_nnue: bool,
+    /// `EvalFile`: the net loaded from a file (`None`: the embedded net).
+    eval_file: Option<Arc<crate::nnue::Network>>,
     running: Option<Running<'s>>,
 }
 
@@ -101,6 +105,8 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         millis: true,
         style: None,
         seed: session_seed(),
+        use_nnue: false,
+        eval_file: None,
         running: None,
     };
     for line in input.lines() {
@@ -171,6 +177,13 @@ impl<'s, 'w> Session<'s, 'w> {
         true
     }
 
+    /// Gives the engine the net that `Use NNUE` and `EvalFile` choose, or none.
+    fn apply_nnue(&self) {
+        let net =
+            self.use_nnue.then(|| self.eval_file.clone().unwrap_or_else(crate::nnue::Network::embedded));
+        self.lock_engine().set_nnue(net);
+    }
+
     fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine> {
         // A search thread that panicked leaves a usable engine behind.
         self.engine.lock().unwrap_or_else(|e| e.into_inner())
@@ -186,6 +199,8 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, &format!("option threads type spin min 1 max {MAX_THREADS} default 1"));
             say(out, "option ponder type check default false");
             say(out, &format!("option level type spin min 0 max {} default 0", Level::MAX));
+            say(out, "option usennue type check default false");
+            say(out, "option evalfile type string default <embedded>");
             say(out, "ucciok");
         } else {
             say(out, &format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"));
@@ -196,6 +211,8 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
             say(out, "option name Clear Hash type button");
             say(out, "option name Weights type string default <default>");
+            say(out, "option name Use NNUE type check default false");
+            say(out, "option name EvalFile type string default <embedded>");
             say(out, &format!("option name Level type spin default 0 min 0 max {}", Level::MAX));
             say(out, &format!("option name Level Depth type spin default 0 min 0 max {MAX_LEVEL_DEPTH}"));
             say(out, &format!("option name Level Nodes type spin default 0 min 0 max {MAX_LEVEL_NODES}"));
@@ -257,6 +274,26 @@ impl<'s, 'w> Session<'s, 'w> {
                     crate::eval::Params::parse(&text).map_err(|e| format!("option Weights: {value}: {e}"))?
                 };
                 self.lock_engine().set_params(params);
+            }
+            "use nnue" | "usennue" => {
+                self.use_nnue = match value.trim() {
+                    "true" => true,
+                    "false" => false,
+                    v => return Err(format!("option {name}: {v:?} is not true or false")),
+                };
+                self.apply_nnue();
+            }
+            "evalfile" => {
+                let value = value.trim();
+                self.eval_file = if value.is_empty() || value == "<embedded>" {
+                    None
+                } else {
+                    let net = crate::nnue::Network::load(std::path::Path::new(value))
+                        .map_err(|e| format!("option EvalFile: {e} (the net in use is unchanged)"))?;
+                    self.info_string(&format!("EvalFile: {value}: net {:016x} loaded", net.hash()));
+                    Some(Arc::new(net))
+                };
+                self.apply_nnue();
             }
             "usemillisec" => self.millis = value != "false",
             "level" => {

@@ -19,6 +19,7 @@ use crate::{
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
     moves::{Context, History, PackedMove, context, history_bonus},
+    nnue::{Accumulator, Network},
     picker::{GOOD_CAPTURE, KILLER, Picker, Scored, TT_MOVE, capture_order, pick},
     root::Root,
     score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_decisive, mate_in, mated_in, to_tt},
@@ -103,6 +104,10 @@ pub(crate) struct Worker<'a, G: Geometry> {
     reductions: Vec<[i32; 64]>,
     /// Material and placement sums of the positions on the current line.
     placements: Vec<Placement>,
+    /// The net that evaluates instead of `eval` (standard board only), and its
+    /// accumulators of the positions on the current line.
+    nnue: Option<&'a Network>,
+    accumulators: Vec<Accumulator>,
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -113,7 +118,12 @@ impl<'a, G: Geometry> Worker<'a, G> {
         shared: &'a Shared<'a>,
         history: &'a mut History,
         correction: &'a mut Correction,
+        nnue: Option<&'a Network>,
     ) -> Self {
+        debug_assert!(
+            nnue.is_none() || G::VARIANT == xiangqi::Variant::Standard,
+            "the net is for the standard board"
+        );
         let mut records = Vec::with_capacity(root.past.len() + MAX_PLY + 2);
         records.push(Record {
             hash: root.start_hash,
@@ -161,6 +171,12 @@ impl<'a, G: Geometry> Worker<'a, G> {
             placements: {
                 let mut v = Vec::with_capacity(MAX_PLY + 2);
                 v.push(eval.placement(&root.position));
+                v
+            },
+            nnue,
+            accumulators: {
+                let mut v = Vec::with_capacity(if nnue.is_some() { MAX_PLY + 2 } else { 0 });
+                v.extend(nnue.map(|n| n.refresh(&root.position)));
                 v
             },
         }
@@ -309,13 +325,22 @@ impl<'a, G: Geometry> Worker<'a, G> {
     #[inline]
     fn make(&mut self, m: Move) {
         let mut ctx = None;
-        if let Some(mover) = self.pos.piece_at(m.from) {
-            let (mg, eg, phase) = self.eval.placement_change(mover, m, self.pos.piece_at(m.to));
+        let mover = self.pos.piece_at(m.from);
+        let captured = self.pos.piece_at(m.to);
+        if let Some(mover) = mover {
+            let (mg, eg, phase) = self.eval.placement_change(mover, m, captured);
             let (a, b, c) = self.placed();
             self.placements.push((a + mg, b + eg, c + phase));
             ctx = context(mover.index(), m.to);
         }
         let undo = self.pos.play_unchecked(m);
+        if let (Some(net), Some(mover)) = (self.nnue, mover) {
+            let n = self.accumulators.len();
+            // Room for the next accumulator, then an in-place update from the one before.
+            self.accumulators.push(self.accumulators[n - 1]);
+            let (before, next) = self.accumulators.split_at_mut(n);
+            net.update(&before[n - 1], &mut next[0], &self.pos, mover, m, captured);
+        }
         self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
         self.records.push(Record {
@@ -334,6 +359,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if let (Some(m), Some(u)) = (r.mv, r.undo) {
             self.pos.undo(m, u);
             self.placements.pop();
+            if self.nnue.is_some() {
+                self.accumulators.pop();
+            }
         } else {
             self.pos.play_null();
         }
@@ -463,7 +491,26 @@ impl<'a, G: Geometry> Worker<'a, G> {
     }
 
     fn evaluate(&self) -> Value {
-        self.eval.evaluate_placed(&self.pos, self.placed(), -INFINITE, INFINITE).0
+        match self.nnue {
+            Some(net) => self.evaluate_nnue(net),
+            None => self.eval.evaluate_placed(&self.pos, self.placed(), -INFINITE, INFINITE).0,
+        }
+    }
+
+    /// The net's score, scaled down (as the classical evaluation does) for a side
+    /// that leads without a piece able to cross the river, and kept off mate scores.
+    #[inline]
+    fn evaluate_nnue(&self, net: &Network) -> Value {
+        let acc = self.accumulators.last().expect("an accumulator per position on the line");
+        debug_assert_eq!(*acc, net.refresh(&self.pos), "incremental accumulator drifted");
+        let mut v = net.evaluate(acc, self.pos.turn());
+        let us = self.pos.turn();
+        if v > 0 && !crate::eval::has_attackers(&self.pos, us)
+            || v < 0 && !crate::eval::has_attackers(&self.pos, !us)
+        {
+            v /= 8;
+        }
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     #[inline]
@@ -824,6 +871,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             0
         } else if let Some(e) = entry {
             e.eval
+        } else if let Some(net) = self.nnue {
+            self.evaluate_nnue(net)
         } else {
             let (v, full) = self.eval.evaluate_placed(&self.pos, self.placed(), alpha, beta);
             if !full {

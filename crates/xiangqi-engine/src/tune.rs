@@ -83,7 +83,12 @@ pub fn selfplay(games: usize, nodes: u64, threads: usize, seed: u64, params: &Pa
                 let (openings, next) = (&openings, &next);
                 scope.spawn(move || {
                     let mut lines = Vec::new();
-                    let mut engine = Engine::new(Options { hash_mb: 4, threads: 1, params: params.clone() });
+                    let mut engine = Engine::new(Options {
+                        hash_mb: 4,
+                        threads: 1,
+                        params: params.clone(),
+                        ..Options::default()
+                    });
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= games {

@@ -1,0 +1,373 @@
+//! An efficiently updatable neural network evaluation (NNUE) for the standard board.
+//!
+//! The net: 1,260 inputs per bucket ([`features`]: 7 roles x mine/theirs x 90
+//! cells, each side seeing the board from its own end, optionally one bucket per
+//! palace cell of its general), a layer of [`HIDDEN`] neurons per side kept as an
+//! `i16` accumulator that a move changes by a few rows, and one output: the two
+//! sides' accumulators, the mover's first, clipped to `0..=QA` and summed against
+//! their weights.
+//!
+//! ```text
+//! eval = (Σ clamp(acc_us, 0, QA)·w_us + Σ clamp(acc_them, 0, QA)·w_them + bias) · SCALE / (QA·QB)
+//! ```
+//!
+//! Weights are integers: the feature transformer's are the float weights times
+//! [`QA`], the output's times [`QB`] ([`train`] rounds them). The file format is
+//! [`Network::from_bytes`]'s.
+
+pub mod data;
+pub mod features;
+pub mod selfplay;
+pub mod simd;
+pub mod train;
+
+use std::{fmt, sync::Arc};
+
+pub use simd::Kernel;
+use xiangqi::{Color, Geometry, Move, Piece, Position, Role};
+
+/// Neurons per side.
+pub const HIDDEN: usize = 256;
+/// The feature transformer's scale: a float weight of 1 is `QA`, and the clipped ReLU tops out at `QA`.
+pub const QA: i32 = 255;
+/// The output weights' scale.
+pub const QB: i32 = 256;
+/// Centipawns per unit of the net's output (the output is a logit of the expected result).
+pub const SCALE: i32 = 400;
+
+/// The file's first four bytes.
+pub const MAGIC: [u8; 4] = *b"XQNN";
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 1;
+/// Bytes before the weights: magic, version and six sizes.
+const HEADER: usize = 32;
+
+/// One row of `HIDDEN` weights (or an accumulator half), aligned for vector loads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; HIDDEN]);
+
+impl Row {
+    pub const ZERO: Row = Row([0; HIDDEN]);
+}
+
+/// Both sides' hidden layer before the clipped ReLU, indexed by colour.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Accumulator(pub [Row; 2]);
+
+impl fmt::Debug for Accumulator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Accumulator")
+            .field("red", &&self.0[0].0[..8])
+            .field("black", &&self.0[1].0[..8])
+            .finish()
+    }
+}
+
+/// Why a net file is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// Shorter than the header and the trailing hash.
+    TooShort(usize),
+    /// Not a net file at all.
+    Magic,
+    /// A format version this build does not read.
+    Version(u32),
+    /// A size in the header that this build does not take.
+    Shape { field: &'static str, found: u32, expected: &'static str },
+    /// The file's length disagrees with its header.
+    Size { expected: usize, found: usize },
+    /// The contents do not match their stored hash (a damaged file).
+    Hash { stored: u64, computed: u64 },
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::TooShort(n) => write!(f, "not a net file: {n} bytes is shorter than any net"),
+            NetError::Magic => write!(f, "not a net file: it does not start with \"XQNN\""),
+            NetError::Version(v) => write!(f, "net format version {v}; this build reads version {VERSION}"),
+            NetError::Shape { field, found, expected } => {
+                write!(f, "the net's {field} is {found}; this build takes {expected}")
+            }
+            NetError::Size { expected, found } => {
+                write!(f, "wrong size: the header promises {expected} bytes, the file has {found}")
+            }
+            NetError::Hash { stored, computed } => write!(
+                f,
+                "the net is damaged: its contents hash to {computed:016x}, the file says {stored:016x}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A loaded net, ready to evaluate.
+#[derive(Clone)]
+pub struct Network {
+    buckets: usize,
+    /// One row per input.
+    ft_weights: Vec<Row>,
+    ft_bias: Row,
+    /// The mover's half, then the other side's.
+    out_weights: [Row; 2],
+    out_bias: i32,
+    hash: u64,
+    kernel: Kernel,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network")
+            .field("buckets", &self.buckets)
+            .field("hidden", &HIDDEN)
+            .field("hash", &format_args!("{:016x}", self.hash))
+            .field("kernel", &self.kernel)
+            .finish()
+    }
+}
+
+/// The net built into the binary (trained as the engine README says).
+pub const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
+
+/// 64-bit FNV-1a: the net file's check against damage (not a defence against tampering).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The quantised contents of a net, as [`train`] produces them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub buckets: usize,
+    /// `buckets * PER_BUCKET * HIDDEN` values, input by input.
+    pub ft_weights: Vec<i16>,
+    pub ft_bias: Vec<i16>,
+    /// `2 * HIDDEN` values: the mover's half, then the other side's.
+    pub out_weights: Vec<i16>,
+    pub out_bias: i32,
+}
+
+impl Weights {
+    /// The net file: header, weights (little endian) and the hash of all before it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(file_size(self.buckets));
+        b.extend_from_slice(&MAGIC);
+        for v in [
+            VERSION,
+            features::CELLS as u32,
+            self.buckets as u32,
+            HIDDEN as u32,
+            QA as u32,
+            QB as u32,
+            SCALE as u32,
+        ] {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.ft_weights.iter().chain(&self.ft_bias).chain(&self.out_weights) {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
+        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        let hash = fnv1a(&b);
+        b.extend_from_slice(&hash.to_le_bytes());
+        b
+    }
+}
+
+/// The length of a net file with `buckets` buckets.
+fn file_size(buckets: usize) -> usize {
+    HEADER + 2 * (buckets * features::PER_BUCKET * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8
+}
+
+impl Network {
+    /// The net built into the binary, loaded once.
+    pub fn embedded() -> Arc<Network> {
+        static NET: std::sync::OnceLock<Arc<Network>> = std::sync::OnceLock::new();
+        NET.get_or_init(|| {
+            // The tests load the embedded net, so a broken one never ships.
+            Arc::new(Network::from_bytes(EMBEDDED).unwrap_or_else(|e| panic!("the embedded net: {e}")))
+        })
+        .clone()
+    }
+
+    /// Reads a net file.
+    ///
+    /// # Errors
+    /// A message naming the file and what is wrong with it.
+    pub fn load(path: &std::path::Path) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Parses a net file: `XQNN`, then little-endian `u32`s version (1), cells (90),
+    /// buckets (1 or 9), hidden ([`HIDDEN`]), QA, QB and SCALE (this build's), then
+    /// the `i16` feature weights (input by input), feature biases, output weights
+    /// (mover's half first), the `i32` output bias, and last the `u64` FNV-1a hash
+    /// of everything before it.
+    ///
+    /// # Errors
+    /// [`NetError`] for any file that is not such a net, whole and unchanged.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER + 8 {
+            return Err(NetError::TooShort(bytes.len()));
+        }
+        if bytes[..4] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let word = |i: usize| u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().expect("four bytes"));
+        let version = word(1);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let expect = |field: &'static str, found: u32, ok: bool, expected: &'static str| {
+            if ok { Ok(()) } else { Err(NetError::Shape { field, found, expected }) }
+        };
+        expect("cell count", word(2), word(2) == features::CELLS as u32, "90 (the standard board)")?;
+        let buckets = word(3);
+        expect(
+            "bucket count",
+            buckets,
+            buckets == 1 || buckets == features::PALACE_BUCKETS as u32,
+            "1 or 9",
+        )?;
+        expect("hidden size", word(4), word(4) == HIDDEN as u32, "256")?;
+        expect("QA", word(5), word(5) == QA as u32, "255")?;
+        expect("QB", word(6), word(6) == QB as u32, "256")?;
+        expect("SCALE", word(7), word(7) == SCALE as u32, "400")?;
+        let buckets = buckets as usize;
+        let expected = file_size(buckets);
+        if bytes.len() != expected {
+            return Err(NetError::Size { expected, found: bytes.len() });
+        }
+        let (body, tail) = bytes.split_at(expected - 8);
+        let stored = u64::from_le_bytes(tail.try_into().expect("eight bytes"));
+        let computed = fnv1a(body);
+        if stored != computed {
+            return Err(NetError::Hash { stored, computed });
+        }
+        let mut at = HEADER;
+        let mut row = || {
+            let mut r = Row::ZERO;
+            for (v, b) in r.0.iter_mut().zip(bytes[at..at + 2 * HIDDEN].chunks_exact(2)) {
+                *v = i16::from_le_bytes([b[0], b[1]]);
+            }
+            at += 2 * HIDDEN;
+            r
+        };
+        let ft_weights = (0..buckets * features::PER_BUCKET).map(|_| row()).collect();
+        let ft_bias = row();
+        let out_weights = [row(), row()];
+        let out_bias = i32::from_le_bytes(body[body.len() - 4..].try_into().expect("four bytes"));
+        Ok(Network {
+            buckets,
+            ft_weights,
+            ft_bias,
+            out_weights,
+            out_bias,
+            hash: stored,
+            kernel: Kernel::best(),
+        })
+    }
+
+    /// The net with the given kernel (for comparing kernels; AVX2 only where available).
+    ///
+    /// # Panics
+    /// If the processor cannot run the kernel.
+    pub fn with_kernel(mut self, kernel: Kernel) -> Network {
+        assert!(kernel.is_available(), "this processor cannot run the {kernel:?} kernel");
+        self.kernel = kernel;
+        self
+    }
+
+    /// The hash stored in the file (its identity).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    #[inline]
+    fn bucket_of<G: Geometry>(&self, pos: &Position<G>, side: Color) -> usize {
+        features::bucket(self.buckets, side, pos.general(side).index())
+    }
+
+    /// One side's half of the accumulator, computed from every piece.
+    fn refresh_side<G: Geometry>(&self, pos: &Position<G>, side: Color, out: &mut Row) {
+        let bucket = self.bucket_of(pos, side);
+        let mut rows: arrayvec::ArrayVec<&Row, 32> = arrayvec::ArrayVec::new();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                for c in pos.pieces(piece) {
+                    rows.push(&self.ft_weights[features::index(side, bucket, piece, c.index())]);
+                }
+            }
+        }
+        self.kernel.add_sub(out, &self.ft_bias, &rows, &[]);
+    }
+
+    /// The accumulator of a position of the standard board, from scratch.
+    pub fn refresh<G: Geometry>(&self, pos: &Position<G>) -> Accumulator {
+        debug_assert_eq!(G::TABLES.cells(), features::CELLS, "the net is for the standard board");
+        let mut acc = Accumulator([Row::ZERO; 2]);
+        for side in Color::ALL {
+            self.refresh_side(pos, side, &mut acc.0[side.index()]);
+        }
+        acc
+    }
+
+    /// The accumulator after `m` (moving `mover`, taking `captured`) from the one
+    /// before; `after` is the position after the move. A general's step that
+    /// changes its side's bucket refreshes that side.
+    #[inline]
+    pub fn update<G: Geometry>(
+        &self,
+        before: &Accumulator,
+        next: &mut Accumulator,
+        after: &Position<G>,
+        mover: Piece,
+        m: Move,
+        captured: Option<Piece>,
+    ) {
+        for side in Color::ALL {
+            let out = &mut next.0[side.index()];
+            if self.buckets > 1 && mover.role == Role::General && mover.color == side {
+                self.refresh_side(after, side, out);
+                continue;
+            }
+            let bucket = self.bucket_of(after, side);
+            let w =
+                |p: Piece, c: xiangqi::Cell| &self.ft_weights[features::index(side, bucket, p, c.index())];
+            let add = [w(mover, m.to)];
+            let src = &before.0[side.index()];
+            match captured {
+                Some(c) => self.kernel.add_sub(out, src, &add, &[w(mover, m.from), w(c, m.to)]),
+                None => self.kernel.add_sub(out, src, &add, &[w(mover, m.from)]),
+            }
+        }
+    }
+
+    /// The score for the side to move, in centipawns.
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
+        let us = &acc.0[turn.index()];
+        let them = &acc.0[(!turn).index()];
+        let sum = self.kernel.output(us, them, &self.out_weights[0], &self.out_weights[1]);
+        let raw = i64::from(sum.wrapping_add(self.out_bias));
+        (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The score of a position for the side to move, from scratch.
+    pub fn evaluate_position<G: Geometry>(&self, pos: &Position<G>) -> i32 {
+        self.evaluate(&self.refresh(pos), pos.turn())
+    }
+}
+
+#[cfg(test)]
+mod tests;

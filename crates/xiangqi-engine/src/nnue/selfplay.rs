@@ -1,0 +1,239 @@
+//! The training data generator: the engine plays itself from the opening file,
+//! each start followed by a few random plies, at a fixed node budget a move, and
+//! keeps the quiet positions (not in check, the chosen move not a capture, the
+//! score not a mate) with the search's score and the game's result.
+//!
+//! Games are adjudicated to save time: won when one side's score stays beyond
+//! [`WIN_SCORE`] for [`WIN_PLIES`] plies in a row, drawn at [`MAX_PLIES`].
+
+use std::sync::{
+    atomic::{AtomicBool, AtomicU64, Ordering},
+    mpsc,
+};
+
+use xiangqi::{Color, Game, RuleSet, Standard};
+
+use super::data::{Outcome, Record};
+use crate::{Control, Engine, Limits, Options, Root, score::is_decisive, tune::OPENINGS};
+
+/// A score this far beyond zero for both sides' searches, [`WIN_PLIES`] plies running, ends the game.
+pub const WIN_SCORE: i32 = 1500;
+pub const WIN_PLIES: usize = 6;
+/// Games still running at this ply are drawn.
+pub const MAX_PLIES: usize = 300;
+
+/// How to generate.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Nodes searched for each move.
+    pub nodes: u64,
+    /// Games played at once, one search thread each.
+    pub threads: usize,
+    /// Random plies after the opening line: each game draws a number from half this to this.
+    pub random_plies: usize,
+    pub seed: u64,
+    /// The number of the first game (a resumed run continues the numbering, so that it plays new games).
+    pub first_game: u64,
+    /// Stop after this many games (`None`: until `stop` is set or `positions` reached).
+    pub games: Option<u64>,
+    /// Stop once this many positions have been written.
+    pub positions: Option<u64>,
+    /// Transposition table of each game's engine, in megabytes.
+    pub hash_mb: usize,
+}
+
+/// A finished game's positions.
+pub struct GameRecords {
+    pub number: u64,
+    pub records: Vec<Record>,
+    pub outcome: Outcome,
+    pub plies: usize,
+}
+
+/// Plays games on `config.threads` threads and hands each finished game to `sink`
+/// (on the calling thread, in the order they finish) until a limit is reached,
+/// `stop` is set, or `sink` returns an error.
+///
+/// # Errors
+/// The first error `sink` returns.
+pub fn generate<E>(
+    config: &Config,
+    stop: &AtomicBool,
+    sink: &mut dyn FnMut(GameRecords) -> Result<(), E>,
+) -> Result<(), E> {
+    let openings: Vec<Vec<&str>> = OPENINGS
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let next = AtomicU64::new(config.first_game);
+    let last = config.games.map(|g| config.first_game + g);
+    let halt = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<GameRecords>();
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.max(1) {
+            let tx = tx.clone();
+            let (openings, next, halt) = (&openings, &next, &halt);
+            scope.spawn(move || {
+                let mut engine =
+                    Engine::new(Options { hash_mb: config.hash_mb, threads: 1, ..Options::default() });
+                loop {
+                    if halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    if last.is_some_and(|l| number >= l) {
+                        break;
+                    }
+                    let opening = &openings[(number % openings.len() as u64) as usize];
+                    if let Some(game) = play_game(&mut engine, opening, number, config, halt, stop)
+                        && tx.send(game).is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut written = 0u64;
+        let mut result = Ok(());
+        for game in rx {
+            if result.is_err() {
+                continue;
+            }
+            written += game.records.len() as u64;
+            result = sink(game);
+            if result.is_err() || config.positions.is_some_and(|p| written >= p) {
+                halt.store(true, Ordering::Relaxed);
+            }
+        }
+        result
+    })
+}
+
+/// A small deterministic generator (splitmix64), so that a game can be replayed from its number.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn play_game(
+    engine: &mut Engine,
+    opening: &[&str],
+    number: u64,
+    config: &Config,
+    halt: &AtomicBool,
+    stop: &AtomicBool,
+) -> Option<GameRecords> {
+    let mut rng = Rng(config.seed ^ number.wrapping_mul(0xd6e8_feb8_6659_fd93));
+    let mut game: Game<Standard> = Game::startpos(RuleSet::Asian);
+    for m in opening {
+        game.play_str(m).ok()?;
+    }
+    let random = config.random_plies / 2 + rng.below(config.random_plies - config.random_plies / 2 + 1);
+    for _ in 0..random {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            return None;
+        }
+        game.play(moves[rng.below(moves.len())]).ok()?;
+    }
+    engine.clear();
+    let mut kept: Vec<(xiangqi::Position<Standard>, i16)> = Vec::new();
+    // Plies in a row with the mover's score beyond the win line, and for whom.
+    let mut winning: Option<(Color, usize)> = None;
+    let mut adjudicated = None;
+    while game.outcome().is_none() && game.ply_count() < MAX_PLIES {
+        if halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let root = Root::from_game(&game);
+        let result = engine.search(&root, &Limits::nodes(config.nodes), &Control::new(), &mut |_| {});
+        let best = result.best?;
+        let pos = game.position();
+        let turn = pos.turn();
+        if !pos.is_check() && pos.piece_at(best.to).is_none() && !is_decisive(result.value) {
+            let score = result.value.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+            kept.push((pos.clone(), score));
+        }
+        let ahead = if result.value >= WIN_SCORE {
+            Some(turn)
+        } else if result.value <= -WIN_SCORE {
+            Some(!turn)
+        } else {
+            None
+        };
+        winning = match (ahead, winning) {
+            (Some(a), Some((w, n))) if a == w => Some((w, n + 1)),
+            (Some(a), _) => Some((a, 1)),
+            (None, _) => None,
+        };
+        if let Some((w, n)) = winning
+            && n >= WIN_PLIES
+        {
+            adjudicated = Some(Some(w));
+            break;
+        }
+        game.play(best).ok()?;
+    }
+    let winner = match adjudicated {
+        Some(w) => w,
+        None => game.outcome().and_then(|o| o.winner),
+    };
+    let outcome = Outcome::from_winner(winner);
+    Some(GameRecords {
+        number,
+        records: kept.iter().map(|(p, s)| Record::new(p, *s, outcome)).collect(),
+        outcome,
+        plies: game.ply_count(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_run_writes_decodable_quiet_positions() {
+        let config = Config {
+            nodes: 300,
+            threads: 2,
+            random_plies: 4,
+            seed: 3,
+            first_game: 0,
+            games: Some(2),
+            positions: None,
+            hash_mb: 1,
+        };
+        let mut games = Vec::new();
+        generate::<()>(&config, &AtomicBool::new(false), &mut |g| {
+            games.push(g);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(games.len(), 2);
+        let mut numbers: Vec<u64> = games.iter().map(|g| g.number).collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, vec![0, 1]);
+        for g in &games {
+            assert!(!g.records.is_empty());
+            for r in &g.records {
+                let s = r.decode().unwrap();
+                assert_eq!(s.outcome, g.outcome);
+                assert!(i32::from(s.score).abs() < crate::score::MATE_BOUND);
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Tests of the net: incremental updates against refreshes, both kernels, the
+//! file format's checks and the embedded net's pinned scores.
+
+use xiangqi::{Position, Standard};
+
+use super::*;
+use crate::nnue::train::FloatNet;
+
+/// A net of random weights, in floats and as a file.
+fn random_net(buckets: usize, seed: u64) -> (FloatNet, Vec<u8>) {
+    let mut f = FloatNet::random(buckets, seed);
+    // A bias that keeps many neurons inside the clipped range.
+    f.ft_b.iter_mut().enumerate().for_each(|(i, b)| *b = (i % 7) as f32 * 0.1);
+    let bytes = f.quantise().to_bytes();
+    (f, bytes)
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn incremental_updates_equal_a_refresh_after_random_play_and_undo() {
+    for (buckets, seed) in [(1, 5), (features::PALACE_BUCKETS, 6)] {
+        let net = Network::from_bytes(&random_net(buckets, seed).1).unwrap();
+        let mut rng = Rng(seed * 7919 + 1);
+        for game in 0..20 {
+            let mut pos: Position<Standard> = Position::startpos();
+            let mut stack = vec![net.refresh(&pos)];
+            let mut played = Vec::new();
+            for step in 0..200 {
+                // Mostly forward, sometimes back, as a search goes.
+                if !played.is_empty() && rng.below(3) == 0 {
+                    let (m, u) = played.pop().unwrap();
+                    pos.undo(m, u);
+                    stack.pop();
+                } else {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    let mover = pos.piece_at(m.from).unwrap();
+                    let captured = pos.piece_at(m.to);
+                    let u = pos.play_unchecked(m);
+                    let mut next = *stack.last().unwrap();
+                    net.update(stack.last().unwrap(), &mut next, &pos, mover, m, captured);
+                    stack.push(next);
+                    played.push((m, u));
+                }
+                assert_eq!(
+                    *stack.last().unwrap(),
+                    net.refresh(&pos),
+                    "buckets {buckets} game {game} step {step}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_simd_and_portable_nets_score_alike() {
+    let bytes = random_net(features::PALACE_BUCKETS, 9).1;
+    let portable = Network::from_bytes(&bytes).unwrap().with_kernel(Kernel::Portable);
+    let best = Network::from_bytes(&bytes).unwrap();
+    let mut rng = Rng(77);
+    let mut pos: Position<Standard> = Position::startpos();
+    for _ in 0..300 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            pos = Position::startpos();
+            continue;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+        assert_eq!(portable.refresh(&pos), best.refresh(&pos));
+        assert_eq!(portable.evaluate_position(&pos), best.evaluate_position(&pos));
+    }
+}
+
+#[test]
+fn the_integer_net_follows_the_float_net() {
+    let (f, bytes) = random_net(1, 3);
+    let net = Network::from_bytes(&bytes).unwrap();
+    let mut pos: Position<Standard> = Position::startpos();
+    let mut rng = Rng(5);
+    let mut total = 0.0;
+    for _ in 0..60 {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+        let sample =
+            crate::nnue::data::Record::new(&pos, 0, crate::nnue::data::Outcome::Draw).decode().unwrap();
+        let float = f.evaluate(&sample);
+        let int = net.evaluate_position(&pos) as f32;
+        // Rounding 512 output weights to 1/256 moves a score by a few centipawns.
+        assert!((float - int).abs() <= 12.0, "float {float} integer {int}");
+        total += (float - int).abs();
+    }
+    assert!(total / 60.0 < 4.0, "mean difference {}", total / 60.0);
+}
+
+#[test]
+fn damaged_or_foreign_net_files_are_refused() {
+    let good = random_net(1, 1).1;
+    assert!(Network::from_bytes(&good).is_ok());
+    assert_eq!(Network::from_bytes(&good[..20]).unwrap_err(), NetError::TooShort(20));
+    let mut b = good.clone();
+    b[0] = b'Y';
+    assert_eq!(Network::from_bytes(&b).unwrap_err(), NetError::Magic);
+    let mut b = good.clone();
+    b[4] = 2;
+    assert_eq!(Network::from_bytes(&b).unwrap_err(), NetError::Version(2));
+    let mut b = good.clone();
+    b[16] = 128; // hidden size 128
+    b[17] = 0;
+    assert!(matches!(Network::from_bytes(&b), Err(NetError::Shape { field: "hidden size", found: 128, .. })));
+    let mut b = good.clone();
+    b[12] = 9; // nine buckets promised, one bucket's weights present
+    let e = Network::from_bytes(&b).unwrap_err();
+    assert!(matches!(e, NetError::Size { found, .. } if found == good.len()), "{e}");
+    assert!(e.to_string().contains("wrong size"), "{e}");
+    let short = &good[..good.len() - 2];
+    assert!(matches!(Network::from_bytes(short), Err(NetError::Size { .. })));
+    let mut b = good.clone();
+    b[1000] ^= 1;
+    let e = Network::from_bytes(&b).unwrap_err();
+    assert!(matches!(e, NetError::Hash { .. }), "{e}");
+    assert!(e.to_string().contains("damaged"), "{e}");
+    let dir = std::env::temp_dir().join(format!("xiangqi-nnue-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.nnue");
+    std::fs::write(&path, &b).unwrap();
+    let e = Network::load(&path).unwrap_err();
+    assert!(e.contains("bad.nnue") && e.contains("damaged"), "{e}");
+    assert!(Network::load(&dir.join("missing.nnue")).unwrap_err().contains("missing.nnue"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_float_checkpoint_reads_back_the_same_net() {
+    let (f, _) = random_net(1, 4);
+    let bytes = f.to_checkpoint(7);
+    assert_eq!(FloatNet::from_checkpoint(&bytes).unwrap(), (f, 7));
+    assert!(FloatNet::from_checkpoint(&bytes[..bytes.len() - 1]).unwrap_err().contains("wrong size"));
+}
+
+#[test]
+fn a_mirrored_position_scores_as_its_mirror_image_does() {
+    // Mirroring is what the trainer adds: a net scores a mirrored record exactly as
+    // it scores the position played mirrored on the board.
+    let (f, _) = random_net(1, 8);
+    let fen = "2bak4/4a4/4b1n2/p3p1C1p/2p3p2/9/P1P1P3P/2N1B4/4A4/2BAK4 w - - 0 20";
+    let mirror = "4kab2/4a4/2n1b4/p1C1p3p/2p3p2/9/P3P1P1P/4B1N2/4A4/4KAB2 w - - 0 20";
+    let rec = |fen: &str| {
+        let pos: Position<Standard> = fen.parse().unwrap();
+        crate::nnue::data::Record::new(&pos, 0, crate::nnue::data::Outcome::Draw).decode().unwrap()
+    };
+    let mut a = crate::nnue::train::mirrored(&rec(fen));
+    a.pieces.sort_by_key(|&(_, c)| c);
+    assert_eq!(a, rec(mirror));
+    assert_eq!(f.evaluate(&a), f.evaluate(&rec(mirror)));
+}

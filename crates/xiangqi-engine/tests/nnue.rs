@@ -1,0 +1,114 @@
+//! The NNUE evaluation through the public interface: the embedded net's pinned
+//! scores, searches with it on both boards, and the protocol's options.
+
+use std::sync::Arc;
+
+use xiangqi::{Hex, Position, RuleSet, Standard};
+use xiangqi_engine::{
+    Control, Engine, Limits, Options, Root,
+    nnue::{EMBEDDED, Kernel, Network, fnv1a},
+};
+
+/// Positions from the opening to the endgame, with the embedded net's score for
+/// the side to move. A new net changes them: run this test with
+/// `XIANGQI_PRINT_SCORES=1 -- --nocapture` and copy the printed table.
+const PINNED: &[(&str, i32)] = &[
+    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 26),
+    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", -23),
+    ("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R w - - 4 3", 68),
+    ("2bakab1r/r8/2n1c1nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/R8/2BAKAB1R w - - 0 8", 12),
+    ("2bak4/4a4/4b1n2/p3p1C1p/2p3p2/9/P1P1P3P/2N1B4/4A4/2BAK4 w - - 0 20", 345),
+    ("3akab2/9/4b4/p3p3p/2p3p2/9/P1P1P3P/4B4/4A4/2BAK4 w - - 0 30", -53),
+    ("4kab2/4a4/4b4/9/9/9/9/4B4/4A4/2BAK3R w - - 0 40", 582),
+    ("4kab2/4a4/4b4/9/9/9/9/4B4/4A4/2BAK3R b - - 0 40", -585),
+    ("2baka3/9/4b4/p3C3p/4p1p2/2p6/P5n1P/4B4/4A4/2BAK4 b - - 0 25", 137),
+    ("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 892),
+];
+
+#[test]
+fn the_embedded_net_loads_and_scores_the_pinned_positions() {
+    let net = Network::embedded();
+    assert_eq!(net.hash(), u64::from_le_bytes(EMBEDDED[EMBEDDED.len() - 8..].try_into().unwrap()));
+    assert_eq!(net.hash(), fnv1a(&EMBEDDED[..EMBEDDED.len() - 8]));
+    let portable = Network::from_bytes(EMBEDDED).unwrap().with_kernel(Kernel::Portable);
+    let scores: Vec<i32> = PINNED
+        .iter()
+        .map(|(fen, _)| {
+            let pos: Position<Standard> = fen.parse().unwrap();
+            let v = net.evaluate_position(&pos);
+            assert_eq!(v, portable.evaluate_position(&pos), "{fen}");
+            v
+        })
+        .collect();
+    if std::env::var_os("XIANGQI_PRINT_SCORES").is_some() {
+        for ((fen, _), v) in PINNED.iter().zip(&scores) {
+            println!("    (\"{fen}\", {v}),");
+        }
+    }
+    for ((fen, pinned), v) in PINNED.iter().zip(&scores) {
+        assert_eq!(v, pinned, "{fen}");
+    }
+    // Sense, not only sameness: a side a chariot up is ahead.
+    let (_, up) = PINNED[9];
+    assert!(up > 300, "Red without a Black chariot scores only {up}");
+}
+
+#[test]
+fn searches_with_the_net_play_legal_moves_on_both_boards() {
+    let net = Network::embedded();
+    let mut engine = Engine::new(Options { hash_mb: 4, nnue: Some(Arc::clone(&net)), ..Options::default() });
+    let root = Root::from_position(Position::<Standard>::startpos(), RuleSet::Asian.rules());
+    let with = engine.search(&root, &Limits::depth(7), &Control::new(), &mut |_| {});
+    assert!(root.position().is_legal(with.best.unwrap()));
+    // The hex board keeps the classical evaluation, net or not.
+    let hex = Root::from_position(Position::<Hex>::startpos(), RuleSet::Hex.rules());
+    engine.clear();
+    let a = engine.search(&hex, &Limits::depth(5), &Control::new(), &mut |_| {});
+    let mut classical = Engine::new(Options { hash_mb: 4, ..Options::default() });
+    let b = classical.search(&hex, &Limits::depth(5), &Control::new(), &mut |_| {});
+    assert_eq!((a.nodes, a.best), (b.nodes, b.best));
+    assert!(hex.position().is_legal(a.best.unwrap()));
+    // Several threads, each with its own accumulators.
+    let mut engine = Engine::new(Options { hash_mb: 4, threads: 2, nnue: Some(net), ..Options::default() });
+    let r = engine.search(&root, &Limits::depth(6), &Control::new(), &mut |_| {});
+    assert!(root.position().is_legal(r.best.unwrap()));
+}
+
+fn session(input: &str) -> Vec<String> {
+    let mut output = Vec::new();
+    xiangqi_engine::protocol::run(std::io::Cursor::new(input.to_string()), &mut output);
+    String::from_utf8(output).unwrap().lines().map(String::from).collect()
+}
+
+#[test]
+fn the_options_switch_and_load_nets_and_refuse_bad_files() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-nnue-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, EMBEDDED).unwrap();
+    let torn = dir.join("torn.nnue");
+    std::fs::write(&torn, &EMBEDDED[..EMBEDDED.len() - 100]).unwrap();
+    let lines = session(&format!(
+        "uci\nsetoption name Use NNUE value true\nsetoption name Use NNUE value maybe\n\
+         setoption name EvalFile value {}\nsetoption name EvalFile value {}\n\
+         setoption name EvalFile value {}\nposition startpos\ngo depth 4\nisready\nquit\n",
+        torn.display(),
+        dir.join("missing.nnue").display(),
+        good.display()
+    ));
+    assert!(lines.contains(&"option name Use NNUE type check default false".to_string()), "{lines:#?}");
+    assert!(lines.contains(&"option name EvalFile type string default <embedded>".to_string()), "{lines:#?}");
+    let info: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string")).collect();
+    assert_eq!(info.len(), 4, "{lines:#?}");
+    assert!(info[0].contains("\"maybe\" is not true or false"), "{}", info[0]);
+    assert!(info[1].contains("torn.nnue") && info[1].contains("wrong size"), "{}", info[1]);
+    assert!(info[2].contains("missing.nnue"), "{}", info[2]);
+    assert!(info[3].contains(&format!("{:016x} loaded", Network::embedded().hash())), "{}", info[3]);
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{lines:#?}");
+    let lines = session(
+        "ucci\nsetoption usennue true\nsetoption evalfile <embedded>\nposition startpos\ngo depth 3\nquit\n",
+    );
+    assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{lines:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
