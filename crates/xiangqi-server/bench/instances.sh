@@ -2,7 +2,7 @@
 # Several instances on one PostgreSQL database behind HAProxy: the move load
 # (examples/load.rs) through the balancer with 1, 2 and 3 `xiangqi serve`
 # instances, and where the CPU went (PostgreSQL, the instances, HAProxy, the
-# load itself) while it ran.
+# load itself) while the moves were made.
 #
 #   crates/xiangqi-server/bench/instances.sh [GAMES] [PLIES] [MAX_INSTANCES]
 #
@@ -43,16 +43,6 @@ fi
 (cd "$root" && cargo build --release -q -p xiangqi-cli && cargo build --release -q -p xiangqi-server --example load)
 bin=$target/release/xiangqi
 load=$target/release/examples/load
-
-# CPU seconds (user + system) used so far by the processes given.
-cpu_seconds() {
-    local ticks=0 p t
-    for p in "$@"; do
-        t=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$p/stat" 2>/dev/null || echo 0)
-        ticks=$((ticks + t))
-    done
-    echo "scale=2; $ticks / $(getconf CLK_TCK)" | bc
-}
 
 wait_ready() {
     local url=$1 i
@@ -106,28 +96,22 @@ CFG
     sleep 1
 
     mapfile -t postgres < <(pgrep -x postgres)
-    pg0=$(cpu_seconds "${postgres[@]}")
-    sv0=$(cpu_seconds "${servers[@]}")
-    lb0=$(cpu_seconds "$lb")
-    t0=$(date +%s.%N)
-    out=$("$load" "http://127.0.0.1:$lb_port" "$games" "$plies" | tee /dev/stderr)
-    t1=$(date +%s.%N)
-    mapfile -t postgres < <(pgrep -x postgres)
-    pg1=$(cpu_seconds "${postgres[@]}")
-    sv1=$(cpu_seconds "${servers[@]}")
-    lb1=$(cpu_seconds "$lb")
-    wall=$(echo "$t1 - $t0" | bc)
+    list() { local IFS=,; echo "$*"; }
+    out=$("$load" "http://127.0.0.1:$lb_port" "$games" "$plies" \
+        --cpu-of "postgres=$(list "${postgres[@]}")" --cpu-of "instances=$(list "${servers[@]}")" \
+        --cpu-of "haproxy=$lb" | tee /dev/stderr)
     rate=$(sed -n 's/.*: \([0-9]*\) moves\/s/\1/p' <<<"$out")
     lat=$(sed -n 's/^submit latency: //p' <<<"$out")
-    # Cores busy on average over the run (setting up the players included).
-    share() { echo "scale=2; ($2 - $1) / $wall" | bc; }
-    results+=("$(printf '| %d | %s | %s | %s | %s | %s |' "$n" "$rate" "$lat" \
-        "$(share "$pg0" "$pg1")" "$(share "$sv0" "$sv1")" "$(share "$lb0" "$lb1")")")
+    # Cores busy on average while the moves were being made.
+    busy=$(sed -n 's/^cores busy during the moves: //p' <<<"$out")
+    cores() { sed -n "s/.*$1 \([0-9.]*\).*/\1/p" <<<"$busy"; }
+    results+=("$(printf '| %d | %s | %s | %s | %s | %s | %s |' "$n" "$rate" "$lat" \
+        "$(cores postgres)" "$(cores instances)" "$(cores haproxy)" "$(cores load)")")
     stop_all
 done
 
 echo
 echo "$games concurrent games, $plies moves each, through HAProxy; $(nproc) cores on this machine"
-echo "| instances | moves/s | submit latency | PostgreSQL cores | instances' cores | HAProxy cores |"
-echo "|---|---|---|---|---|---|"
+echo "| instances | moves/s | submit latency | PostgreSQL cores | instances' cores | HAProxy cores | load client cores |"
+echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${results[@]}"

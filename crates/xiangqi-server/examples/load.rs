@@ -36,12 +36,15 @@ struct Options {
     plies: usize,
     rounds: usize,
     rate: Option<f64>,
+    /// Other processes whose CPU time during the moves is reported: a label
+    /// and their ids (`--cpu-of postgres=12,13`).
+    watched: Vec<(String, Vec<u32>)>,
 }
 
 impl Options {
     fn parse() -> Options {
         let mut positional = Vec::new();
-        let mut options = Options { database: None, url: None, games: 50, plies: 60, rounds: 4, rate: None };
+        let mut options = Options { database: None, url: None, games: 50, plies: 60, rounds: 4, rate: None, watched: Vec::new() };
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
@@ -49,6 +52,12 @@ impl Options {
                 "--rounds" => options.rounds = value("--rounds").parse().expect("--rounds: a count"),
                 "--rate" => options.rate = Some(value("--rate").parse().expect("--rate: moves a second")),
                 "--url" => options.url = Some(value("--url")),
+                "--cpu-of" => {
+                    let spec = value("--cpu-of");
+                    let (label, pids) = spec.split_once('=').expect("--cpu-of LABEL=PID[,PID...]");
+                    let pids = pids.split(',').filter(|p| !p.is_empty()).map(|p| p.parse().expect("a process id"));
+                    options.watched.push((label.to_string(), pids.collect()));
+                }
                 _ => positional.push(a),
             }
         }
@@ -134,6 +143,7 @@ async fn main() {
     println!("database: {database}");
     let moves = o.games * o.rounds * o.plies;
     let cpu_before = cpu_time();
+    let watched_before: Vec<f64> = o.watched.iter().map(|(_, pids)| cpu_of(pids)).collect();
     let (wall, mut latencies) = match o.rate {
         None => {
             println!(
@@ -148,6 +158,18 @@ async fn main() {
         }
     };
     let cpu = cpu_time().zip(cpu_before).map(|(after, before)| after - before);
+    if !o.watched.is_empty() {
+        let mut busy: Vec<String> = o
+            .watched
+            .iter()
+            .zip(&watched_before)
+            .map(|((label, pids), before)| format!("{label} {:.2}", (cpu_of(pids) - before) / wall.as_secs_f64()))
+            .collect();
+        if let Some(cpu) = cpu {
+            busy.push(format!("load {:.2}", cpu / wall.as_secs_f64()));
+        }
+        println!("cores busy during the moves: {}", busy.join(", "));
+    }
     println!(
         "moves: {} in {:.2} s: {:.0} moves/s",
         latencies.len(),
@@ -236,9 +258,19 @@ async fn open_loop(api: &Api, slots: Vec<Vec<Game>>, plies: usize, rate: f64) ->
 /// User and system CPU seconds this process has used (Linux), which say what
 /// a move costs whatever else the machine runs.
 fn cpu_time() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    process_cpu("self")
+}
+
+/// CPU seconds of a process (Linux), by id or `self`.
+fn process_cpu(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
     let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
     Some(ticks / 100.0)
+}
+
+/// CPU seconds of several processes together (those gone count nothing).
+fn cpu_of(pids: &[u32]) -> f64 {
+    pids.iter().filter_map(|p| process_cpu(&p.to_string())).sum()
 }
