@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod bench;
+mod fill;
 mod label;
 mod matches;
 mod perft;
@@ -46,6 +47,8 @@ enum Command {
     Admin(admin::Args),
     /// Copy the play server's SQLite database to a file, consistently, while it runs.
     Backup(backup::Args),
+    /// Fill an empty PostgreSQL database with millions of accounts and games, to measure the server.
+    Fill(fill::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Some(Command::Label(args)) => label::run(args),
         Some(Command::Admin(args)) => admin::run(args),
         Some(Command::Backup(args)) => backup::run(args),
+        Some(Command::Fill(args)) => fill::run(args),
         None => serve::run(serve::Args::from_env()),
     }
 }
