@@ -139,13 +139,51 @@ impl Store {
 
     /// A player's games being played, most recently changed first (at most `limit`).
     pub async fn active_games_of(&self, name: &str, limit: u32) -> Result<Vec<GameRow>, sqlx::Error> {
-        let q = sqlx::query(
-            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status = 'active' \
-             ORDER BY updated_ms DESC LIMIT $2",
-        )
-        .bind(name)
-        .bind(i64::from(limit));
-        self.all(q).await
+        let name = name.to_string();
+        let mut each = self.active_games_of_each(std::slice::from_ref(&name), limit).await?;
+        Ok(each.remove(&name).unwrap_or_default())
+    }
+
+    /// The games several players are playing, at most `each` of every one's
+    /// most recently changed, by player: one query whatever the number of
+    /// players (each side of each player walks its own index).
+    pub async fn active_games_of_each(
+        &self,
+        names: &[String],
+        each: u32,
+    ) -> Result<std::collections::HashMap<String, Vec<GameRow>>, sqlx::Error> {
+        let mut by_player: std::collections::HashMap<String, Vec<GameRow>> =
+            names.iter().map(|n| (n.clone(), Vec::new())).collect();
+        for chunk in names.chunks(Page::MAX as usize) {
+            let parts: Vec<String> = (1..=chunk.len())
+                .flat_map(|i| {
+                    ["red", "black"].map(|side| {
+                        format!(
+                            "SELECT * FROM (SELECT * FROM games WHERE {side} = ${i} AND status = 'active' \
+                             ORDER BY updated_ms DESC LIMIT {each}) AS g{side}{i}"
+                        )
+                    })
+                })
+                .collect();
+            let sql = parts.join(" UNION ALL ");
+            let mut q = sqlx::query(&sql);
+            for name in chunk {
+                q = q.bind(name.clone());
+            }
+            for g in self.all::<GameRow>(q).await? {
+                for side in [&g.red, &g.black] {
+                    if let Some(list) = by_player.get_mut(side.as_str()) {
+                        list.push(g.clone());
+                    }
+                }
+            }
+        }
+        for list in by_player.values_mut() {
+            list.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms).then_with(|| b.id.cmp(&a.id)));
+            list.dedup_by(|a, b| a.id == b.id);
+            list.truncate(each as usize);
+        }
+        Ok(by_player)
     }
 
     /// A player's games that are over (finished or aborted), newest first.
@@ -154,14 +192,19 @@ impl Store {
             Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
             None => (i64::MAX, char::MAX.to_string()),
         };
-        let q = sqlx::query(
-            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status <> 'active' \
-             AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4",
-        )
-        .bind(name)
-        .bind(before_ms)
-        .bind(before_id)
-        .bind(page.probe());
+        // Each side walks its own index from the key down; the two short lists merge.
+        let side = |s: &str| {
+            format!(
+                "SELECT * FROM (SELECT * FROM games WHERE {s} = $1 AND status <> 'active' \
+                 AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4) AS {s}_side"
+            )
+        };
+        let sql = format!(
+            "SELECT * FROM ({} UNION ALL {}) AS mine ORDER BY updated_ms DESC, id DESC LIMIT $4",
+            side("red"),
+            side("black")
+        );
+        let q = sqlx::query(&sql).bind(name).bind(before_ms).bind(before_id).bind(page.probe());
         let rows = self.all(q).await?;
         Ok(page.cut(rows, finished_key))
     }
@@ -353,4 +396,30 @@ async fn update_game(tx: &mut Tx<'_>, before: &GameRow, g: &GameRow) -> Result<W
     let sql = format!("UPDATE games SET {} WHERE id = ${} AND version = ${}", set.join(", "), n + 1, n + 2);
     let r = bind_state(sqlx::query(&sql), g).bind(&g.id).bind(before.version).execute(&mut **tx).await?;
     Ok(Written::from_count(r.rows_affected()))
+}
+
+impl Store {
+    /// The move with the given number of each of these games (their last
+    /// moves), by game id; at most [`Page::MAX`] * 2 games at a time.
+    pub async fn last_moves(
+        &self,
+        games: &[(String, i64)],
+    ) -> Result<std::collections::HashMap<String, String>, sqlx::Error> {
+        use sqlx::Row;
+        let mut found = std::collections::HashMap::new();
+        for chunk in games.chunks(2 * Page::MAX as usize) {
+            let pairs: Vec<String> = (0..chunk.len())
+                .map(|i| format!("(game_id = ${} AND ply = ${})", 2 * i + 1, 2 * i + 2))
+                .collect();
+            let sql = format!("SELECT game_id, iccs FROM moves WHERE {}", pairs.join(" OR "));
+            let mut q = sqlx::query(&sql);
+            for (id, ply) in chunk {
+                q = q.bind(id.clone()).bind(*ply);
+            }
+            for r in q.fetch_all(&self.pool).await? {
+                found.insert(r.try_get("game_id")?, r.try_get("iccs")?);
+            }
+        }
+        Ok(found)
+    }
 }

@@ -133,10 +133,8 @@ pub async fn profile(
     let services = &state.services;
     let u = services.user(&name).await?;
     let store = &services.store;
-    let mut recent = Vec::new();
-    for g in store.finished_games_of(&u.name, &Page::first(10)).await?.items {
-        recent.push(GameSummary::from(&services.load_game(&g.id).await?));
-    }
+    let finished = store.finished_games_of(&u.name, &Page::first(10)).await?.items;
+    let recent = services.glances(finished).await?.iter().map(GameSummary::from).collect();
     let relation = match &me.0 {
         Some(me) => store.relation(&me.name, &u.name).await?,
         None => None,
