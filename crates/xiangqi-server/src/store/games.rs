@@ -220,11 +220,14 @@ impl Store {
     pub async fn records_by_rules(&self, name: &str) -> Result<Vec<RuleSetRecord>, sqlx::Error> {
         use sqlx::Row;
         let rows = sqlx::query(
+            // Each side read from its own index alone (it holds the rule set and winner).
             "SELECT rules, \
-               SUM(CASE WHEN (winner = 'red' AND red = $1) OR (winner = 'black' AND black = $1) THEN 1 ELSE 0 END) AS wins, \
-               SUM(CASE WHEN (winner = 'red' AND black = $1) OR (winner = 'black' AND red = $1) THEN 1 ELSE 0 END) AS losses, \
+               SUM(CASE WHEN winner = side THEN 1 ELSE 0 END) AS wins, \
+               SUM(CASE WHEN winner IS NOT NULL AND winner <> side THEN 1 ELSE 0 END) AS losses, \
                SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END) AS draws \
-             FROM games WHERE status = 'finished' AND (red = $1 OR black = $1) GROUP BY rules ORDER BY rules",
+             FROM (SELECT rules, winner, 'red' AS side FROM games WHERE red = $1 AND status = 'finished' \
+               UNION ALL SELECT rules, winner, 'black' AS side FROM games WHERE black = $1 AND status = 'finished') AS mine \
+             GROUP BY rules ORDER BY rules",
         )
         .bind(name)
         .fetch_all(&self.pool)
