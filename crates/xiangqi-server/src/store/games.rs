@@ -155,6 +155,27 @@ impl Store {
         let mut by_player: std::collections::HashMap<String, Vec<GameRow>> =
             names.iter().map(|n| (n.clone(), Vec::new())).collect();
         for chunk in names.chunks(Page::MAX as usize) {
+            if self.backend == super::Backend::Postgres {
+                // One plan for any number of players: each name (letters, digits, `_`
+                // and `-`: no comma) walks both side indexes from the newest.
+                let side = |s: &str| {
+                    format!(
+                        "SELECT g.* FROM unnest(string_to_array($1, ',')) AS p(name) CROSS JOIN LATERAL \
+                         (SELECT * FROM games WHERE {s} = p.name AND status = 'active' \
+                         ORDER BY updated_ms DESC LIMIT $2) AS g"
+                    )
+                };
+                let sql = format!("{} UNION ALL {}", side("red"), side("black"));
+                let q = sqlx::query(&sql).bind(chunk.join(",")).bind(i64::from(each));
+                for g in self.all::<GameRow>(q).await? {
+                    for side in [&g.red, &g.black] {
+                        if let Some(list) = by_player.get_mut(side.as_str()) {
+                            list.push(g.clone());
+                        }
+                    }
+                }
+                continue;
+            }
             let parts: Vec<String> = (1..=chunk.len())
                 .flat_map(|i| {
                     ["red", "black"].map(|side| {
@@ -410,6 +431,22 @@ impl Store {
     ) -> Result<std::collections::HashMap<String, String>, sqlx::Error> {
         use sqlx::Row;
         let mut found = std::collections::HashMap::new();
+        if self.backend == super::Backend::Postgres && !games.is_empty() {
+            // Ids are letters and digits: the lists travel as two joined strings.
+            let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
+            let plies: Vec<String> = games.iter().map(|(_, ply)| ply.to_string()).collect();
+            let q = sqlx::query(
+                "SELECT m.game_id, m.iccs FROM unnest(string_to_array($1, ','), \
+                 CAST(string_to_array($2, ',') AS BIGINT[])) AS w(id, ply) \
+                 JOIN moves m ON m.game_id = w.id AND m.ply = w.ply",
+            )
+            .bind(ids.join(","))
+            .bind(plies.join(","));
+            for r in q.fetch_all(&self.pool).await? {
+                found.insert(r.try_get("game_id")?, r.try_get("iccs")?);
+            }
+            return Ok(found);
+        }
         for chunk in games.chunks(2 * Page::MAX as usize) {
             let pairs: Vec<String> = (0..chunk.len())
                 .map(|i| format!("(game_id = ${} AND ply = ${})", 2 * i + 1, 2 * i + 2))
