@@ -136,7 +136,7 @@ pub async fn profile(
     // The parts are independent: they are read side by side.
     let recent = async {
         let finished = store.finished_games_of(&u.name, &Page::first(10)).await?.items;
-        Ok::<_, crate::error::ApiError>(services.glances(finished).await?)
+        services.glances(finished).await
     };
     let relation = async {
         match &me.0 {
