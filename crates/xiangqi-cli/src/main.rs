@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod bench;
+mod fill;
 mod gen_data;
 mod label;
 mod matches;
@@ -49,6 +50,8 @@ enum Command {
     Admin(admin::Args),
     /// Copy the play server's SQLite database to a file, consistently, while it runs.
     Backup(backup::Args),
+    /// Fill an empty PostgreSQL database with millions of accounts and games, to measure the server.
+    Fill(fill::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Some(Command::GenData(args)) => gen_data::run(args),
         Some(Command::Admin(args)) => admin::run(args),
         Some(Command::Backup(args)) => backup::run(args),
+        Some(Command::Fill(args)) => fill::run(args),
         None => serve::run(serve::Args::from_env()),
     }
 }

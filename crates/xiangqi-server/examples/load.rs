@@ -44,7 +44,15 @@ struct Options {
 impl Options {
     fn parse() -> Options {
         let mut positional = Vec::new();
-        let mut options = Options { database: None, url: None, games: 50, plies: 60, rounds: 4, rate: None, watched: Vec::new() };
+        let mut options = Options {
+            database: None,
+            url: None,
+            games: 50,
+            plies: 60,
+            rounds: 4,
+            rate: None,
+            watched: Vec::new(),
+        };
         let mut args = std::env::args().skip(1);
         while let Some(a) = args.next() {
             let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
@@ -55,7 +63,8 @@ impl Options {
                 "--cpu-of" => {
                     let spec = value("--cpu-of");
                     let (label, pids) = spec.split_once('=').expect("--cpu-of LABEL=PID[,PID...]");
-                    let pids = pids.split(',').filter(|p| !p.is_empty()).map(|p| p.parse().expect("a process id"));
+                    let pids =
+                        pids.split(',').filter(|p| !p.is_empty()).map(|p| p.parse().expect("a process id"));
                     options.watched.push((label.to_string(), pids.collect()));
                 }
                 _ => positional.push(a),
@@ -163,7 +172,9 @@ async fn main() {
             .watched
             .iter()
             .zip(&watched_before)
-            .map(|((label, pids), before)| format!("{label} {:.2}", (cpu_of(pids) - before) / wall.as_secs_f64()))
+            .map(|((label, pids), before)| {
+                format!("{label} {:.2}", (cpu_of(pids) - before) / wall.as_secs_f64())
+            })
             .collect();
         if let Some(cpu) = cpu {
             busy.push(format!("load {:.2}", cpu / wall.as_secs_f64()));

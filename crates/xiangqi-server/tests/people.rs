@@ -360,3 +360,65 @@ async fn counts_tell_the_games_waiting_for_my_move() {
         s.stop().await;
     }
 }
+
+/// Walks a list page by page (`limit` rows each) and gives every row of `field`.
+async fn walk(c: &Client, path: &str, field: &str, limit: usize) -> Vec<Value> {
+    let mut rows = Vec::new();
+    let mut after: Option<String> = None;
+    loop {
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let url = match &after {
+            Some(a) => format!("{path}{sep}limit={limit}&after={a}"),
+            None => format!("{path}{sep}limit={limit}"),
+        };
+        let (st, v) = c.get(&url).await;
+        assert_eq!(st, StatusCode::OK, "{url}: {v}");
+        let page = v[field].as_array().unwrap();
+        assert!(page.len() <= limit, "{url} gave {} rows", page.len());
+        rows.extend(page.iter().cloned());
+        match v["next"].as_str() {
+            Some(next) => after = Some(next.to_string()),
+            None => return rows,
+        }
+    }
+}
+
+#[tokio::test]
+async fn who_is_here_and_the_waiting_room_are_walked_a_page_at_a_time() {
+    for db in databases() {
+        let s = server(&db).await;
+        let mut here = Vec::new();
+        for _ in 0..5 {
+            here.push(Client::register(&s, "pg").await);
+        }
+        let me = &here[0];
+        // Everyone here once, in pages of two, the most recently seen first.
+        let seen = walk(me, "/users/online", "users", 2).await;
+        let names: Vec<&str> = seen.iter().map(|u| u["name"].as_str().unwrap()).collect();
+        for c in &here {
+            assert_eq!(names.iter().filter(|n| **n == c.name).count(), 1, "{} once in {names:?}", c.name);
+        }
+        let times: Vec<i64> = seen.iter().map(|u| u["seen"].as_i64().unwrap()).collect();
+        assert!(times.windows(2).all(|w| w[0] >= w[1]), "most recently seen first: {times:?}");
+        // A page is never longer than the most a page holds.
+        let (_, v) = me.get("/users/online?limit=100000").await;
+        assert!(v["users"].as_array().unwrap().len() <= 100);
+        assert_eq!(me.get("/users/online?limit=x").await.0, StatusCode::BAD_REQUEST);
+
+        // Four challenges to anyone: the room walked one at a time holds each once, oldest first.
+        let mut ids = Vec::new();
+        for c in &here[1..] {
+            let terms = json!({"rules": "asian", "color": "random", "clock": {"kind": "correspondence", "hours": 72}});
+            let (st, v) = c.post("/challenges", terms).await;
+            assert_eq!(st, StatusCode::CREATED, "{v}");
+            ids.push(v["challenge"]["id"].as_str().unwrap().to_string());
+        }
+        let room = walk(me, "/challenges", "open", 1).await;
+        let listed: Vec<&str> = room.iter().map(|c| c["id"].as_str().unwrap()).collect();
+        let mine: Vec<&str> = listed.iter().copied().filter(|id| ids.iter().any(|i| i == id)).collect();
+        assert_eq!(mine, ids.iter().map(String::as_str).collect::<Vec<_>>(), "each once, oldest first");
+        let (_, v) = me.get("/challenges?limit=100000").await;
+        assert!(v["open"].as_array().unwrap().len() <= 100);
+        s.stop().await;
+    }
+}

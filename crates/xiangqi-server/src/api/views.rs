@@ -12,6 +12,7 @@ use crate::{
         analysis,
         clock::ClockSpec,
         games::Loaded,
+        glance::Glance,
         model::{
             ChallengeStatus, GameStatus, MoveClass, PairingResult, PlayerResult, Relation, ReviewStatus,
             SideChoice, TieBreak, TournamentFormat, TournamentStatus,
@@ -157,11 +158,14 @@ pub struct ChallengeAnswer {
     pub challenge: ChallengeView,
 }
 
-/// A user's lobby: open challenges, oldest first (at most 100 of each).
+/// A user's lobby: open challenges, oldest first: a page of the waiting room,
+/// and at most 100 to and from me.
 #[derive(Serialize, ToSchema)]
 pub struct LobbyView {
-    /// Others' challenges to anyone: the waiting room.
+    /// Others' challenges to anyone: the waiting room, a page at a time.
     pub open: Vec<ChallengeView>,
+    /// The `after` of the waiting room's next page; null on the last.
+    pub next: Option<String>,
     /// Challenges to me.
     pub incoming: Vec<ChallengeView>,
     /// Mine, auto-match requests included.
@@ -278,6 +282,12 @@ pub struct GameView {
 
 impl From<&Loaded> for GameSummary {
     fn from(g: &Loaded) -> Self {
+        GameSummary::from(&Glance::from(g))
+    }
+}
+
+impl From<&Glance> for GameSummary {
+    fn from(g: &Glance) -> Self {
         let r = &g.row;
         let active = g.is_active();
         GameSummary {
@@ -290,13 +300,13 @@ impl From<&Loaded> for GameSummary {
             clock: r.clock,
             start_fen: r.start_fen.clone(),
             fen: r.fen.clone(),
-            turn: g.turn(),
+            turn: g.turn,
             ply: r.ply,
-            check: g.game.is_check(),
+            check: g.check,
             clocks: r.clock.is_live().then(|| ClocksView {
                 red: r.red_ms,
                 black: r.black_ms,
-                running: active.then(|| g.turn()),
+                running: active.then_some(g.turn),
                 since: r.turn_started_ms,
             }),
             deadline: g.deadline(),
@@ -305,7 +315,7 @@ impl From<&Loaded> for GameSummary {
             rated: r.rated,
             outcome: r.outcome.map(OutcomeView::from),
             updated: r.updated_ms,
-            last_move: g.moves.last().map(|m| m.iccs.clone()),
+            last_move: g.last_move.clone(),
             tournament: r
                 .tournament
                 .as_ref()
@@ -513,6 +523,15 @@ pub struct PersonView {
 #[derive(Serialize, ToSchema)]
 pub struct PeopleAnswer {
     pub users: Vec<PersonView>,
+}
+
+/// Who is here, a page at a time: the most recently seen first, my buddies
+/// first within the page.
+#[derive(Serialize, ToSchema)]
+pub struct HerePage {
+    pub users: Vec<PersonView>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// Names on the ignore list.

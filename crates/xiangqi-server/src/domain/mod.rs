@@ -8,6 +8,7 @@ pub mod board;
 pub mod clock;
 pub mod computer;
 pub mod games;
+pub mod glance;
 pub mod ladders;
 pub mod limits;
 pub mod lobby;

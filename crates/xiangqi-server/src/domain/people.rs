@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     error::{ApiError, ApiResult},
-    store::{ChatRow, InvitationRow, InvitedGame, MessageRow, Page, ProfileFields, UserRow, Written},
+    store::{ChatRow, InvitationRow, InvitedGame, MessageRow, ProfileFields, UserRow, Written},
 };
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -200,11 +200,6 @@ impl Services {
     pub async fn my_turn_count(&self, user: &str) -> ApiResult<i64> {
         let games = self.store.active_games_of(user, 200).await?;
         Ok(games.iter().filter(|g| to_move(g) == user).count() as i64)
-    }
-
-    /// Who has been here in the last minutes, most recent first.
-    pub async fn here(&self, now: i64) -> ApiResult<Vec<UserRow>> {
-        Ok(self.store.seen_since(now - HERE_MS, Page::MAX).await?)
     }
 
     /// Whether `user` has been seen lately.

@@ -143,13 +143,72 @@ impl Store {
 
     /// A player's games being played, most recently changed first (at most `limit`).
     pub async fn active_games_of(&self, name: &str, limit: u32) -> Result<Vec<GameRow>, sqlx::Error> {
-        let q = sqlx::query(
-            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status = 'active' \
-             ORDER BY updated_ms DESC LIMIT $2",
-        )
-        .bind(name)
-        .bind(i64::from(limit));
-        self.all(q).await
+        let name = name.to_string();
+        let mut each = self.active_games_of_each(std::slice::from_ref(&name), limit).await?;
+        Ok(each.remove(&name).unwrap_or_default())
+    }
+
+    /// The games several players are playing, at most `each` of every one's
+    /// most recently changed, by player: one query whatever the number of
+    /// players (each side of each player walks its own index).
+    pub async fn active_games_of_each(
+        &self,
+        names: &[String],
+        each: u32,
+    ) -> Result<std::collections::HashMap<String, Vec<GameRow>>, sqlx::Error> {
+        let mut by_player: std::collections::HashMap<String, Vec<GameRow>> =
+            names.iter().map(|n| (n.clone(), Vec::new())).collect();
+        for chunk in names.chunks(Page::MAX as usize) {
+            if self.backend == super::Backend::Postgres {
+                // One plan for any number of players: each name (letters, digits, `_`
+                // and `-`: no comma) walks both side indexes from the newest.
+                let side = |s: &str| {
+                    format!(
+                        "SELECT g.* FROM unnest(string_to_array($1, ',')) AS p(name) CROSS JOIN LATERAL \
+                         (SELECT * FROM games WHERE {s} = p.name AND status = 'active' \
+                         ORDER BY updated_ms DESC LIMIT $2) AS g"
+                    )
+                };
+                let sql = format!("{} UNION ALL {}", side("red"), side("black"));
+                let q = sqlx::query(&sql).bind(chunk.join(",")).bind(i64::from(each));
+                for g in self.all::<GameRow>(q).await? {
+                    for side in [&g.red, &g.black] {
+                        if let Some(list) = by_player.get_mut(side.as_str()) {
+                            list.push(g.clone());
+                        }
+                    }
+                }
+                continue;
+            }
+            let parts: Vec<String> = (1..=chunk.len())
+                .flat_map(|i| {
+                    ["red", "black"].map(|side| {
+                        format!(
+                            "SELECT * FROM (SELECT * FROM games WHERE {side} = ${i} AND status = 'active' \
+                             ORDER BY updated_ms DESC LIMIT {each}) AS g{side}{i}"
+                        )
+                    })
+                })
+                .collect();
+            let sql = parts.join(" UNION ALL ");
+            let mut q = sqlx::query(&sql);
+            for name in chunk {
+                q = q.bind(name.clone());
+            }
+            for g in self.all::<GameRow>(q).await? {
+                for side in [&g.red, &g.black] {
+                    if let Some(list) = by_player.get_mut(side.as_str()) {
+                        list.push(g.clone());
+                    }
+                }
+            }
+        }
+        for list in by_player.values_mut() {
+            list.sort_by(|a, b| b.updated_ms.cmp(&a.updated_ms).then_with(|| b.id.cmp(&a.id)));
+            list.dedup_by(|a, b| a.id == b.id);
+            list.truncate(each as usize);
+        }
+        Ok(by_player)
     }
 
     /// A player's games that are over (finished or aborted), newest first.
@@ -158,14 +217,19 @@ impl Store {
             Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
             None => (i64::MAX, char::MAX.to_string()),
         };
-        let q = sqlx::query(
-            "SELECT * FROM games WHERE (red = $1 OR black = $1) AND status <> 'active' \
-             AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4",
-        )
-        .bind(name)
-        .bind(before_ms)
-        .bind(before_id)
-        .bind(page.probe());
+        // Each side walks its own index from the key down; the two short lists merge.
+        let side = |s: &str| {
+            format!(
+                "SELECT * FROM (SELECT * FROM games WHERE {s} = $1 AND status <> 'active' \
+                 AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4) AS {s}_side"
+            )
+        };
+        let sql = format!(
+            "SELECT * FROM ({} UNION ALL {}) AS mine ORDER BY updated_ms DESC, id DESC LIMIT $4",
+            side("red"),
+            side("black")
+        );
+        let q = sqlx::query(&sql).bind(name).bind(before_ms).bind(before_id).bind(page.probe());
         let rows = self.all(q).await?;
         Ok(page.cut(rows, finished_key))
     }
@@ -181,11 +245,14 @@ impl Store {
     pub async fn records_by_rules(&self, name: &str) -> Result<Vec<RuleSetRecord>, sqlx::Error> {
         use sqlx::Row;
         let rows = sqlx::query(
+            // Each side read from its own index alone (it holds the rule set and winner).
             "SELECT rules, \
-               SUM(CASE WHEN (winner = 'red' AND red = $1) OR (winner = 'black' AND black = $1) THEN 1 ELSE 0 END) AS wins, \
-               SUM(CASE WHEN (winner = 'red' AND black = $1) OR (winner = 'black' AND red = $1) THEN 1 ELSE 0 END) AS losses, \
+               SUM(CASE WHEN winner = side THEN 1 ELSE 0 END) AS wins, \
+               SUM(CASE WHEN winner IS NOT NULL AND winner <> side THEN 1 ELSE 0 END) AS losses, \
                SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END) AS draws \
-             FROM games WHERE status = 'finished' AND (red = $1 OR black = $1) GROUP BY rules ORDER BY rules",
+             FROM (SELECT rules, winner, 'red' AS side FROM games WHERE red = $1 AND status = 'finished' \
+               UNION ALL SELECT rules, winner, 'black' AS side FROM games WHERE black = $1 AND status = 'finished') AS mine \
+             GROUP BY rules ORDER BY rules",
         )
         .bind(name)
         .fetch_all(&self.pool)
@@ -430,4 +497,46 @@ pub(super) async fn insert_move(tx: &mut Tx<'_>, m: &MoveRow) -> Result<(), sqlx
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+impl Store {
+    /// The move with the given number of each of these games (their last
+    /// moves), by game id; at most [`Page::MAX`] * 2 games at a time.
+    pub async fn last_moves(
+        &self,
+        games: &[(String, i64)],
+    ) -> Result<std::collections::HashMap<String, String>, sqlx::Error> {
+        use sqlx::Row;
+        let mut found = std::collections::HashMap::new();
+        if self.backend == super::Backend::Postgres && !games.is_empty() {
+            // Ids are letters and digits: the lists travel as two joined strings.
+            let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
+            let plies: Vec<String> = games.iter().map(|(_, ply)| ply.to_string()).collect();
+            let q = sqlx::query(
+                "SELECT m.game_id, m.iccs FROM unnest(string_to_array($1, ','), \
+                 CAST(string_to_array($2, ',') AS BIGINT[])) AS w(id, ply) \
+                 JOIN moves m ON m.game_id = w.id AND m.ply = w.ply",
+            )
+            .bind(ids.join(","))
+            .bind(plies.join(","));
+            for r in q.fetch_all(&self.pool).await? {
+                found.insert(r.try_get("game_id")?, r.try_get("iccs")?);
+            }
+            return Ok(found);
+        }
+        for chunk in games.chunks(2 * Page::MAX as usize) {
+            let pairs: Vec<String> = (0..chunk.len())
+                .map(|i| format!("(game_id = ${} AND ply = ${})", 2 * i + 1, 2 * i + 2))
+                .collect();
+            let sql = format!("SELECT game_id, iccs FROM moves WHERE {}", pairs.join(" OR "));
+            let mut q = sqlx::query(&sql);
+            for (id, ply) in chunk {
+                q = q.bind(id.clone()).bind(*ply);
+            }
+            for r in q.fetch_all(&self.pool).await? {
+                found.insert(r.try_get("game_id")?, r.try_get("iccs")?);
+            }
+        }
+        Ok(found)
+    }
 }

@@ -146,6 +146,25 @@ impl Store {
         .await
     }
 
+    /// Who has been seen since a moment, most recently seen first, a page at a
+    /// time: the key is `seen_ms.name_key`.
+    pub async fn seen_since_page(&self, since: i64, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
+        let (before_ms, after_name) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, name)) => (ms.parse::<i64>().unwrap_or(i64::MAX), name.to_lowercase()),
+            None => (i64::MAX, String::new()),
+        };
+        let q = sqlx::query(
+            "SELECT * FROM users WHERE seen_ms > $1 AND (seen_ms < $2 OR (seen_ms = $2 AND name_key > $3)) \
+             ORDER BY seen_ms DESC, name_key LIMIT $4",
+        )
+        .bind(since)
+        .bind(before_ms)
+        .bind(after_name)
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, |u: &UserRow| format!("{}.{}", u.seen_ms, u.name.to_lowercase())))
+    }
+
     pub async fn set_password(&self, name: &str, hash: &str) -> Result<(), sqlx::Error> {
         self.run(sqlx::query("UPDATE users SET password_hash = $1 WHERE name = $2").bind(hash).bind(name))
             .await?;

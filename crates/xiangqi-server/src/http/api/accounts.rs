@@ -133,19 +133,29 @@ pub async fn profile(
     let services = &state.services;
     let u = services.user(&name).await?;
     let store = &services.store;
-    let mut recent = Vec::new();
-    for g in store.finished_games_of(&u.name, &Page::first(10)).await?.items {
-        recent.push(GameSummary::from(&services.load_game(&g.id).await?));
-    }
-    let relation = match &me.0 {
-        Some(me) => store.relation(&me.name, &u.name).await?,
-        None => None,
+    // The parts are independent: they are read side by side.
+    let recent = async {
+        let finished = store.finished_games_of(&u.name, &Page::first(10)).await?.items;
+        services.glances(finished).await
     };
-    ok(ProfileAnswer {
-        records: store.records_by_rules(&u.name).await?.iter().map(RuleSetRecordView::from).collect(),
+    let relation = async {
+        match &me.0 {
+            Some(me) => store.relation(&me.name, &u.name).await,
+            None => Ok(None),
+        }
+    };
+    let (recent, relation, records, buddies, ratings) = tokio::try_join!(
         recent,
-        buddies: store.buddy_count(&u.name).await?,
-        ratings: store.ratings_of(&u.name).await?.iter().map(RatingView::from).collect(),
+        async { Ok(relation.await?) },
+        async { Ok(store.records_by_rules(&u.name).await?) },
+        async { Ok(store.buddy_count(&u.name).await?) },
+        async { Ok(store.ratings_of(&u.name).await?) },
+    )?;
+    ok(ProfileAnswer {
+        records: records.iter().map(RuleSetRecordView::from).collect(),
+        recent: recent.iter().map(GameSummary::from).collect(),
+        buddies,
+        ratings: ratings.iter().map(RatingView::from).collect(),
         online: Services::is_here(&u, now_ms()),
         relation,
         user: UserView::from(&u),

@@ -38,16 +38,12 @@ pub async fn my_games(
 ) -> Answer<MyGames> {
     let services = &state.services;
     let (mut my_turn, mut their_turn) = (Vec::new(), Vec::new());
-    for row in services.store.active_games_of(&user.name, 200).await? {
-        let loaded = services.load_game(&row.id).await?;
-        let list = if loaded.player(loaded.turn()) == user.name { &mut my_turn } else { &mut their_turn };
-        list.push(GameSummary::from(&loaded));
+    for g in services.glances(services.store.active_games_of(&user.name, 200).await?).await? {
+        let list = if g.player(g.turn) == user.name { &mut my_turn } else { &mut their_turn };
+        list.push(GameSummary::from(&g));
     }
     let page = services.store.finished_games_of(&user.name, &Page::from(q)).await?;
-    let mut finished = Vec::with_capacity(page.items.len());
-    for row in &page.items {
-        finished.push(GameSummary::from(&services.load_game(&row.id).await?));
-    }
+    let finished = services.glances(page.items).await?.iter().map(GameSummary::from).collect();
     ok(MyGames { my_turn, their_turn, finished, next: page.next })
 }
 

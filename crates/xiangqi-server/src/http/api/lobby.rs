@@ -12,14 +12,14 @@ use axum::{
 use super::{Answer, created, ok};
 use crate::{
     api::{
-        requests::{AutoMatch, NewChallenge},
+        requests::{AutoMatch, NewChallenge, PageQuery},
         views::{ChallengeAnswer, ChallengeView, GameAnswer, GameView, LobbyView},
     },
     domain::{board::variant_of, lobby::Terms, now_ms},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
-        auth::{Body, User},
+        auth::{Body, Params, User},
     },
     store::{Lobby, Page},
 };
@@ -56,18 +56,27 @@ pub async fn create_challenge(
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }
 
-/// My lobby: the waiting room, challenges to me, and mine.
-#[utoipa::path(get, path = "/challenges", tag = "lobby", responses((status = 200, body = LobbyView)))]
-pub async fn challenges(State(state): State<Arc<AppState>>, user: User) -> Answer<LobbyView> {
+/// My lobby: a page of the waiting room (`after` and `limit` walk it; 100 if
+/// no limit is given), and the
+/// challenges to me and mine.
+#[utoipa::path(get, path = "/challenges", tag = "lobby", params(PageQuery),
+    responses((status = 200, body = LobbyView), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn challenges(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<LobbyView> {
     let store = &state.services.store;
-    let page = Page::first(Page::MAX);
-    let list = async |which| -> ApiResult<Vec<ChallengeView>> {
-        Ok(store.lobby(&user.name, which, &page).await?.items.iter().map(ChallengeView::from).collect())
-    };
+    let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
+    // A page as long as the whole list once was, unless asked for less.
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let room = store.lobby(&user.name, Lobby::Room, &page).await?;
+    let mine = Page::first(Page::MAX);
     ok(LobbyView {
-        open: list(Lobby::Room).await?,
-        incoming: list(Lobby::Incoming).await?,
-        outgoing: list(Lobby::Outgoing).await?,
+        open: views(&room.items),
+        next: room.next,
+        incoming: views(&store.lobby(&user.name, Lobby::Incoming, &mine).await?.items),
+        outgoing: views(&store.lobby(&user.name, Lobby::Outgoing, &mine).await?.items),
     })
 }
 

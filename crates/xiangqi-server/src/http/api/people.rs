@@ -17,7 +17,7 @@ use crate::{
         },
         views::{
             ChatAnswer, ChatLine, ChatLineAnswer, ConversationView, ConversationsPage, Counts, GameSummary,
-            IgnoredAnswer, InvitationAnswer, InvitationPreview, InvitationView, InvitationsAnswer,
+            HerePage, IgnoredAnswer, InvitationAnswer, InvitationPreview, InvitationView, InvitationsAnswer,
             InvitedGameView, MessageAnswer, MessageView, MessagesPage, PeopleAnswer, PersonView, SearchPage,
             UserView,
         },
@@ -167,20 +167,34 @@ pub async fn write_chat(
     created(ChatLineAnswer { line: ChatLine::from(&line) })
 }
 
-/// Someone as a list shows them: online state and their current games.
-async fn person(services: &Services, u: &UserRow, buddy: bool, now: i64) -> ApiResult<PersonView> {
-    let mut games = Vec::new();
-    for g in services.store.active_games_of(&u.name, 10).await? {
-        games.push(GameSummary::from(&services.load_game(&g.id).await?));
+/// People as lists show them: online state and their current games (at most
+/// ten each), the games of all of them read at once.
+async fn people(services: &Services, users: Vec<(UserRow, bool)>, now: i64) -> ApiResult<Vec<PersonView>> {
+    let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
+    let mut games = services.store.active_games_of_each(&names, 10).await?;
+    let mut whose = Vec::new();
+    let mut rows = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        for g in games.remove(name).unwrap_or_default() {
+            whose.push(i);
+            rows.push(g);
+        }
     }
-    Ok(PersonView {
-        name: u.name.clone(),
-        rating: u.rating,
-        online: u.seen_ms > now - HERE_MS,
-        seen: u.seen_ms,
-        buddy,
-        games,
-    })
+    let mut views: Vec<PersonView> = users
+        .into_iter()
+        .map(|(u, buddy)| PersonView {
+            name: u.name.clone(),
+            rating: u.rating,
+            online: u.seen_ms > now - HERE_MS,
+            seen: u.seen_ms,
+            buddy,
+            games: Vec::new(),
+        })
+        .collect();
+    for (i, g) in whose.into_iter().zip(services.glances(rows).await?) {
+        views[i].games.push(GameSummary::from(&g));
+    }
+    Ok(views)
 }
 
 /// My buddies, those online first, with what they are playing.
@@ -188,21 +202,28 @@ async fn person(services: &Services, u: &UserRow, buddy: bool, now: i64) -> ApiR
 pub async fn buddies(State(state): State<Arc<AppState>>, user: User) -> Answer<PeopleAnswer> {
     let services = &state.services;
     let now = now_ms();
-    let mut users = Vec::new();
+    let mut found = Vec::new();
     for r in services.store.relations(&user.name, Relation::Buddy, crate::domain::people::MAX_BUDDIES).await?
     {
         if let Some(u) = services.store.user(&r.other).await? {
-            users.push(person(services, &u, true, now).await?);
+            found.push((u, true));
         }
     }
+    let mut users = people(services, found, now).await?;
     users.sort_by_key(|p| (!p.online, p.name.to_lowercase()));
     ok(PeopleAnswer { users })
 }
 
-/// Who is here: users seen in the last 5 minutes (at most 100), my buddies first,
-/// with their ratings and the games they are playing.
-#[utoipa::path(get, path = "/users/online", tag = "people", responses((status = 200, body = PeopleAnswer)))]
-pub async fn online(State(state): State<Arc<AppState>>, me: MaybeUser) -> Answer<PeopleAnswer> {
+/// Who is here: users seen in the last 5 minutes, the most recently seen first,
+/// a page at a time (100 unless `limit` says fewer) (my buddies first within it), with their ratings and the
+/// games they are playing.
+#[utoipa::path(get, path = "/users/online", tag = "people", params(PageQuery),
+    responses((status = 200, body = HerePage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn online(
+    State(state): State<Arc<AppState>>,
+    me: MaybeUser,
+    Params(q): Params<PageQuery>,
+) -> Answer<HerePage> {
     let services = &state.services;
     let now = now_ms();
     let buddies: Vec<String> = match &me.0 {
@@ -215,13 +236,16 @@ pub async fn online(State(state): State<Arc<AppState>>, me: MaybeUser) -> Answer
             .collect(),
         None => Vec::new(),
     };
-    let mut users = Vec::new();
-    for u in services.here(now).await? {
-        users.push(person(services, &u, buddies.contains(&u.name), now).await?);
-    }
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = services.store.seen_since_page(now - HERE_MS, &page).await?;
+    let here = page.items.into_iter().map(|u| {
+        let buddy = buddies.contains(&u.name);
+        (u, buddy)
+    });
+    let mut users = people(services, here.collect(), now).await?;
     // Buddies first; within each, the most recently seen first (the order they came in).
     users.sort_by_key(|p| !p.buddy);
-    ok(PeopleAnswer { users })
+    ok(HerePage { users, next: page.next })
 }
 
 /// Put a user on my buddy list (taking them off my ignore list).

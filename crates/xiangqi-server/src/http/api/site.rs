@@ -82,9 +82,7 @@ pub async fn live_games(
     Params(q): Params<LimitQuery>,
 ) -> Answer<LiveGames> {
     let services = &state.services;
-    let mut games = Vec::new();
-    for row in services.store.recent_active_games(q.limit.unwrap_or(20).clamp(1, Page::MAX)).await? {
-        games.push(GameSummary::from(&services.load_game(&row.id).await?));
-    }
+    let rows = services.store.recent_active_games(q.limit.unwrap_or(20).clamp(1, Page::MAX)).await?;
+    let games = services.glances(rows).await?.iter().map(GameSummary::from).collect();
     ok(LiveGames { games })
 }

@@ -1,0 +1,200 @@
+//! Read-load benchmark on a database filled by `xiangqi fill`: many concurrent
+//! clients, each logged in as a filled account, read the pages a site's
+//! visitors read most (their games, a game being played, who is here, a name
+//! search, the waiting room, a profile). Reports requests per second and
+//! p50/p99/max latency per endpoint.
+//!
+//! ```sh
+//! cargo run --release -p xiangqi-server --example reads -- DATABASE_URL [CLIENTS] [SECONDS] [SEED]
+//! ```
+//! `SEED` is the fill's (1 unless `--seed` was given). The server runs in this
+//! process on loopback. Before it starts, the 2,000 accounts seen last (those
+//! the fill left "here") are marked seen within the last four minutes, so that
+//! who is here lists them as it would on a live site.
+
+use std::{
+    collections::BTreeMap,
+    time::{Duration, Instant},
+};
+
+use serde_json::{Value, json};
+use sqlx::{Connection, PgConnection, Row};
+use xiangqi_server::fill::{DEFAULT_PASSWORD, account_name};
+
+/// Accounts here while the benchmark runs (the fill's default `--online`).
+const HERE: i64 = 2000;
+
+const ENDPOINTS: [&str; 6] =
+    ["game status", "game page", "who is here", "profile search", "waiting room", "profile"];
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(database) = args.first().cloned().filter(|d| d.starts_with("postgres")) else {
+        eprintln!(
+            "usage: reads postgres://... [CLIENTS] [SECONDS] [SEED] (a database filled by xiangqi fill)"
+        );
+        std::process::exit(2);
+    };
+    let clients: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(32);
+    let seconds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(30);
+    let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+
+    let mut db = PgConnection::connect(&database).await.expect("database");
+    let accounts: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE computer_level IS NULL")
+        .fetch_one(&mut db)
+        .await
+        .and_then(|r| r.try_get("n"))
+        .expect("count accounts");
+    assert!(accounts >= 1000, "the database holds {accounts} accounts: fill it first (xiangqi fill)");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    // Those seen last (the fill's "here" and earlier runs' clients) are here now,
+    // within the last four minutes, as many as the fill makes by default.
+    let here = sqlx::query(
+        "UPDATE users SET seen_ms = $1 - CAST(random() * 240000 AS BIGINT) \
+         WHERE name IN (SELECT name FROM users ORDER BY seen_ms DESC LIMIT $2)",
+    )
+    .bind(now)
+    .bind(HERE)
+    .execute(&mut db)
+    .await
+    .expect("bring presence up to now");
+    println!("{} accounts are here", here.rows_affected());
+    // Games being played from all over the table, with their moves.
+    let games: Vec<String> = sqlx::query(
+        "SELECT id FROM games TABLESAMPLE SYSTEM (0.1) WHERE status = 'active' AND ply >= 40 LIMIT 2000",
+    )
+    .fetch_all(&mut db)
+    .await
+    .expect("sample games")
+    .iter()
+    .map(|r| r.try_get("id").unwrap())
+    .collect();
+    assert!(!games.is_empty(), "no game being played with 40 moves or more");
+    db.close().await.ok();
+
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&database)).await.expect("server");
+    let api = format!("{}/api/v1", server.url());
+    let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build().unwrap();
+
+    // The clients' accounts: a quarter among the earliest (who have played
+    // thousands of games), the rest from anywhere.
+    let mut rng = Mix(seed ^ 0x5eed);
+    let picks: Vec<u64> =
+        (0..clients).map(|c| if c % 4 == 0 { rng.below(1000) } else { rng.below(accounts as u64) }).collect();
+    let mut logins = Vec::new();
+    for chunk in picks.chunks(8) {
+        let tasks: Vec<_> = chunk
+            .iter()
+            .map(|&i| {
+                let (http, api) = (http.clone(), api.clone());
+                let name = account_name(seed, i);
+                tokio::spawn(async move {
+                    let res = http
+                        .post(format!("{api}/session"))
+                        .header("X-Xiangqi", "1")
+                        .json(&json!({"name": name, "password": DEFAULT_PASSWORD}))
+                        .send()
+                        .await
+                        .expect("log in");
+                    assert_eq!(res.status().as_u16(), 200, "log in as {name}");
+                    let v: Value = res.json().await.unwrap();
+                    (name, v["token"].as_str().expect("token").to_string())
+                })
+            })
+            .collect();
+        for t in tasks {
+            logins.push(t.await.unwrap());
+        }
+    }
+    println!(
+        "database: PostgreSQL, {accounts} accounts; {clients} clients for {seconds} s, each logged in; {} sampled games",
+        games.len()
+    );
+
+    let start = Instant::now();
+    let until = start + Duration::from_secs(seconds);
+    let tasks: Vec<_> = logins
+        .into_iter()
+        .enumerate()
+        .map(|(c, (name, token))| {
+            let (http, api, games) = (http.clone(), api.clone(), games.clone());
+            tokio::spawn(async move {
+                let mut rng = Mix(seed.wrapping_mul(31).wrapping_add(c as u64 + 1));
+                let mut seen: Vec<Vec<Duration>> = vec![Vec::new(); ENDPOINTS.len()];
+                let mut turn = c;
+                while Instant::now() < until {
+                    turn += 1;
+                    let which = turn % ENDPOINTS.len();
+                    let url = match which {
+                        0 => format!("{api}/games"),
+                        1 => format!("{api}/games/{}", games[rng.below(games.len() as u64) as usize]),
+                        2 => format!("{api}/users/online"),
+                        3 => {
+                            let other = account_name(seed, rng.below(accounts as u64));
+                            let prefix: String = other.chars().take(2 + rng.below(3) as usize).collect();
+                            format!("{api}/users/search?name={prefix}")
+                        }
+                        4 => format!("{api}/challenges"),
+                        _ => format!("{api}/users/{}", account_name(seed, rng.below(accounts as u64))),
+                    };
+                    let t = Instant::now();
+                    let res = http.get(&url).bearer_auth(&token).send().await.expect("request");
+                    let status = res.status().as_u16();
+                    let body = res.bytes().await.expect("body");
+                    let took = t.elapsed();
+                    assert_eq!(status, 200, "{url} as {name}: {}", String::from_utf8_lossy(&body));
+                    seen[which].push(took);
+                }
+                seen
+            })
+        })
+        .collect();
+    let mut all: Vec<Vec<Duration>> = vec![Vec::new(); ENDPOINTS.len()];
+    for t in tasks {
+        for (i, l) in t.await.unwrap().into_iter().enumerate() {
+            all[i].extend(l);
+        }
+    }
+    let wall = start.elapsed().as_secs_f64();
+    let mut rows = BTreeMap::new();
+    println!(
+        "{:<16} {:>9} {:>8} {:>8} {:>8} {:>8}",
+        "endpoint", "requests", "req/s", "p50 ms", "p99 ms", "max ms"
+    );
+    for (i, mut l) in all.into_iter().enumerate() {
+        l.sort();
+        let pct = |p: f64| ms(l[((l.len() as f64 * p) as usize).min(l.len() - 1)]);
+        println!(
+            "{:<16} {:>9} {:>8.0} {:>8.1} {:>8.1} {:>8.1}",
+            ENDPOINTS[i],
+            l.len(),
+            l.len() as f64 / wall,
+            pct(0.50),
+            pct(0.99),
+            pct(1.0)
+        );
+        rows.insert(ENDPOINTS[i], l.len());
+    }
+    let total: usize = rows.values().sum();
+    println!("all: {total} requests in {wall:.1} s, {:.0} requests/s", total as f64 / wall);
+    server.stop().await;
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// SplitMix64, to pick accounts and games.
+struct Mix(u64);
+
+impl Mix {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        ((u128::from(z) * u128::from(n)) >> 64) as u64
+    }
+}

@@ -1,0 +1,71 @@
+//! Games as lists show them: the row, whether the side to move is in check
+//! (read from the position the row holds) and the last move. A list of games
+//! costs one query for all their last moves, not a replay of each game.
+
+use xiangqi::Color;
+
+use super::{Services, board::Board, clock::ClockSpec, games::Loaded, model::GameStatus};
+use crate::{
+    error::{ApiError, ApiResult},
+    store::GameRow,
+};
+
+/// A game seen in a list.
+pub struct Glance {
+    pub row: GameRow,
+    pub turn: Color,
+    pub check: bool,
+    pub last_move: Option<String>,
+}
+
+impl Glance {
+    pub fn is_active(&self) -> bool {
+        self.row.status == GameStatus::Active
+    }
+
+    /// The correspondence deadline of the side to move.
+    pub fn deadline(&self) -> Option<i64> {
+        match self.row.clock {
+            ClockSpec::Correspondence { .. } if self.is_active() => {
+                self.row.clock.per_move_ms().map(|per_move| self.row.turn_started_ms + per_move)
+            }
+            _ => None,
+        }
+    }
+
+    pub fn player(&self, c: Color) -> &str {
+        match c {
+            Color::Red => &self.row.red,
+            Color::Black => &self.row.black,
+        }
+    }
+}
+
+impl From<&Loaded> for Glance {
+    fn from(g: &Loaded) -> Self {
+        Glance {
+            row: g.row.clone(),
+            turn: g.turn(),
+            check: g.game.is_check(),
+            last_move: g.moves.last().map(|m| m.iccs.clone()),
+        }
+    }
+}
+
+impl Services {
+    /// The glances of stored games, in their order.
+    pub async fn glances(&self, rows: Vec<GameRow>) -> ApiResult<Vec<Glance>> {
+        let wanted: Vec<(String, i64)> =
+            rows.iter().filter(|r| r.ply > 0).map(|r| (r.id.clone(), r.ply)).collect();
+        let last = self.store.last_moves(&wanted).await?;
+        rows.into_iter()
+            .map(|row| {
+                let board = Board::from_fen(row.variant, &row.fen, row.rules).map_err(|e| {
+                    ApiError::internal(format!("stored position of {} is unreadable: {e}", row.id))
+                })?;
+                let last_move = last.get(&row.id).cloned();
+                Ok(Glance { turn: board.turn(), check: board.is_check(), last_move, row })
+            })
+            .collect()
+    }
+}
