@@ -83,7 +83,16 @@ defaults
     timeout tunnel 1h
 frontend site
     bind 127.0.0.1:$lb_port
+    # A game's requests go to one instance (by its id in the path), which then
+    # has the game in memory; everything else is spread evenly.
+    acl game_path path_beg /api/v1/games/
+    use_backend by_game if game_path
     default_backend xiangqi
+backend by_game
+    balance uri depth 4
+    hash-type consistent
+    option httpchk GET /readyz
+$backends
 backend xiangqi
     balance roundrobin
     option httpchk GET /readyz
