@@ -17,6 +17,7 @@
 
 pub mod data;
 pub mod features;
+mod rng;
 pub mod selfplay;
 pub mod simd;
 pub mod train;

@@ -13,7 +13,10 @@ use std::sync::{
 
 use xiangqi::{Color, Game, RuleSet, Standard};
 
-use super::data::{Outcome, Record};
+use super::{
+    data::{Outcome, Record},
+    rng::Rng,
+};
 use crate::{Control, Engine, Limits, Options, Root, score::is_decisive, tune::OPENINGS};
 
 /// A score this far beyond zero for both sides' searches, [`WIN_PLIES`] plies running, ends the game.
@@ -110,23 +113,6 @@ pub fn generate<E>(
         }
         result
     })
-}
-
-/// A small deterministic generator (splitmix64), so that a game can be replayed from its number.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 fn play_game(

@@ -4,7 +4,7 @@
 use xiangqi::{Position, Standard};
 
 use super::*;
-use crate::nnue::train::FloatNet;
+use crate::nnue::{rng::Rng, train::FloatNet};
 
 /// A net of random weights, in floats and as a file.
 fn random_net(buckets: usize, seed: u64) -> (FloatNet, Vec<u8>) {
@@ -13,16 +13,6 @@ fn random_net(buckets: usize, seed: u64) -> (FloatNet, Vec<u8>) {
     f.ft_b.iter_mut().enumerate().for_each(|(i, b)| *b = (i % 7) as f32 * 0.1);
     let bytes = f.quantise().to_bytes();
     (f, bytes)
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 #[test]

@@ -19,6 +19,7 @@ use super::{
     HIDDEN, QA, QB, SCALE, Weights,
     data::{Record, Sample},
     features::{self, PER_BUCKET},
+    rng::Rng,
 };
 
 /// The largest float weight: keeps every quantised weight, and any sum of 32
@@ -72,30 +73,6 @@ pub struct FloatNet {
     /// The mover's `HIDDEN`, then the other side's.
     pub out_w: Vec<f32>,
     pub out_b: f32,
-}
-
-/// A seeded generator (splitmix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `-1..1`.
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, (self.next() % (i as u64 + 1)) as usize);
-        }
-    }
 }
 
 const CHECKPOINT_MAGIC: [u8; 4] = *b"XQNF";
