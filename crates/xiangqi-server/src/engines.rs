@@ -69,10 +69,28 @@ impl EnginePool {
         T: Send + 'static,
         F: FnOnce(&mut Engine) -> T + Send + 'static,
     {
-        self.waiting.fetch_add(1, Ordering::Relaxed);
-        let permit = self.permits.acquire().await;
-        self.waiting.fetch_sub(1, Ordering::Relaxed);
-        let _permit = permit.map_err(|_| PoolError::Closed)?;
+        self.run_or_queue(job, |_| {}).await
+    }
+
+    /// Runs `job` as [`EnginePool::run`] does; if every engine is busy, first
+    /// tells `queued` how many searches are ahead of this one (the one that
+    /// frees an engine included), at the moment it starts to wait.
+    pub async fn run_or_queue<T, F>(&self, job: F, queued: impl FnOnce(usize)) -> Result<T, PoolError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Engine) -> T + Send + 'static,
+    {
+        let _permit = match self.permits.try_acquire() {
+            Ok(permit) => permit,
+            Err(tokio::sync::TryAcquireError::Closed) => return Err(PoolError::Closed),
+            Err(tokio::sync::TryAcquireError::NoPermits) => {
+                let ahead = self.waiting.fetch_add(1, Ordering::Relaxed) + 1;
+                queued(ahead);
+                let permit = self.permits.acquire().await;
+                self.waiting.fetch_sub(1, Ordering::Relaxed);
+                permit.map_err(|_| PoolError::Closed)?
+            }
+        };
         let engine = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let mut engine =
             engine.unwrap_or_else(|| Engine::new(Options { hash_mb: HASH_MB, ..Options::default() }));

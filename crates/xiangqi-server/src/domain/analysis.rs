@@ -424,26 +424,29 @@ impl Services {
         let ticket = self.analysis.start(user);
         let stop = StopOnDrop(ticket.control.clone());
         let (pool, analyses) = (self.engines.clone(), self.analysis.clone());
-        if pool.is_full() {
-            let _ = tx.send(AnalysisEvent::Queued { waiting: pool.waiting() + 1 });
-        }
         tokio::spawn(async move {
             let control = ticket.control.clone();
             let job_tx = tx.clone();
+            let queue_tx = tx.clone();
             let searched = pool
-                .run(move |engine| {
-                    // Stopped while it waited: the client left or started another.
-                    if control.is_stopped() {
-                        return None;
-                    }
-                    let result = board.search(engine, &limits, &control, &mut |info| {
-                        if job_tx.send(AnalysisEvent::Info(info_view(&board, info))).is_err() {
-                            control.stop();
+                .run_or_queue(
+                    move |engine| {
+                        // Stopped while it waited: the client left or started another.
+                        if control.is_stopped() {
+                            return None;
                         }
-                    });
-                    let best = result.best.map(|m: Move| MoveNamesView::from(board.names(m)));
-                    Some((best, result.depth, result.nodes))
-                })
+                        let result = board.search(engine, &limits, &control, &mut |info| {
+                            if job_tx.send(AnalysisEvent::Info(info_view(&board, info))).is_err() {
+                                control.stop();
+                            }
+                        });
+                        let best = result.best.map(|m: Move| MoveNamesView::from(board.names(m)));
+                        Some((best, result.depth, result.nodes))
+                    },
+                    |waiting| {
+                        let _ = queue_tx.send(AnalysisEvent::Queued { waiting });
+                    },
+                )
                 .await;
             let reason = if ticket.was_replaced() { AnalysisEnd::Replaced } else { AnalysisEnd::Limit };
             let event = match searched {

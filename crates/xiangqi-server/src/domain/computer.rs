@@ -293,17 +293,16 @@ impl Services {
         if !loaded.is_active() {
             return Ok(false);
         }
-        if self.engines.is_full() {
-            self.computer_state(id, ComputerState::Queued, self.engines.waiting() + 1);
-        } else {
-            self.computer_state(id, ComputerState::Thinking, 0);
-        }
+        self.computer_state(id, ComputerState::Thinking, 0);
         let board = loaded.game.clone();
         let time = time_for(&loaded, clock());
         let seed = seed(id, loaded.row.ply);
         let chosen = self
             .engines
-            .run(move |engine| choose(&board, level, engine, &time, seed))
+            .run_or_queue(
+                move |engine| choose(&board, level, engine, &time, seed),
+                |ahead| self.computer_state(id, ComputerState::Queued, ahead),
+            )
             .await
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let Some(text) = chosen else { return Ok(false) };
