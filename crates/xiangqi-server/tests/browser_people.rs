@@ -28,10 +28,21 @@ struct Site {
 
 impl Site {
     async fn start(name: &str, chromedriver: &str) -> Site {
+        Site::start_with(name, chromedriver, |_| {}).await
+    }
+
+    /// A site whose configuration `adjust` changes first.
+    async fn start_with(
+        name: &str,
+        chromedriver: &str,
+        adjust: impl FnOnce(&mut xiangqi_server::Config),
+    ) -> Site {
         let tmp = std::env::temp_dir().join(format!("xiangqi-people-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&tmp).unwrap();
         let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
-        let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+        let mut config = xiangqi_server::Config::for_tests(&db);
+        adjust(&mut config);
+        let server = xiangqi_server::start(config).await.unwrap();
         let (driver, driver_url) = start_driver(chromedriver).await;
         Site { server, tmp, driver_url, _driver: driver }
     }
@@ -427,4 +438,44 @@ async fn an_invitation_link_registers_a_friend_as_a_buddy_with_a_challenge_waiti
     css(&a, "#here-others li.person[data-user=friend]").await;
     assert_eq!(count(&a, "#people-menu[open]").await, 0, "the menu closes on the way");
     site.stop(vec![a, f]).await;
+}
+
+#[tokio::test]
+async fn long_game_lists_show_a_page_and_more_on_request() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let site = Site::start_with("more", &chromedriver, |c| c.limits.challenges_per_hour = 10_000).await;
+    let a = site.user("alice").await;
+    let b = site.user("bob").await;
+    // 152 games: Alice resigns 51, so 101 are being played (all hers to move)
+    // and 51 are over: one more than a first page of each.
+    let mut games = Vec::new();
+    for _ in 0..152 {
+        games.push(new_game(&a, &b, "bob", 3).await);
+    }
+    for id in &games[..51] {
+        let r = api(&a, "POST", &format!("/games/{id}/resign"), Value::Null).await;
+        assert_eq!(r["game"]["status"], "finished", "{r}");
+    }
+    // Registering left Alice on the status page: open it afresh.
+    a.refresh().await.unwrap();
+    let lists = ".lists > section.card";
+    until_text(&a, &format!("{lists}:nth-of-type(1) h2"), "My turn (100)").await;
+    until_text(&a, &format!("{lists}:nth-of-type(3) h2"), "Finished (50)").await;
+    shots(&a, "status-more", "[data-action=more-playing]").await;
+    css(&a, "[data-action=more-playing]").await.click().await.unwrap();
+    until_text(&a, &format!("{lists}:nth-of-type(1) h2"), "My turn (101)").await;
+    assert_eq!(count(&a, "[data-action=more-playing]").await, 0, "the last page has no more");
+    css(&a, "[data-action=more-finished]").await.click().await.unwrap();
+    until_text(&a, &format!("{lists}:nth-of-type(3) h2"), "Finished (51)").await;
+    assert_eq!(count(&a, "[data-action=more-finished]").await, 0);
+    let ids: Vec<Value> = a
+        .execute("return [...document.querySelectorAll('li.game-row')].map(e => e.dataset.key);", vec![])
+        .await
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone();
+    let unique: std::collections::HashSet<&str> = ids.iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!((ids.len(), unique.len()), (152, 152), "every game once");
+    site.stop(vec![a, b]).await;
 }

@@ -422,3 +422,111 @@ async fn who_is_here_and_the_waiting_room_are_walked_a_page_at_a_time() {
         s.stop().await;
     }
 }
+
+#[tokio::test]
+async fn my_lists_are_walked_a_page_at_a_time() {
+    for db in databases() {
+        let s = server(&db).await;
+        let me = Client::register(&s, "lst").await;
+        let mut others = Vec::new();
+        for _ in 0..5 {
+            others.push(Client::register(&s, "lso").await);
+        }
+        let names = |rows: &[Value]| {
+            rows.iter().map(|u| u.as_str().or(u["name"].as_str()).unwrap().to_string()).collect::<Vec<_>>()
+        };
+
+        // Buddies and ignored, by name, each once.
+        for o in &others[..3] {
+            assert_eq!(
+                me.send(reqwest::Method::PUT, &format!("/me/buddies/{}", o.name), None).await.0,
+                StatusCode::NO_CONTENT
+            );
+        }
+        for o in &others[3..] {
+            assert_eq!(
+                me.send(reqwest::Method::PUT, &format!("/me/ignored/{}", o.name), None).await.0,
+                StatusCode::NO_CONTENT
+            );
+        }
+        let mut expected: Vec<String> = others[..3].iter().map(|o| o.name.clone()).collect();
+        expected.sort();
+        assert_eq!(names(&walk(&me, "/me/buddies", "users", 2).await), expected);
+        let mut expected: Vec<String> = others[3..].iter().map(|o| o.name.clone()).collect();
+        expected.sort();
+        assert_eq!(names(&walk(&me, "/me/ignored", "users", 1).await), expected);
+        assert_eq!(me.get("/me/buddies?limit=0x").await.0, StatusCode::BAD_REQUEST);
+
+        // Invitations, newest first, each once.
+        let mut codes = Vec::new();
+        for _ in 0..3 {
+            let (st, v) = me.post("/me/invitations", json!({})).await;
+            assert_eq!(st, StatusCode::CREATED, "{v}");
+            codes.push(v["invitation"]["code"].as_str().unwrap().to_string());
+        }
+        let walked = walk(&me, "/me/invitations", "invitations", 2).await;
+        let made: Vec<i64> = walked.iter().map(|i| i["created"].as_i64().unwrap()).collect();
+        assert!(made.windows(2).all(|w| w[0] >= w[1]), "newest first: {made:?}");
+        let mut listed: Vec<String> =
+            walked.iter().map(|i| i["code"].as_str().unwrap().to_string()).collect();
+        listed.sort();
+        codes.sort();
+        assert_eq!(listed, codes);
+
+        // Challenges to me, oldest first, each once.
+        let mut ids = Vec::new();
+        for o in &others[..3] {
+            let terms = json!({"opponent": me.name, "rules": "asian", "color": "random", "clock": {"kind": "correspondence", "hours": 72}});
+            let (st, v) = o.post("/challenges", terms).await;
+            assert_eq!(st, StatusCode::CREATED, "{v}");
+            ids.push(v["challenge"]["id"].as_str().unwrap().to_string());
+        }
+        let incoming = walk(&me, "/challenges/incoming", "challenges", 2).await;
+        let listed: Vec<&str> = incoming.iter().map(|c| c["id"].as_str().unwrap()).collect();
+        assert_eq!(listed, ids.iter().map(String::as_str).collect::<Vec<_>>());
+        let (_, v) = me.get("/challenges").await;
+        assert_eq!((v["incoming"].as_array().unwrap().len(), &v["incoming_next"]), (3, &Value::Null));
+
+        // Games being played: every page splits by whose move it is; each game once.
+        let mut games = Vec::new();
+        for o in &others[..3] {
+            games.push(new_game(&me, o, "asian").await);
+        }
+        me.play(&games[0], 0, "h2e2").await;
+        let (mut mine, mut theirs, mut after) = (Vec::new(), Vec::new(), None::<String>);
+        loop {
+            let url = match &after {
+                Some(a) => format!("/games/playing?limit=2&after={a}"),
+                None => "/games/playing?limit=2".to_string(),
+            };
+            let (st, v) = me.get(&url).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            let page =
+                [&v["my_turn"], &v["their_turn"]].map(|l| l.as_array().unwrap().len()).iter().sum::<usize>();
+            assert!(page <= 2, "{v}");
+            mine.extend(
+                v["my_turn"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()),
+            );
+            theirs.extend(
+                v["their_turn"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()),
+            );
+            match v["next"].as_str() {
+                Some(n) => after = Some(n.to_string()),
+                None => break,
+            }
+        }
+        assert_eq!(theirs, vec![games[0].clone()]);
+        mine.sort();
+        let mut waiting = games[1..].to_vec();
+        waiting.sort();
+        assert_eq!(mine, waiting);
+        let (_, v) = me.get("/games").await;
+        assert_eq!((v["my_turn"].as_array().unwrap().len(), &v["playing_next"]), (2, &Value::Null));
+
+        // The list of everyone says which of its page are here.
+        let (_, v) = me.get("/users?limit=2").await;
+        let page = names(v["users"].as_array().unwrap());
+        assert!(names(v["online"].as_array().unwrap()).iter().all(|n| page.contains(n)), "{v}");
+        s.stop().await;
+    }
+}

@@ -101,7 +101,8 @@ pub struct SessionAnswer {
 #[derive(Serialize, ToSchema)]
 pub struct UsersPage {
     pub users: Vec<UserView>,
-    /// Names of players seen in the last 5 minutes, most recent first (at most 100).
+    /// Which of this page's players were seen in the last 5 minutes (who is
+    /// here, all of them, is `GET /users/online`).
     pub online: Vec<String>,
     /// Pass as `after` for the next page; null on the last.
     pub next: Option<String>,
@@ -166,10 +167,21 @@ pub struct LobbyView {
     pub open: Vec<ChallengeView>,
     /// The `after` of the waiting room's next page; null on the last.
     pub next: Option<String>,
-    /// Challenges to me.
+    /// Challenges to me, oldest first: the first page (`GET /challenges/incoming` walks on).
     pub incoming: Vec<ChallengeView>,
-    /// Mine, auto-match requests included.
+    /// The `after` of the next page of challenges to me; null on the last.
+    pub incoming_next: Option<String>,
+    /// Mine, auto-match requests included (one holds at most as many open
+    /// challenges as the server allows).
     pub outgoing: Vec<ChallengeView>,
+}
+
+/// A page of challenges.
+#[derive(Serialize, ToSchema)]
+pub struct ChallengePage {
+    pub challenges: Vec<ChallengeView>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// Live clocks: time left when the running clock started at `since`; a client
@@ -368,10 +380,25 @@ pub struct GameAnswer {
 /// 200 each, most recently changed first), and a page of finished ones, newest first.
 #[derive(Serialize, ToSchema)]
 pub struct MyGames {
+    /// Of the first page of games being played (the 100 most recently
+    /// changed), those waiting for my move.
     pub my_turn: Vec<GameSummary>,
+    /// Of the same page, those waiting for my opponents.
     pub their_turn: Vec<GameSummary>,
+    /// The `after` of the next page of games being played (`GET /games/playing`); null on the last.
+    pub playing_next: Option<String>,
     pub finished: Vec<GameSummary>,
     /// Pass as `after` for the next page of finished games; null on the last.
+    pub next: Option<String>,
+}
+
+/// A page of my games being played, the most recently changed first, split by
+/// whose move it is.
+#[derive(Serialize, ToSchema)]
+pub struct PlayingPage {
+    pub my_turn: Vec<GameSummary>,
+    pub their_turn: Vec<GameSummary>,
+    /// The `after` of the next page; null on the last.
     pub next: Option<String>,
 }
 
@@ -519,10 +546,12 @@ pub struct PersonView {
     pub games: Vec<GameSummary>,
 }
 
-/// People, buddies first.
+/// A page of my buddies by name, those online first within it.
 #[derive(Serialize, ToSchema)]
 pub struct PeopleAnswer {
     pub users: Vec<PersonView>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// Who is here, a page at a time: the most recently seen first, my buddies
@@ -534,10 +563,12 @@ pub struct HerePage {
     pub next: Option<String>,
 }
 
-/// Names on the ignore list.
+/// A page of the names on my ignore list, by name.
 #[derive(Serialize, ToSchema)]
 pub struct IgnoredAnswer {
     pub users: Vec<String>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// A page of search results, by name.
@@ -591,6 +622,8 @@ pub struct InvitationAnswer {
 pub struct InvitationsAnswer {
     /// Newest first.
     pub invitations: Vec<InvitationView>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// What an invitation link shows before registering: who invites.

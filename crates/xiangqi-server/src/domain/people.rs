@@ -21,6 +21,8 @@ pub const MAX_CHAT_CHARS: usize = 500;
 /// How recently a user must have been seen to count as here.
 pub const HERE_MS: i64 = 5 * 60 * 1000;
 pub const MAX_BUDDIES: u32 = 200;
+/// The most invitations one user makes.
+pub const MAX_INVITATIONS: i64 = 100;
 
 /// A text a person typed: trimmed at the ends, not empty, at most `max` characters.
 fn text(body: &str, what: &str, max: usize) -> ApiResult<String> {
@@ -132,8 +134,7 @@ impl Services {
         if target.name == owner {
             return Err(ApiError::bad_request("that is you"));
         }
-        let count = self.store.relations(owner, kind, MAX_BUDDIES + 1).await?.len();
-        if count >= MAX_BUDDIES as usize {
+        if self.store.relation_count(owner, kind).await? >= i64::from(MAX_BUDDIES) {
             return Err(ApiError::conflict(format!("a list holds at most {MAX_BUDDIES} users")));
         }
         self.store.set_relation(owner, &target.name, kind, now).await?;
@@ -158,8 +159,8 @@ impl Services {
         if let Some(g) = game {
             g.clock.check()?;
         }
-        if self.store.invitations_of(inviter, 100).await?.len() >= 100 {
-            return Err(ApiError::conflict("you have made 100 invitations already"));
+        if self.store.invitation_count(inviter).await? >= MAX_INVITATIONS {
+            return Err(ApiError::conflict(format!("you have made {MAX_INVITATIONS} invitations already")));
         }
         let row =
             InvitationRow { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
@@ -198,17 +199,11 @@ impl Services {
 
     /// How many of a user's games wait for their move.
     pub async fn my_turn_count(&self, user: &str) -> ApiResult<i64> {
-        let games = self.store.active_games_of(user, 200).await?;
-        Ok(games.iter().filter(|g| to_move(g) == user).count() as i64)
+        Ok(self.store.my_turn_count(user).await?)
     }
 
     /// Whether `user` has been seen lately.
     pub fn is_here(user: &UserRow, now: i64) -> bool {
         user.seen_ms > now - HERE_MS
     }
-}
-
-/// The player whose move it is in a stored game (the FEN's side to move).
-pub fn to_move(g: &crate::store::GameRow) -> &str {
-    if g.fen.split(' ').nth(1) == Some("b") { &g.black } else { &g.red }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use sqlx::any::AnyRow;
+use sqlx::{Row, any::AnyRow};
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
 use super::{
@@ -128,7 +128,7 @@ pub struct RuleSetRecord {
 }
 
 /// A player's games that are over, newest first: the key is `updated_ms.id`.
-fn finished_key(g: &GameRow) -> String {
+fn game_key(g: &GameRow) -> String {
     format!("{}.{}", g.updated_ms, g.id)
 }
 
@@ -139,13 +139,6 @@ impl Store {
 
     pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, sqlx::Error> {
         self.all(sqlx::query("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply").bind(id)).await
-    }
-
-    /// A player's games being played, most recently changed first (at most `limit`).
-    pub async fn active_games_of(&self, name: &str, limit: u32) -> Result<Vec<GameRow>, sqlx::Error> {
-        let name = name.to_string();
-        let mut each = self.active_games_of_each(std::slice::from_ref(&name), limit).await?;
-        Ok(each.remove(&name).unwrap_or_default())
     }
 
     /// The games several players are playing, at most `each` of every one's
@@ -213,6 +206,17 @@ impl Store {
 
     /// A player's games that are over (finished or aborted), newest first.
     pub async fn finished_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+        self.games_of(name, "status <> 'active'", page).await
+    }
+
+    /// A player's games being played, the most recently changed first.
+    pub async fn playing_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+        self.games_of(name, "status = 'active'", page).await
+    }
+
+    /// A page of a player's games with a status, newest change first; the key
+    /// is `updated_ms.id`.
+    async fn games_of(&self, name: &str, status: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
         let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
             Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
             None => (i64::MAX, char::MAX.to_string()),
@@ -220,7 +224,7 @@ impl Store {
         // Each side walks its own index from the key down; the two short lists merge.
         let side = |s: &str| {
             format!(
-                "SELECT * FROM (SELECT * FROM games WHERE {s} = $1 AND status <> 'active' \
+                "SELECT * FROM (SELECT * FROM games WHERE {s} = $1 AND {status} \
                  AND (updated_ms < $2 OR (updated_ms = $2 AND id < $3)) ORDER BY updated_ms DESC, id DESC LIMIT $4) AS {s}_side"
             )
         };
@@ -231,7 +235,19 @@ impl Store {
         );
         let q = sqlx::query(&sql).bind(name).bind(before_ms).bind(before_id).bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, finished_key))
+        Ok(page.cut(rows, game_key))
+    }
+
+    /// How many of a player's games wait for their move (the FEN's second
+    /// field is the side to move, the only field that can read ` b `).
+    pub async fn my_turn_count(&self, name: &str) -> Result<i64, sqlx::Error> {
+        let q = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM games WHERE red = $1 AND status = 'active' AND fen NOT LIKE '% b %') \
+             + (SELECT COUNT(*) FROM games WHERE black = $1 AND status = 'active' AND fen LIKE '% b %') AS n",
+        )
+        .bind(name);
+        let row = q.fetch_one(&self.pool).await?;
+        row.try_get::<i64, _>("n")
     }
 
     /// Games being played, the most recently moved first: what a visitor can watch.

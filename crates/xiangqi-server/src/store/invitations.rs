@@ -4,7 +4,7 @@
 use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
-use super::{FromRow, Store, get, optional_named};
+use super::{FromRow, Page, Paged, Store, get, optional_named};
 use crate::domain::{
     clock::ClockSpec,
     model::{Named, SideChoice},
@@ -81,12 +81,32 @@ impl Store {
         self.one(sqlx::query("SELECT * FROM invitations WHERE code = $1").bind(code)).await
     }
 
-    /// A user's invitations, newest first (at most `limit`).
-    pub async fn invitations_of(&self, inviter: &str, limit: u32) -> Result<Vec<InvitationRow>, sqlx::Error> {
-        let q = sqlx::query("SELECT * FROM invitations WHERE inviter = $1 ORDER BY created_ms DESC LIMIT $2")
-            .bind(inviter)
-            .bind(i64::from(limit));
-        self.all(q).await
+    /// A user's invitations, newest first; the key is `created_ms.code`.
+    pub async fn invitations_of(
+        &self,
+        inviter: &str,
+        page: &Page,
+    ) -> Result<Paged<InvitationRow>, sqlx::Error> {
+        let (before_ms, before_code) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, code)) => (ms.parse::<i64>().unwrap_or(i64::MAX), code.to_string()),
+            None => (i64::MAX, char::MAX.to_string()),
+        };
+        let q = sqlx::query(
+            "SELECT * FROM invitations WHERE inviter = $1 AND (created_ms < $2 OR (created_ms = $2 AND code < $3)) \
+             ORDER BY created_ms DESC, code DESC LIMIT $4",
+        )
+        .bind(inviter)
+        .bind(before_ms)
+        .bind(before_code)
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, |i: &InvitationRow| format!("{}.{}", i.created_ms, i.code)))
+    }
+
+    /// How many invitations a user has made.
+    pub async fn invitation_count(&self, inviter: &str) -> Result<i64, sqlx::Error> {
+        let q = sqlx::query("SELECT COUNT(*) AS n FROM invitations WHERE inviter = $1").bind(inviter);
+        sqlx::Row::try_get(&q.fetch_one(&self.pool).await?, "n")
     }
 
     /// Counts one more registration through an invitation.

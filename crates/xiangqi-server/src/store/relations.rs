@@ -3,7 +3,7 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{FromRow, Store, get, named};
+use super::{FromRow, Page, Paged, Store, UserRow, get, named};
 use crate::domain::model::{Named, Relation};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +76,33 @@ impl Store {
             .bind(kind.name())
             .bind(i64::from(limit));
         self.all(q).await
+    }
+
+    /// The users on a page of `owner`'s list of one kind, by name (the key).
+    pub async fn related_users(
+        &self,
+        owner: &str,
+        kind: Relation,
+        page: &Page,
+    ) -> Result<Paged<UserRow>, sqlx::Error> {
+        let q = sqlx::query(
+            "SELECT u.* FROM relations r JOIN users u ON u.name = r.other \
+             WHERE r.owner = $1 AND r.kind = $2 AND r.other > $3 ORDER BY r.other LIMIT $4",
+        )
+        .bind(owner)
+        .bind(kind.name())
+        .bind(page.after.clone().unwrap_or_default())
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, |u: &UserRow| u.name.clone()))
+    }
+
+    /// How many users are on `owner`'s list of one kind.
+    pub async fn relation_count(&self, owner: &str, kind: Relation) -> Result<i64, sqlx::Error> {
+        let q = sqlx::query("SELECT COUNT(*) AS n FROM relations WHERE owner = $1 AND kind = $2")
+            .bind(owner)
+            .bind(kind.name());
+        q.fetch_one(&self.pool).await?.try_get("n")
     }
 
     /// How `owner` regards `other`, if at all.

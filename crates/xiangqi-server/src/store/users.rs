@@ -136,16 +136,6 @@ impl Store {
         Ok(page.cut(rows, |u: &UserRow| u.name.to_lowercase()))
     }
 
-    /// Who has been seen since a moment, most recently seen first (at most `limit`).
-    pub async fn seen_since(&self, since: i64, limit: u32) -> Result<Vec<UserRow>, sqlx::Error> {
-        self.all(
-            sqlx::query("SELECT * FROM users WHERE seen_ms > $1 ORDER BY seen_ms DESC LIMIT $2")
-                .bind(since)
-                .bind(i64::from(limit)),
-        )
-        .await
-    }
-
     /// Who has been seen since a moment, most recently seen first, a page at a
     /// time: the key is `seen_ms.name_key`.
     pub async fn seen_since_page(&self, since: i64, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {

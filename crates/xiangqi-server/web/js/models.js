@@ -106,13 +106,24 @@
  * @typedef {object} GameLists
  * @property {Game[]} my_turn
  * @property {Game[]} their_turn
+ * @property {string | null} [playing_next]
  * @property {Game[]} finished
+ * @property {string | null} [next]
+ */
+
+/**
+ * @typedef {object} PlayingPage
+ * @property {Game[]} my_turn
+ * @property {Game[]} their_turn
+ * @property {string | null} [next]
  */
 
 /**
  * @typedef {object} ChallengeLists
  * @property {Challenge[]} open
+ * @property {string | null} [next]
  * @property {Challenge[]} incoming
+ * @property {string | null} [incoming_next]
  * @property {Challenge[]} outgoing
  */
 

@@ -162,16 +162,16 @@ pub async fn profile(
     })
 }
 
-/// Players by name, a page at a time, and who is here now.
+/// Players by name, a page at a time, and which of them are here now.
 #[utoipa::path(get, path = "/users", tag = "accounts", params(PageQuery),
     responses((status = 200, body = UsersPage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn users(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<UsersPage> {
     let store = &state.services.store;
     let page = store.users(&Page::from(q)).await?;
-    let online = store.seen_since(now_ms() - 5 * 60 * 1000, Page::MAX).await?;
+    let now = now_ms();
     ok(UsersPage {
         users: page.items.iter().map(UserView::from).collect(),
-        online: online.into_iter().map(|u| u.name).collect(),
+        online: page.items.iter().filter(|u| Services::is_here(u, now)).map(|u| u.name.clone()).collect(),
         next: page.next,
     })
 }

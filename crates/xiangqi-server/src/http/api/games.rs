@@ -13,9 +13,9 @@ use super::{Answer, ok};
 use crate::{
     api::{
         requests::{DrawRequest, PageQuery, Submit},
-        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, GameView, MyGames},
+        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, GameView, MyGames, PlayingPage},
     },
-    domain::{games::Loaded, now_ms},
+    domain::{Services, games::Loaded, now_ms},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -28,7 +28,8 @@ fn game(g: &Loaded) -> Answer<GameAnswer> {
     ok(GameAnswer { game: GameView::from(g) })
 }
 
-/// The games that are waiting for me, for my opponents, and a page of finished ones.
+/// The games that are waiting for me and for my opponents (the first page of
+/// those being played), and a page of finished ones.
 #[utoipa::path(get, path = "/games", tag = "games", params(PageQuery),
     responses((status = 200, body = MyGames), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn my_games(
@@ -37,14 +38,41 @@ pub async fn my_games(
     Params(q): Params<PageQuery>,
 ) -> Answer<MyGames> {
     let services = &state.services;
+    let (first, asked) = (Page::first(Page::MAX), Page::from(q));
+    let (playing, finished) = tokio::try_join!(playing(services, &user.name, &first), async {
+        Ok(services.store.finished_games_of(&user.name, &asked).await?)
+    },)?;
+    let finished_views = services.glances(finished.items).await?.iter().map(GameSummary::from).collect();
+    ok(MyGames {
+        my_turn: playing.my_turn,
+        their_turn: playing.their_turn,
+        playing_next: playing.next,
+        finished: finished_views,
+        next: finished.next,
+    })
+}
+
+/// My games being played, the most recently changed first, a page at a time
+/// (100 unless `limit` says fewer), split by whose move it is.
+#[utoipa::path(get, path = "/games/playing", tag = "games", params(PageQuery),
+    responses((status = 200, body = PlayingPage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn my_playing(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<PlayingPage> {
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    ok(playing(&state.services, &user.name, &page).await?)
+}
+
+async fn playing(services: &Services, me: &str, page: &Page) -> ApiResult<PlayingPage> {
+    let page = services.store.playing_games_of(me, page).await?;
     let (mut my_turn, mut their_turn) = (Vec::new(), Vec::new());
-    for g in services.glances(services.store.active_games_of(&user.name, 200).await?).await? {
-        let list = if g.player(g.turn) == user.name { &mut my_turn } else { &mut their_turn };
+    for g in services.glances(page.items).await? {
+        let list = if g.player(g.turn) == me { &mut my_turn } else { &mut their_turn };
         list.push(GameSummary::from(&g));
     }
-    let page = services.store.finished_games_of(&user.name, &Page::from(q)).await?;
-    let finished = services.glances(page.items).await?.iter().map(GameSummary::from).collect();
-    ok(MyGames { my_turn, their_turn, finished, next: page.next })
+    Ok(PlayingPage { my_turn, their_turn, next: page.next })
 }
 
 /// A game in full; anyone may watch.

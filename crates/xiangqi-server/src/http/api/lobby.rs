@@ -13,7 +13,7 @@ use super::{Answer, created, ok};
 use crate::{
     api::{
         requests::{AutoMatch, NewChallenge, PageQuery},
-        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameView, LobbyView},
+        views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, GameView, LobbyView},
     },
     domain::{board::variant_of, lobby::Terms, now_ms},
     error::{ApiResult, ErrorBody},
@@ -71,13 +71,28 @@ pub async fn challenges(
     // A page as long as the whole list once was, unless asked for less.
     let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
     let room = store.lobby(&user.name, Lobby::Room, &page).await?;
-    let mine = Page::first(Page::MAX);
+    let first = Page::first(Page::MAX);
+    let incoming = store.lobby(&user.name, Lobby::Incoming, &first).await?;
     ok(LobbyView {
         open: views(&room.items),
         next: room.next,
-        incoming: views(&store.lobby(&user.name, Lobby::Incoming, &mine).await?.items),
-        outgoing: views(&store.lobby(&user.name, Lobby::Outgoing, &mine).await?.items),
+        incoming: views(&incoming.items),
+        incoming_next: incoming.next,
+        outgoing: views(&store.lobby(&user.name, Lobby::Outgoing, &first).await?.items),
     })
+}
+
+/// Challenges to me, oldest first, a page at a time (100 unless `limit` says fewer).
+#[utoipa::path(get, path = "/challenges/incoming", tag = "lobby", params(PageQuery),
+    responses((status = 200, body = ChallengePage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn incoming(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<ChallengePage> {
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = state.services.store.lobby(&user.name, Lobby::Incoming, &page).await?;
+    ok(ChallengePage { challenges: page.items.iter().map(ChallengeView::from).collect(), next: page.next })
 }
 
 /// Accept a challenge: its game starts.

@@ -197,21 +197,22 @@ async fn people(services: &Services, users: Vec<(UserRow, bool)>, now: i64) -> A
     Ok(views)
 }
 
-/// My buddies, those online first, with what they are playing.
-#[utoipa::path(get, path = "/me/buddies", tag = "people", responses((status = 200, body = PeopleAnswer)))]
-pub async fn buddies(State(state): State<Arc<AppState>>, user: User) -> Answer<PeopleAnswer> {
+/// My buddies by name, a page at a time (100 unless `limit` says fewer), those
+/// online first within the page, with what they are playing.
+#[utoipa::path(get, path = "/me/buddies", tag = "people", params(PageQuery),
+    responses((status = 200, body = PeopleAnswer), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn buddies(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<PeopleAnswer> {
     let services = &state.services;
-    let now = now_ms();
-    let mut found = Vec::new();
-    for r in services.store.relations(&user.name, Relation::Buddy, crate::domain::people::MAX_BUDDIES).await?
-    {
-        if let Some(u) = services.store.user(&r.other).await? {
-            found.push((u, true));
-        }
-    }
-    let mut users = people(services, found, now).await?;
-    users.sort_by_key(|p| (!p.online, p.name.to_lowercase()));
-    ok(PeopleAnswer { users })
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = services.store.related_users(&user.name, Relation::Buddy, &page).await?;
+    let mut users = people(services, page.items.into_iter().map(|u| (u, true)).collect(), now_ms()).await?;
+    // Stable: by name within each group, as the page came.
+    users.sort_by_key(|p| !p.online);
+    ok(PeopleAnswer { users, next: page.next })
 }
 
 /// Who is here: users seen in the last 5 minutes, the most recently seen first,
@@ -272,15 +273,18 @@ pub async fn remove_buddy(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// My ignore list (private: nobody else sees it).
-#[utoipa::path(get, path = "/me/ignored", tag = "people", responses((status = 200, body = IgnoredAnswer)))]
-pub async fn ignored(State(state): State<Arc<AppState>>, user: User) -> Answer<IgnoredAnswer> {
-    let list = state
-        .services
-        .store
-        .relations(&user.name, Relation::Ignore, crate::domain::people::MAX_BUDDIES)
-        .await?;
-    ok(IgnoredAnswer { users: list.into_iter().map(|r| r.other).collect() })
+/// My ignore list (private: nobody else sees it), by name, a page at a time
+/// (100 unless `limit` says fewer).
+#[utoipa::path(get, path = "/me/ignored", tag = "people", params(PageQuery),
+    responses((status = 200, body = IgnoredAnswer), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn ignored(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<IgnoredAnswer> {
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = state.services.store.related_users(&user.name, Relation::Ignore, &page).await?;
+    ok(IgnoredAnswer { users: page.items.into_iter().map(|u| u.name).collect(), next: page.next })
 }
 
 /// Ignore a user: they can no longer message me, challenge me, be paired with me
@@ -344,11 +348,20 @@ pub async fn invite(
     created(InvitationAnswer { invitation: InvitationView::from(&row) })
 }
 
-/// My invitations, newest first.
-#[utoipa::path(get, path = "/me/invitations", tag = "people", responses((status = 200, body = InvitationsAnswer)))]
-pub async fn invitations(State(state): State<Arc<AppState>>, user: User) -> Answer<InvitationsAnswer> {
-    let rows = state.services.store.invitations_of(&user.name, 100).await?;
-    ok(InvitationsAnswer { invitations: rows.iter().map(InvitationView::from).collect() })
+/// My invitations, newest first, a page at a time (100 unless `limit` says fewer).
+#[utoipa::path(get, path = "/me/invitations", tag = "people", params(PageQuery),
+    responses((status = 200, body = InvitationsAnswer), (status = 400, description = "A bad query string.", body = ErrorBody)))]
+pub async fn invitations(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<InvitationsAnswer> {
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = state.services.store.invitations_of(&user.name, &page).await?;
+    ok(InvitationsAnswer {
+        invitations: page.items.iter().map(InvitationView::from).collect(),
+        next: page.next,
+    })
 }
 
 /// Who invites, for the page an invitation link opens (no log-in needed).

@@ -2,6 +2,8 @@
 
 import { playerName } from "../format.js";
 import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { attempt } from "../notify.js";
 
 /** @typedef {import("../dom.js").Child} Child */
 
@@ -49,6 +51,19 @@ export function userLink(name) {
  */
 export function button(label, action, attrs = {}) {
   return h("button", { type: "button", ...attrs, onclick: () => action() }, label);
+}
+
+/**
+ * The "More" button under a list that is read a page at a time, or nothing
+ * on the last page. `action` names it, so a list drawn again keeps its focus.
+ * @param {string | null | undefined} next  the key of the next page
+ * @param {(after: string) => Promise<unknown>} load
+ * @param {string} action
+ * @param {string} [label]
+ */
+export function moreButton(next, load, action, label = t("paging.more")) {
+  if (!next) return null;
+  return button(label, () => attempt(() => load(next)), { class: "more", "data-action": action });
 }
 
 /**

@@ -178,6 +178,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
 
   "status.title": "Game status",
   "status.myTurn": "My turn ({count})",
+  "status.morePlaying": "More games being played",
   "status.theirTurn": "Their turn ({count})",
   "status.finished": "Finished ({count})",
   "status.noneMine": "No game is waiting for you.",

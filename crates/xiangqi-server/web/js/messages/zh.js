@@ -178,6 +178,7 @@ export const zh = {
 
   "status.title": "对局状态",
   "status.myTurn": "轮到我（{count}）",
+  "status.morePlaying": "更多进行中的对局",
   "status.theirTurn": "轮到对方（{count}）",
   "status.finished": "已结束（{count}）",
   "status.noneMine": "没有等你走棋的对局。",

@@ -4,13 +4,14 @@
 
 import * as api from "../api.js";
 import { onSubmit } from "../components/form.js";
-import { listOr, page } from "../components/layout.js";
+import { page } from "../components/layout.js";
 import { DEFAULT_CLOCK, clockOf, colorSelect, rulesSelect, timeSelect } from "../components/terms.js";
 import { h } from "../dom.js";
 import { clockText, rulesName } from "../format.js";
 import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
 import { refresh } from "../router.js";
+import { pagedList } from "./messages.js";
 
 /** @typedef {import("../models.js").Invitation} Invitation */
 /** @typedef {import("../models.js").InvitedGame} InvitedGame */
@@ -52,8 +53,11 @@ function invitationItem(i) {
 
 /** @param {HTMLElement} view */
 export async function invitePage(view) {
-  /** @type {{ invitations: Invitation[] }} */
-  const r = await api.call("GET", "/me/invitations");
+  const mine = await pagedList(async (after) => {
+    /** @type {{ invitations: Invitation[], next?: string | null }} */
+    const r = await api.call("GET", `/me/invitations${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    return { items: r.invitations, next: r.next ?? null };
+  }, invitationItem, "invitations", t("invite.none"));
   const attach = h("input", { type: "checkbox", name: "attach", value: "yes" });
   const terms = h("fieldset", { class: "terms", disabled: true },
     h("label", {}, t("new.rules"), rulesSelect("rules", "asian")),
@@ -72,5 +76,5 @@ export async function invitePage(view) {
     h("p", { class: "muted" }, t("invite.lead")),
     form,
     h("section", { class: "card" }, h("h2", {}, t("invite.mine")),
-      listOr("invitations", r.invitations, invitationItem, t("invite.none"))));
+      mine));
 }

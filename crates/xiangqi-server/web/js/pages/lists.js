@@ -4,12 +4,13 @@
 
 import * as api from "../api.js";
 import { onSubmit } from "../components/form.js";
-import { button, listOr, page, userLink } from "../components/layout.js";
-import { peopleList } from "../components/people.js";
+import { button, page, userLink } from "../components/layout.js";
+import { personRow } from "../components/people.js";
 import { setRelation } from "../components/user-actions.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { refresh } from "../router.js";
+import { pagedList } from "./messages.js";
 
 /** @typedef {import("../models.js").Person} Person */
 
@@ -29,24 +30,30 @@ function addForm(list, label, submit) {
 
 /** @param {HTMLElement} view */
 export async function buddiesPage(view) {
-  /** @type {{ users: Person[] }} */
-  const r = await api.call("GET", "/me/buddies");
+  const list = await pagedList(async (after) => {
+    /** @type {{ users: Person[], next?: string | null }} */
+    const r = await api.call("GET", `/me/buddies${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    return { items: r.users, next: r.next ?? null };
+  }, (p) => personRow(p, refresh, { remove: true }), "people-list", t("buddies.none"));
   page(view, t("buddies.title"),
     h("p", { class: "muted" }, t("buddies.lead")),
     addForm("buddies", t("buddies.add"), t("people.addBuddy")),
-    h("section", { class: "card" }, peopleList(r.users, refresh, t("buddies.none"), { remove: true })));
+    h("section", { class: "card" }, list));
 }
 
 /** @param {HTMLElement} view */
 export async function ignoredPage(view) {
-  /** @type {{ users: string[] }} */
-  const r = await api.call("GET", "/me/ignored");
+  const list = await pagedList(async (after) => {
+    /** @type {{ users: string[], next?: string | null }} */
+    const r = await api.call("GET", `/me/ignored${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    return { items: r.users, next: r.next ?? null };
+  }, (name) => h("li", { class: "person", "data-user": name },
+    h("span", { class: "who" }, userLink(name)),
+    h("span", { class: "row-actions" }, button(t("people.unignore"), async () => {
+      if (await setRelation("ignored", name, false)) refresh();
+    }, { class: "unignore" }))), "ignored-list", t("ignore.none"));
   page(view, t("ignore.title"),
     h("p", { class: "muted" }, t("ignore.lead")),
     addForm("ignored", t("ignore.add"), t("people.ignore")),
-    h("section", { class: "card" }, listOr("ignored-list", r.users, (name) => h("li", { class: "person", "data-user": name },
-      h("span", { class: "who" }, userLink(name)),
-      h("span", { class: "row-actions" }, button(t("people.unignore"), async () => {
-        if (await setRelation("ignored", name, false)) refresh();
-      }, { class: "unignore" }))), t("ignore.none"))));
+    h("section", { class: "card" }, list));
 }

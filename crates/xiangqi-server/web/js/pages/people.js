@@ -1,8 +1,9 @@
-// Who is here: everyone seen in the last minutes, my buddies first, with their
-// rating and the games they are playing (click to watch).
+// Who is here: everyone seen in the last minutes, the most recent first and a
+// page at a time (my buddies in their own card), with their rating and the
+// games they are playing (click to watch).
 
 import * as api from "../api.js";
-import { page } from "../components/layout.js";
+import { moreButton, page } from "../components/layout.js";
 import { peopleList } from "../components/people.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -12,14 +13,33 @@ import { refresh } from "../router.js";
 
 /** @param {HTMLElement} view */
 export async function peoplePage(view) {
-  /** @type {{ users: Person[] }} */
-  const r = await api.call("GET", "/users/online");
-  const buddies = r.users.filter((p) => p.buddy);
-  const others = r.users.filter((p) => !p.buddy);
-  page(view, t("here.title"),
-    h("p", { class: "muted" }, t("here.lead"), " ", h("a", { href: "#/search" }, t("here.search"))),
-    h("section", { class: "card", id: "here-buddies" }, h("h2", {}, t("here.buddies", { count: buddies.length })),
-      peopleList(buddies, refresh, t("here.noBuddies"))),
-    h("section", { class: "card", id: "here-others" }, h("h2", {}, t("here.others", { count: others.length })),
-      peopleList(others, refresh, t("here.nobody"))));
+  /** @type {Person[]} */
+  let buddies = [];
+  /** @type {Person[]} */
+  let others = [];
+  /** @type {string | null} */
+  let next = null;
+  /** @param {string | null} after */
+  async function load(after) {
+    /** @type {{ users: Person[], next?: string | null }} */
+    const r = await api.call("GET", `/users/online${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    buddies = [...buddies, ...r.users.filter((p) => p.buddy)];
+    others = [...others, ...r.users.filter((p) => !p.buddy)];
+    next = r.next ?? null;
+  }
+  function draw() {
+    page(view, t("here.title"),
+      h("p", { class: "muted" }, t("here.lead"), " ", h("a", { href: "#/search" }, t("here.search"))),
+      h("section", { class: "card", id: "here-buddies" }, h("h2", {}, t("here.buddies", { count: buddies.length })),
+        peopleList(buddies, refresh, t("here.noBuddies"))),
+      h("section", { class: "card", id: "here-others" }, h("h2", {}, t("here.others", { count: others.length })),
+        peopleList(others, refresh, t("here.nobody")),
+        moreButton(next, async (after) => {
+          await load(after);
+          draw();
+          /** @type {HTMLElement | null} */ (view.querySelector("[data-action=more-here]"))?.focus();
+        }, "more-here")));
+  }
+  await load(null);
+  draw();
 }

@@ -3,7 +3,7 @@
 // control that has the keyboard focus keeps it.
 
 import * as api from "../api.js";
-import { button, card, listOr, page, swapKeepingFocus } from "../components/layout.js";
+import { button, card, listOr, moreButton, page, swapKeepingFocus } from "../components/layout.js";
 import { h } from "../dom.js";
 import { clockText, colorName, rulesName } from "../format.js";
 import { t } from "../i18n.js";
@@ -58,11 +58,33 @@ export async function roomPage(view) {
     setQueued(c.outgoing.some((ch) => ch.auto));
     return h("div", { class: "lists" },
       isQueued() ? h("p", { class: "queued", role: "status" }, t("new.queued")) : null,
-      card(t("room.open"), listOr("challenges", c.open, (ch) => challengeItem(ch, [accept(ch)]), t("room.noneOpen"))),
-      card(t("room.incoming"), listOr("challenges", c.incoming, (ch) => challengeItem(ch, [accept(ch), close(ch, t("room.decline"), update)]), t("room.none"))),
+      card(t("room.open"), listOr("challenges", c.open, (ch) => challengeItem(ch, [accept(ch)]), t("room.noneOpen")),
+        moreButton(c.next, moreOpen, "more-open")),
+      card(t("room.incoming"), listOr("challenges", c.incoming, (ch) => challengeItem(ch, [accept(ch), close(ch, t("room.decline"), update)]), t("room.none")),
+        moreButton(c.incoming_next, moreIncoming, "more-incoming")),
       card(t("room.outgoing"), listOr("challenges", c.outgoing, (ch) => challengeItem(ch, [close(ch, t("room.cancel"), update)]), t("room.none"))));
   }
+  function redraw() {
+    const next = render();
+    swapKeepingFocus(lists, next);
+    lists = next;
+  }
+  /** @param {string} after */
+  async function moreOpen(after) {
+    /** @type {ChallengeLists} */
+    const p = await api.call("GET", `/challenges?after=${encodeURIComponent(after)}`);
+    c = { ...c, open: [...c.open, ...p.open], next: p.next ?? null };
+    redraw();
+  }
+  /** @param {string} after */
+  async function moreIncoming(after) {
+    /** @type {{ challenges: Challenge[], next?: string | null }} */
+    const p = await api.call("GET", `/challenges/incoming?after=${encodeURIComponent(after)}`);
+    c = { ...c, incoming: [...c.incoming, ...p.challenges], incoming_next: p.next ?? null };
+    redraw();
+  }
 
+  // A change reads the first pages again.
   let asked = 0;
   async function update() {
     const mine = ++asked;
@@ -70,9 +92,7 @@ export async function roomPage(view) {
       const fresh = /** @type {ChallengeLists} */ (await api.call("GET", "/challenges"));
       if (mine !== asked || !lists.isConnected) return;
       c = fresh;
-      const next = render();
-      swapKeepingFocus(lists, next);
-      lists = next;
+      redraw();
     } catch (err) {
       say(err instanceof Error ? err.message : String(err), "error");
     }

@@ -1,8 +1,9 @@
-// Game status: my games, split into my turn, their turn and finished. The lists
-// follow the server: a new game, a move or an end shows without a reload.
+// Game status: my games, split into my turn, their turn and finished, each read
+// a page at a time. The lists follow the server: a new game, a move or an end
+// shows without a reload.
 
 import * as api from "../api.js";
-import { card, listOr, page, swapKeepingFocus } from "../components/layout.js";
+import { card, listOr, moreButton, page, swapKeepingFocus } from "../components/layout.js";
 import { h } from "../dom.js";
 import { clockText, colorName, outcomeText, rulesName } from "../format.js";
 import { t, tn } from "../i18n.js";
@@ -28,31 +29,62 @@ function gameRow(g, me) {
     h("span", {}, state));
 }
 
-/** @param {GameLists} games */
-function lists(games) {
+/**
+ * The three lists, each with a "More" button while the server has more.
+ * @param {GameLists} games
+ * @param {(after: string) => Promise<void>} morePlaying
+ * @param {(after: string) => Promise<void>} moreFinished
+ */
+function lists(games, morePlaying, moreFinished) {
   const me = currentUser()?.name ?? "";
   /** @param {Game[]} items @param {string} empty */
   const list = (items, empty) => listOr("games", items, (g) => gameRow(g, me), empty);
   return h("div", { class: "lists" },
     card(t("status.myTurn", { count: games.my_turn.length }), list(games.my_turn, t("status.noneMine"))),
     card(t("status.theirTurn", { count: games.their_turn.length }), list(games.their_turn, t("status.none"))),
-    card(t("status.finished", { count: games.finished.length }), list(games.finished, t("status.noneFinished"))));
+    games.playing_next ? h("p", { class: "more-row" }, moreButton(games.playing_next, morePlaying, "more-playing", t("status.morePlaying"))) : null,
+    card(t("status.finished", { count: games.finished.length }), list(games.finished, t("status.noneFinished")),
+      moreButton(games.next, moreFinished, "more-finished")));
 }
 
 /** @param {HTMLElement} view */
 export async function statusPage(view) {
   /** @type {GameLists} */
-  const games = await api.call("GET", "/games");
-  let shown = lists(games);
+  let games = await api.call("GET", "/games");
+  let shown = draw();
   page(view, t("status.title"), shown);
+
+  function draw() {
+    return lists(games, morePlaying, moreFinished);
+  }
+  function redraw() {
+    const next = draw();
+    swapKeepingFocus(shown, next);
+    shown = next;
+  }
+  /** @param {string} after */
+  async function morePlaying(after) {
+    /** @type {import("../models.js").PlayingPage} */
+    const p = await api.call("GET", `/games/playing?after=${encodeURIComponent(after)}`);
+    games = { ...games, my_turn: [...games.my_turn, ...p.my_turn], their_turn: [...games.their_turn, ...p.their_turn], playing_next: p.next ?? null };
+    redraw();
+  }
+  /** @param {string} after */
+  async function moreFinished(after) {
+    /** @type {GameLists} */
+    const p = await api.call("GET", `/games?after=${encodeURIComponent(after)}`);
+    games = { ...games, finished: [...games.finished, ...p.finished], next: p.next ?? null };
+    redraw();
+  }
+
+  // A change reads the first pages again.
   let asked = 0;
   const update = async () => {
     const mine = ++asked;
     const fresh = /** @type {GameLists} */ (await api.call("GET", "/games").catch(() => null));
     if (!fresh || mine !== asked || !shown.isConnected) return;
-    const next = lists(fresh);
-    swapKeepingFocus(shown, next);
-    shown = next;
+    games = fresh;
+    redraw();
   };
   const stopLobby = onLobby(update);
   const stopNotices = onNotice(update);
