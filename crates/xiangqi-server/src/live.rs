@@ -22,10 +22,19 @@ pub const COMPUTER_CHANNEL: &str = "xiangqi_computer";
 /// shares the same bytes.
 pub type Wire = axum::extract::ws::Utf8Bytes;
 
-type Channels = Mutex<HashMap<String, broadcast::Sender<Wire>>>;
+/// An event about a game, with the version of the game's state it carries
+/// (none for a chat line): a socket never sends a state older than, or the
+/// same as, one it sent already.
+#[derive(Clone)]
+pub struct GameWire {
+    pub version: Option<i64>,
+    pub wire: Wire,
+}
+
+type Channels<T = Wire> = Mutex<HashMap<String, broadcast::Sender<T>>>;
 
 pub struct Hub {
-    games: Channels,
+    games: Channels<GameWire>,
     users: Channels,
     lobby: broadcast::Sender<Wire>,
     tournaments: broadcast::Sender<Wire>,
@@ -55,12 +64,20 @@ pub fn wire(event: &Event) -> Wire {
     Wire::from(serde_json::to_string(event).unwrap_or_default())
 }
 
-fn subscribe(channels: &Channels, key: &str) -> broadcast::Receiver<Wire> {
+pub fn game_wire(event: &Event) -> GameWire {
+    let version = match event {
+        Event::Game { game } => Some(game.summary.version),
+        _ => None,
+    };
+    GameWire { version, wire: wire(event) }
+}
+
+fn subscribe<T: Clone>(channels: &Channels<T>, key: &str) -> broadcast::Receiver<T> {
     let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
     map.entry(key.to_string()).or_insert_with(|| broadcast::channel(64).0).subscribe()
 }
 
-fn send(channels: &Channels, key: &str, message: Wire) {
+fn send<T>(channels: &Channels<T>, key: &str, message: T) {
     let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(tx) = map.get(key)
         && tx.send(message).is_err()
@@ -71,7 +88,7 @@ fn send(channels: &Channels, key: &str, message: Wire) {
 }
 
 /// Whether a socket on this instance listens on a channel.
-fn watched(channels: &Channels, key: &str) -> bool {
+fn watched<T>(channels: &Channels<T>, key: &str) -> bool {
     let map = channels.lock().unwrap_or_else(|e| e.into_inner());
     map.get(key).is_some_and(|tx| tx.receiver_count() > 0)
 }
@@ -83,7 +100,7 @@ impl Hub {
         watched(&self.games, id)
     }
 
-    pub fn watch_game(&self, id: &str) -> broadcast::Receiver<Wire> {
+    pub fn watch_game(&self, id: &str) -> broadcast::Receiver<GameWire> {
         subscribe(&self.games, id)
     }
 
@@ -97,7 +114,7 @@ impl Hub {
 
     /// Sends an event to the watchers of a game connected to this instance.
     pub fn publish_local_game(&self, id: &str, event: &Event) {
-        send(&self.games, id, wire(event));
+        send(&self.games, id, game_wire(event));
     }
 
     pub fn publish_local_user(&self, note: UserNote) {

@@ -1,5 +1,6 @@
 //! Moves under concurrency: many games at once (their moves share commits),
-//! the same move sent twice at once, and, on PostgreSQL, two instances that
+//! the same move sent twice at once, sockets that begin watching a game while
+//! it is being played, and, on PostgreSQL, two instances that
 //! each keep a game's state in memory while the other moves it, and a session
 //! ended on one instance refused on the other.
 
@@ -157,4 +158,58 @@ async fn a_session_ended_on_one_instance_is_refused_on_another() {
     assert_eq!(changer.get("/session").await.0, StatusCode::OK, "the changer's own session lives");
     a.stop().await;
     b.stop().await;
+}
+
+#[tokio::test]
+async fn sockets_that_begin_watching_during_play_get_each_state_once_in_order() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    for db in databases() {
+        let s = server(&db).await;
+        let (red, black) = (Client::register(&s, "wor").await, Client::register(&s, "wob").await);
+        let game = new_game(&red, &black, "asian").await;
+        let moves = {
+            let game = game.clone();
+            tokio::spawn(async move {
+                for (ply, mv) in OPENING.iter().enumerate() {
+                    let player = if ply % 2 == 0 { &red } else { &black };
+                    let (st, v) = player.play(&game, ply as i64, mv).await;
+                    assert_eq!(st, StatusCode::OK, "{v}");
+                    tokio::task::yield_now().await;
+                }
+            })
+        };
+        // Sockets join one after another while the moves are made; each reads
+        // until the last state.
+        let mut watchers = Vec::new();
+        for _ in 0..8 {
+            let (mut ws, _) =
+                tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", s.addr())).await.unwrap();
+            ws.send(Message::text(json!({"watch": game}).to_string())).await.unwrap();
+            watchers.push(tokio::spawn(async move {
+                let mut versions = Vec::new();
+                loop {
+                    let msg = tokio::time::timeout(Duration::from_secs(30), ws.next()).await;
+                    let Ok(Some(Ok(Message::Text(t)))) = msg else {
+                        panic!("the socket ended early: {msg:?}")
+                    };
+                    let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+                    if v["type"] != "game" {
+                        continue;
+                    }
+                    versions.push(v["game"]["version"].as_i64().unwrap());
+                    if v["game"]["ply"] == 8 {
+                        return versions;
+                    }
+                }
+            }));
+            tokio::task::yield_now().await;
+        }
+        moves.await.unwrap();
+        for w in watchers {
+            let versions = w.await.unwrap();
+            assert!(versions.windows(2).all(|p| p[0] < p[1]), "each state once, in order: {versions:?}");
+        }
+        s.stop().await;
+    }
 }

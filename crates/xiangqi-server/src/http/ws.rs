@@ -24,7 +24,7 @@ use crate::{
         views::GameView,
     },
     error::ApiError,
-    live::Wire,
+    live::{GameWire, Wire},
     telemetry,
 };
 
@@ -87,6 +87,44 @@ fn forward(mut rx: tokio::sync::broadcast::Receiver<Wire>, out: mpsc::Sender<Wir
     })
 }
 
+/// The version of a game's state this socket sent last: states go out in
+/// order, each once, whether they come from the game's channel or from the
+/// state read when the watching began (a move made between the two would
+/// otherwise show twice, or an older state after a newer one).
+type Sent = Arc<tokio::sync::Mutex<i64>>;
+
+/// Sends a game's state unless this socket sent it, or a newer one, already.
+async fn send_state(sent: &Sent, version: i64, message: Wire, out: &mpsc::Sender<Wire>) -> bool {
+    let mut last = sent.lock().await;
+    if version <= *last {
+        return true;
+    }
+    *last = version;
+    out.send(message).await.is_ok()
+}
+
+/// Forwards a game's channel into this socket's outbox until either closes.
+fn forward_game(
+    mut rx: tokio::sync::broadcast::Receiver<GameWire>,
+    out: mpsc::Sender<Wire>,
+    sent: Sent,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            let open = match rx.recv().await {
+                Ok(GameWire { version: Some(v), wire }) => send_state(&sent, v, wire, &out).await,
+                Ok(GameWire { version: None, wire }) => out.send(wire).await.is_ok(),
+                // A slow client missed some states; the next one carries the whole game.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
+            };
+            if !open {
+                break;
+            }
+        }
+    })
+}
+
 /// Sends the outbox to the socket until it ends, or until the server stops:
 /// then a close frame (going away) is the last thing sent.
 fn writer(
@@ -134,11 +172,12 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
             if watching.len() >= 32 {
                 continue;
             }
-            let task = forward(state.services.hub.watch_game(&id), out.clone());
+            let sent = Sent::default();
+            let task = forward_game(state.services.hub.watch_game(&id), out.clone(), sent.clone());
             // Send the current state at once, so a page that reconnects catches up.
             if let Ok(loaded) = state.services.load_game(&id).await {
                 let event = Event::Game { game: Box::new(GameView::from(&loaded)) };
-                let _ = out.send(crate::live::wire(&event)).await;
+                send_state(&sent, loaded.row.version, crate::live::wire(&event), &out).await;
             }
             watching.insert(id, task);
         }
