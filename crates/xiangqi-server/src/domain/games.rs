@@ -201,15 +201,15 @@ pub fn new_game_row(
 impl Services {
     /// Loads a game: its row always from the database; its moves, board and
     /// move names from memory while the row's ply count matches what was
-    /// played there, else read and replayed with the rules crate.
+    /// played there; if other instances played on, only their moves are read
+    /// and played on the state in memory; else all are read and replayed with
+    /// the rules crate.
     pub async fn load_game(&self, id: &str) -> ApiResult<Loaded> {
         let row = self.store.game(id).await?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
-        let loaded = match self.cache.get(id) {
-            Some(known)
-                if known.moves.len() as i64 == row.ply && known.game.ply_count() as i64 == row.ply =>
-            {
-                Loaded { row, ..known }
-            }
+        let known = self.cache.get(id).filter(|k| k.moves.len() == k.game.ply_count());
+        let loaded = match known {
+            Some(known) if known.moves.len() as i64 == row.ply => Loaded { row, ..known },
+            Some(known) if (known.moves.len() as i64) < row.ply => self.catch_up(known, row).await?,
             _ => {
                 let mut moves = self.store.moves(id).await?;
                 // The moves are read after the row: a move committed in between is not
@@ -222,6 +222,36 @@ impl Services {
         };
         self.cache.remember(&loaded);
         Ok(loaded)
+    }
+
+    /// A state in memory brought up to a newer row: the moves played since
+    /// are read and played on it. (A row is never behind its moves: a move and
+    /// its row are written in one transaction.)
+    async fn catch_up(&self, known: Loaded, row: GameRow) -> ApiResult<Loaded> {
+        let Loaded { mut moves, mut game, mut names, .. } = known;
+        let mut since = self.store.moves_after(&row.id, moves.len() as i64).await?;
+        since.truncate((row.ply as usize).saturating_sub(moves.len()));
+        let (board, list, all) =
+            (Arc::make_mut(&mut game), Arc::make_mut(&mut moves), Arc::make_mut(&mut names));
+        for m in since {
+            let mv = board
+                .parse_legal(&m.iccs)
+                .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;
+            all.push(board.names(mv));
+            board
+                .play(mv)
+                .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;
+            list.push(m);
+        }
+        if list.len() as i64 != row.ply {
+            // The moves read do not reach the row: read everything again.
+            let mut moves = self.store.moves(&row.id).await?;
+            moves.truncate(row.ply.max(0) as usize);
+            let game = replay(&row, &moves)?;
+            let names = game.all_names();
+            return Ok(Loaded { row, moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) });
+        }
+        Ok(Loaded { row, moves, game, names })
     }
 
     /// Submits the move number `ply + 1` of a game for `user`. Moves to one
@@ -240,7 +270,11 @@ impl Services {
         let _turn = turn.lock().await;
         let mv = Submitted { user, ply, text, now };
         if let Some(known) = self.cache.take(id) {
-            if let Attempt::Done(done) = self.attempt_move(known, &mv).await? {
+            if known.row.ply != ply {
+                // Another instance moved (or the request is out of date): the
+                // database's state decides, and the one here catches up to it.
+                self.cache.remember(&known);
+            } else if let Attempt::Done(done) = self.attempt_move(known, &mv).await? {
                 return Ok(*done);
             }
         }

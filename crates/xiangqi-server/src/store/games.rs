@@ -141,6 +141,16 @@ impl Store {
         self.all(sqlx::query("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply").bind(id)).await
     }
 
+    /// A game's moves after the first `count`, in order.
+    pub async fn moves_after(&self, id: &str, count: i64) -> Result<Vec<MoveRow>, sqlx::Error> {
+        self.all(
+            sqlx::query("SELECT * FROM moves WHERE game_id = $1 AND ply > $2 ORDER BY ply")
+                .bind(id)
+                .bind(count),
+        )
+        .await
+    }
+
     /// The games several players are playing, at most `each` of every one's
     /// most recently changed, by player: one query whatever the number of
     /// players (each side of each player walks its own index).
