@@ -216,8 +216,8 @@ pub async fn buddies(
 }
 
 /// Who is here: users seen in the last 5 minutes, the most recently seen first,
-/// a page at a time (100 unless `limit` says fewer) (my buddies first within it), with their ratings and the
-/// games they are playing.
+/// a page at a time (50 unless `limit` says otherwise, at most 100), my buddies
+/// first within it, with their ratings and the games they are playing.
 #[utoipa::path(get, path = "/users/online", tag = "people", params(PageQuery),
     responses((status = 200, body = HerePage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn online(
@@ -237,8 +237,7 @@ pub async fn online(
             .collect(),
         None => Vec::new(),
     };
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
-    let page = services.store.seen_since_page(now - HERE_MS, &page).await?;
+    let page = services.store.seen_since_page(now - HERE_MS, &Page::from(q)).await?;
     let here = page.items.into_iter().map(|u| {
         let buddy = buddies.contains(&u.name);
         (u, buddy)
