@@ -50,8 +50,34 @@ async fn a_challenger_who_wins_takes_the_place_and_those_between_move_down() {
         let (_, ladder) = players[0].get(&format!("/ladders/{cat}")).await;
         assert!(ladder["challenges"].as_array().unwrap().iter().any(|c| c["challenge"]["id"] == id.as_str()));
         // At most two open challenges per player: the fourth may make one more, not two.
-        assert_eq!(up(3, 1).await.0, StatusCode::CREATED);
+        let (st, v) = up(3, 1).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        let second = v["challenge"]["id"].as_str().unwrap().to_string();
         assert_eq!(up(3, 2).await.0, StatusCode::CONFLICT);
+        // The ladder's challenges, walked one at a time: each once, oldest first.
+        let (mut walked, mut after) = (Vec::new(), None::<String>);
+        loop {
+            let url = match &after {
+                Some(a) => format!("{path}?limit=1&after={a}"),
+                None => format!("{path}?limit=1"),
+            };
+            let (st, v) = players[1].get(&url).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+            assert!(v["challenges"].as_array().unwrap().len() <= 1, "{v}");
+            walked.extend(
+                v["challenges"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["challenge"]["id"].as_str().unwrap().to_string()),
+            );
+            match v["next"].as_str() {
+                Some(n) => after = Some(n.to_string()),
+                None => break,
+            }
+        }
+        let ours: Vec<&String> = walked.iter().filter(|c| **c == id || **c == second).collect();
+        assert_eq!(ours, [&id, &second]);
         let (st, v) = players[0].post(&format!("/challenges/{id}/accept"), json!({})).await;
         assert_eq!(st, StatusCode::CREATED, "{v}");
         let game = v["game"]["id"].as_str().unwrap().to_string();

@@ -105,6 +105,26 @@ async fn a_visitor_finds_games_to_watch_with_moves_in_three_notations() {
         let (st, v) = visitor.get("/games/live?limit=5").await;
         assert_eq!(st, StatusCode::OK);
         assert_eq!(v["games"][0]["id"], game.as_str(), "the latest moved first: {v}");
+        // The next page goes on from the first: an older game, never the same one.
+        let older = new_game(&b, &a, "asian").await;
+        assert_eq!(b.play(&older, 0, "h2e2").await.0, StatusCode::OK);
+        assert_eq!(a.play(&game, 2, "h0g2").await.0, StatusCode::OK);
+        // (Other tests' games may move meanwhile on a shared database: they
+        // come to the front, not between these two.)
+        let (mut seen, mut after) = (Vec::new(), None::<String>);
+        while !seen.contains(&older) {
+            let url = match &after {
+                Some(a) => format!("/games/live?limit=1&after={a}"),
+                None => "/games/live?limit=1".to_string(),
+            };
+            let (_, v) = visitor.get(&url).await;
+            assert!(v["games"].as_array().unwrap().len() <= 1, "{v}");
+            seen.extend(v["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()));
+            after = v["next"].as_str().map(str::to_string);
+            assert!(after.is_some() || seen.contains(&older), "the older game on a page: {seen:?}");
+        }
+        let at = |id: &String| seen.iter().position(|g| g == id);
+        assert!(at(&game) < at(&older) && at(&game).is_some(), "{seen:?}");
         let (_, v) = visitor.get(&format!("/games/{game}")).await;
         let moves = &v["game"]["moves"];
         assert_eq!(

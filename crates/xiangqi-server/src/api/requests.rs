@@ -251,14 +251,6 @@ pub struct NewNews {
     pub body: String,
 }
 
-/// How many, 1-100 (20 if left out).
-#[derive(Deserialize, IntoParams, Default)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct LimitQuery {
-    pub limit: Option<u32>,
-}
-
 /// Which rating shows next to my name, and whether my new challenges are rated
 /// unless I say otherwise.
 #[derive(Deserialize, Serialize, ToSchema)]

@@ -676,6 +676,8 @@ pub struct PreferencesAnswer {
 #[derive(Serialize, ToSchema)]
 pub struct LiveGames {
     pub games: Vec<GameSummary>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// A Glicko-2 rating in one category.
@@ -765,10 +767,21 @@ pub struct LadderView {
     pub rungs: Vec<RungView>,
     /// Pass as `after` for the next page of places; null on the last.
     pub next: Option<String>,
-    /// Open ladder challenges, oldest first; each lapses at `expires`.
+    /// Open ladder challenges, oldest first, the first page
+    /// (`GET /ladders/{category}/challenges` walks on); each lapses at `expires`.
     pub challenges: Vec<LadderChallengeView>,
+    /// The `after` of the next page of challenges; null on the last.
+    pub challenges_next: Option<String>,
     /// The latest 20 results, newest first.
     pub results: Vec<LadderResultView>,
+}
+
+/// A page of a ladder's open challenges.
+#[derive(Serialize, ToSchema)]
+pub struct LadderChallengePage {
+    pub challenges: Vec<LadderChallengeView>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
 }
 
 /// An open ladder challenge.

@@ -18,9 +18,9 @@ use crate::{
     api::{
         events::ClientMessage,
         requests::{
-            AutoMatch, ChatQuery, Credentials, DrawRequest, LimitQuery, MailboxQuery, NewChallenge,
-            NewChatLine, NewInvitation, NewLadderChallenge, NewMessage, NewNews, PageQuery, PasswordChange,
-            ProfileEdit, RatingSettings, SearchQuery, Submit,
+            AutoMatch, ChatQuery, Credentials, DrawRequest, MailboxQuery, NewChallenge, NewChatLine,
+            NewInvitation, NewLadderChallenge, NewMessage, NewNews, PageQuery, PasswordChange, ProfileEdit,
+            RatingSettings, SearchQuery, Submit,
         },
     },
     domain::{accounts, model::Named, people::check_profile, preferences::Preferences, ratings::Category},
@@ -91,7 +91,6 @@ pub fn parse_everything(data: &[u8]) -> Accepted {
         let _ = query::<ChatQuery>(&uri, &mut a.queries);
         let _ = query::<MailboxQuery>(&uri, &mut a.queries);
         let _ = query::<SearchQuery>(&uri, &mut a.queries);
-        let _ = query::<LimitQuery>(&uri, &mut a.queries);
     }
 
     // Path segments that name something.

@@ -70,8 +70,16 @@ pub enum Lobby {
 }
 
 /// A challenge's key in the waiting room's order (oldest first).
-fn room_key(c: &ChallengeRow) -> String {
+pub(super) fn room_key(c: &ChallengeRow) -> String {
     format!("{:015}.{}", c.created_ms, c.id)
+}
+
+/// Where a page in the waiting room's order starts: after this moment and id.
+pub(super) fn room_after(page: &Page) -> (i64, String) {
+    match page.after.as_deref().and_then(|k| k.split_once('.')) {
+        Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MIN), id.to_string()),
+        None => (i64::MIN, String::new()),
+    }
 }
 
 impl Store {
@@ -122,10 +130,7 @@ impl Store {
             Lobby::Incoming => "opponent = $1",
             Lobby::Outgoing => "creator = $1",
         };
-        let (after_ms, after_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
-            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MIN), id.to_string()),
-            None => (i64::MIN, String::new()),
-        };
+        let (after_ms, after_id) = room_after(page);
         let sql = format!(
             "SELECT * FROM challenges WHERE status = 'open' AND {filter} \
              AND (created_ms > $2 OR (created_ms = $2 AND id > $3)) ORDER BY created_ms, id LIMIT $4"

@@ -260,11 +260,22 @@ impl Store {
         row.try_get::<i64, _>("n")
     }
 
-    /// Games being played, the most recently moved first: what a visitor can watch.
-    pub async fn recent_active_games(&self, limit: u32) -> Result<Vec<GameRow>, sqlx::Error> {
-        let q = sqlx::query("SELECT * FROM games WHERE status = 'active' ORDER BY updated_ms DESC LIMIT $1")
-            .bind(i64::from(limit));
-        self.all(q).await
+    /// Games being played, the most recently moved first, a page at a time:
+    /// what a visitor can watch. The key is `updated_ms.id`.
+    pub async fn live_games(&self, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+        let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
+            None => (i64::MAX, char::MAX.to_string()),
+        };
+        let q = sqlx::query(
+            "SELECT * FROM games WHERE status = 'active' AND (updated_ms < $1 OR (updated_ms = $1 AND id < $2)) \
+             ORDER BY updated_ms DESC, id DESC LIMIT $3",
+        )
+        .bind(before_ms)
+        .bind(before_id)
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, game_key))
     }
 
     /// A player's finished games counted per rule set.

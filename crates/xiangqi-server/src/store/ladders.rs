@@ -120,13 +120,24 @@ impl Store {
         Ok(page.cut(rows, |r: &RungRow| r.position.to_string()))
     }
 
-    /// Open ladder challenges of a ladder, oldest first (at most 200).
-    pub async fn open_ladder_challenges(&self, category: Category) -> Result<Vec<ChallengeRow>, sqlx::Error> {
+    /// Open ladder challenges of a ladder, oldest first, a page at a time (the
+    /// waiting room's key).
+    pub async fn open_ladder_challenges(
+        &self,
+        category: Category,
+        page: &Page,
+    ) -> Result<Paged<ChallengeRow>, sqlx::Error> {
+        let (after_ms, after_id) = super::challenges::room_after(page);
         let q = sqlx::query(
-            "SELECT * FROM challenges WHERE status = 'open' AND ladder = $1 ORDER BY created_ms LIMIT 200",
+            "SELECT * FROM challenges WHERE ladder = $1 AND status = 'open' \
+             AND (created_ms > $2 OR (created_ms = $2 AND id > $3)) ORDER BY created_ms, id LIMIT $4",
         )
-        .bind(category.name());
-        self.all(q).await
+        .bind(category.name())
+        .bind(after_ms)
+        .bind(after_id)
+        .bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, super::challenges::room_key))
     }
 
     /// How many open challenges of a ladder a user is in, either side.

@@ -9,8 +9,8 @@ use crate::{
     api::{
         requests::{NewLadderChallenge, PageQuery},
         views::{
-            ChallengeAnswer, ChallengeView, JoinedLadder, LadderChallengeView, LadderResultView, LadderView,
-            RungView,
+            ChallengeAnswer, ChallengeView, JoinedLadder, LadderChallengePage, LadderChallengeView,
+            LadderResultView, LadderView, RungView,
         },
     },
     domain::now_ms,
@@ -19,7 +19,7 @@ use crate::{
         AppState,
         auth::{Body, Params, User},
     },
-    store::Page,
+    store::{ChallengeRow, Page},
 };
 
 /// A ladder: places from the top, open challenges, latest results (no log-in needed).
@@ -33,15 +33,7 @@ pub async fn ladder(
     let category = category(&name)?;
     let store = &state.services.store;
     let page = store.ladder(category, &Page::from(q)).await?;
-    let challenges = store
-        .open_ladder_challenges(category)
-        .await?
-        .iter()
-        .map(|c| LadderChallengeView {
-            challenge: ChallengeView::from(c),
-            expires: c.expires_ms.unwrap_or(0),
-        })
-        .collect();
+    let challenges = store.open_ladder_challenges(category, &Page::first(Page::MAX)).await?;
     let results = store
         .ladder_results(category, 20)
         .await?
@@ -62,9 +54,33 @@ pub async fn ladder(
             .map(|r| RungView { position: r.position, name: r.user, joined: r.joined_ms })
             .collect(),
         next: page.next,
-        challenges,
+        challenges: ladder_challenges(&challenges.items),
+        challenges_next: challenges.next,
         results,
     })
+}
+
+fn ladder_challenges(rows: &[ChallengeRow]) -> Vec<LadderChallengeView> {
+    rows.iter()
+        .map(|c| LadderChallengeView {
+            challenge: ChallengeView::from(c),
+            expires: c.expires_ms.unwrap_or(0),
+        })
+        .collect()
+}
+
+/// A ladder's open challenges, oldest first, a page at a time (100 unless
+/// `limit` says fewer; no log-in needed).
+#[utoipa::path(get, path = "/ladders/{category}/challenges", tag = "ratings", params(("category" = String, Path), PageQuery),
+    responses((status = 200, body = LadderChallengePage), (status = 400, description = "No such category, or a bad query string.", body = ErrorBody)))]
+pub async fn challenges(
+    State(state): State<Arc<AppState>>,
+    Path(name): Path<String>,
+    Params(q): Params<PageQuery>,
+) -> Answer<LadderChallengePage> {
+    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = state.services.store.open_ladder_challenges(category(&name)?, &page).await?;
+    ok(LadderChallengePage { challenges: ladder_challenges(&page.items), next: page.next })
 }
 
 /// Join a ladder at the bottom.

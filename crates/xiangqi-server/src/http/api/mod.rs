@@ -107,7 +107,7 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(ratings::settings, ratings::set_settings))
         .routes(routes!(ladders::ladder))
         .routes(routes!(ladders::join))
-        .routes(routes!(ladders::challenge))
+        .routes(routes!(ladders::challenge, ladders::challenges))
         .routes(routes!(tournaments::list, tournaments::create))
         .routes(routes!(tournaments::show))
         .routes(routes!(tournaments::join))

@@ -10,7 +10,7 @@ use axum::{
 use super::{Answer, created, ok};
 use crate::{
     api::{
-        requests::{LimitQuery, NewNews, PageQuery},
+        requests::{NewNews, PageQuery},
         views::{GameSummary, LiveGames, NewsAnswer, NewsItem, NewsPage, PreferencesAnswer},
     },
     domain::{now_ms, preferences::Preferences},
@@ -75,14 +75,16 @@ pub async fn delete_news(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Games being played now, the most recently moved first: anyone may watch them.
-#[utoipa::path(get, path = "/games/live", tag = "games", params(LimitQuery), responses((status = 200, body = LiveGames)))]
+/// Games being played now, the most recently moved first, a page at a time:
+/// anyone may watch them.
+#[utoipa::path(get, path = "/games/live", tag = "games", params(PageQuery),
+    responses((status = 200, body = LiveGames), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn live_games(
     State(state): State<Arc<AppState>>,
-    Params(q): Params<LimitQuery>,
+    Params(q): Params<PageQuery>,
 ) -> Answer<LiveGames> {
     let services = &state.services;
-    let rows = services.store.recent_active_games(q.limit.unwrap_or(20).clamp(1, Page::MAX)).await?;
-    let games = services.glances(rows).await?.iter().map(GameSummary::from).collect();
-    ok(LiveGames { games })
+    let page = services.store.live_games(&Page::from(q)).await?;
+    let games = services.glances(page.items).await?.iter().map(GameSummary::from).collect();
+    ok(LiveGames { games, next: page.next })
 }

@@ -5,7 +5,7 @@
 // again whenever challenges come or go.
 
 import * as api from "../api.js";
-import { button, card, listOr, page, swapKeepingFocus, userLink } from "../components/layout.js";
+import { button, card, listOr, moreButton, page, swapKeepingFocus, userLink } from "../components/layout.js";
 import { h } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { onLobby } from "../live.js";
@@ -39,6 +39,7 @@ import { currentUser } from "../state.js";
  * @property {Rung[]} rungs
  * @property {string | null} [next]
  * @property {LadderChallenge[]} challenges
+ * @property {string | null} [challenges_next]
  * @property {LadderResult[]} results
  */
 
@@ -205,8 +206,22 @@ export async function ladderPage(view, args) {
       h("div", { class: "ladder-columns" },
         card(t("ladder.places"), full ? h("p", { class: "muted small ladder-full" }, t("ladder.full")) : null, list, more),
         h("div", {},
-          card(t("ladder.challenges"), listOr("ladder-challenges", ladder.challenges, challengeRow, t("ladder.noChallenges"))),
+          card(t("ladder.challenges"), listOr("ladder-challenges", ladder.challenges, challengeRow, t("ladder.noChallenges")),
+            moreButton(ladder.challenges_next, moreChallenges, "more-challenges")),
           card(t("ladder.results"), listOr("ladder-results", ladder.results, resultRow, t("ladder.noResults"))))));
+  }
+
+  /**
+   * The next page of the ladder's open challenges, under those shown.
+   * @param {string} after
+   */
+  async function moreChallenges(after) {
+    /** @type {{ challenges: LadderChallenge[], next?: string | null }} */
+    const p = await api.call("GET", `${path}/challenges?after=${encodeURIComponent(after)}`);
+    ladder = { ...ladder, challenges: [...ladder.challenges, ...p.challenges], challenges_next: p.next ?? null };
+    const next = render();
+    swapKeepingFocus(body, next);
+    body = next;
   }
 
   let asked = 0;
