@@ -196,8 +196,8 @@ CFG
     for i in $(seq 1 "$n"); do
         per+=("$(cores "s$i")")
     done
-    results+=("$(printf '| %d | %s | %s | %s | %s | %s | %s (%s) | %s | %s |' "$n" "$rate" "$lat" "$commits" "$syncs" \
-        "$(cores postgres)" "$(cores instances)" "$(IFS=' '; echo "${per[*]}")" "$(cores haproxy)" "$(cores load)")")
+    results+=("$(printf '| %d | %s | %s | %s | %s | %s | %s | %s (%s) | %s | %s |' "$n" "$rate" "$lat" "$commits" "$syncs" \
+        "$(cores machine)" "$(cores postgres)" "$(cores instances)" "$(IFS=' '; echo "${per[*]}")" "$(cores haproxy)" "$(cores load)")")
     stop_all
     free_cpu
 done
@@ -207,6 +207,6 @@ echo "$games concurrent games, $plies moves each, through HAProxy; $(nproc) core
 if [ -n "$instance_cores$db_cores" ]; then
     echo "scale model: each instance at most ${instance_cores:-all} cores, PostgreSQL at most ${db_cores:-all} cores"
 fi
-echo "| instances | moves/s | submit latency | commits/s | WAL flushes/s | PostgreSQL cores | instances' cores (each) | HAProxy cores | load client cores |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| instances | moves/s | submit latency | commits/s | WAL flushes/s | machine's cores busy | PostgreSQL cores | instances' cores (each) | HAProxy cores | load client cores |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${results[@]}"

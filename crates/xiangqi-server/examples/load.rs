@@ -153,6 +153,7 @@ async fn main() {
     let moves = o.games * o.rounds * o.plies;
     let cpu_before = cpu_time();
     let watched_before: Vec<f64> = o.watched.iter().map(|(_, pids)| cpu_of(pids)).collect();
+    let machine_before = machine_ticks();
     let (wall, mut latencies) = match o.rate {
         None => {
             println!(
@@ -178,6 +179,10 @@ async fn main() {
             .collect();
         if let Some(cpu) = cpu {
             busy.push(format!("load {:.2}", cpu / wall.as_secs_f64()));
+        }
+        if let Some(((busy0, all0, cores), (busy1, all1, _))) = machine_before.zip(machine_ticks()) {
+            let share = (busy1 - busy0) as f64 / (all1 - all0).max(1) as f64;
+            busy.push(format!("machine {:.2}", share * cores as f64));
         }
         println!("cores busy during the moves: {}", busy.join(", "));
     }
@@ -268,6 +273,19 @@ async fn open_loop(api: &Api, slots: Vec<Vec<Game>>, plies: usize, rate: f64) ->
 
 /// User and system CPU seconds this process has used (Linux), which say what
 /// a move costs whatever else the machine runs.
+/// The whole machine's busy and total time in clock ticks (the kernel's
+/// included: it carries loopback networking), and its number of cores.
+fn machine_ticks() -> Option<(u64, u64, usize)> {
+    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    let mut lines = stat.lines();
+    let ticks: Vec<u64> = lines.next()?.split_whitespace().skip(1).filter_map(|t| t.parse().ok()).collect();
+    // user nice system idle iowait irq softirq steal
+    let [user, nice, system, idle, iowait, irq, softirq, steal, ..] = ticks[..] else { return None };
+    let busy = user + nice + system + irq + softirq + steal;
+    let cores = lines.filter(|l| l.starts_with("cpu")).count();
+    Some((busy, busy + idle + iowait, cores))
+}
+
 fn cpu_time() -> Option<f64> {
     process_cpu("self")
 }
