@@ -241,6 +241,14 @@ impl From<PageQuery> for Page {
     }
 }
 
+impl PageQuery {
+    /// The page asked for, as long as a page may be unless `limit` says
+    /// fewer: for lists that once came whole.
+    pub fn or_longest(self) -> Page {
+        Page { after: self.after, limit: Some(self.limit.unwrap_or(Page::MAX)) }
+    }
+}
+
 /// A piece of news.
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

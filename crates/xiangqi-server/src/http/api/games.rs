@@ -61,7 +61,7 @@ pub async fn my_playing(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<PlayingPage> {
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     ok(playing(&state.services, &user.name, &page).await?)
 }
 

@@ -78,7 +78,7 @@ pub async fn challenges(
     Path(name): Path<String>,
     Params(q): Params<PageQuery>,
 ) -> Answer<LadderChallengePage> {
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     let page = state.services.store.open_ladder_challenges(category(&name)?, &page).await?;
     ok(LadderChallengePage { challenges: ladder_challenges(&page.items), next: page.next })
 }

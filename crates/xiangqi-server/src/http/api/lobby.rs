@@ -69,7 +69,7 @@ pub async fn challenges(
     let store = &state.services.store;
     let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
     // A page as long as the whole list once was, unless asked for less.
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     let room = store.lobby(&user.name, Lobby::Room, &page).await?;
     let first = Page::first(Page::MAX);
     let incoming = store.lobby(&user.name, Lobby::Incoming, &first).await?;
@@ -90,7 +90,7 @@ pub async fn incoming(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<ChallengePage> {
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     let page = state.services.store.lobby(&user.name, Lobby::Incoming, &page).await?;
     ok(ChallengePage { challenges: page.items.iter().map(ChallengeView::from).collect(), next: page.next })
 }

@@ -207,7 +207,7 @@ pub async fn buddies(
     Params(q): Params<PageQuery>,
 ) -> Answer<PeopleAnswer> {
     let services = &state.services;
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     let page = services.store.related_users(&user.name, Relation::Buddy, &page).await?;
     let mut users = people(services, page.items.into_iter().map(|u| (u, true)).collect(), now_ms()).await?;
     // Stable: by name within each group, as the page came.
@@ -281,7 +281,7 @@ pub async fn ignored(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<IgnoredAnswer> {
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     let page = state.services.store.related_users(&user.name, Relation::Ignore, &page).await?;
     ok(IgnoredAnswer { users: page.items.into_iter().map(|u| u.name).collect(), next: page.next })
 }
@@ -355,7 +355,7 @@ pub async fn invitations(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<InvitationsAnswer> {
-    let page = Page { after: q.after, limit: Some(q.limit.unwrap_or(Page::MAX)) };
+    let page = q.or_longest();
     let page = state.services.store.invitations_of(&user.name, &page).await?;
     ok(InvitationsAnswer {
         invitations: page.items.iter().map(InvitationView::from).collect(),
