@@ -210,15 +210,7 @@ impl Services {
         let loaded = match known {
             Some(known) if known.moves.len() as i64 == row.ply => Loaded { row, ..known },
             Some(known) if (known.moves.len() as i64) < row.ply => self.catch_up(known, row).await?,
-            _ => {
-                let mut moves = self.store.moves(id).await?;
-                // The moves are read after the row: a move committed in between is not
-                // part of this state yet.
-                moves.truncate(row.ply.max(0) as usize);
-                let game = replay(&row, &moves)?;
-                let names = game.all_names();
-                Loaded { row, moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) }
-            }
+            _ => self.read_whole(row).await?,
         };
         self.cache.remember(&loaded);
         Ok(loaded)
@@ -245,13 +237,20 @@ impl Services {
         }
         if list.len() as i64 != row.ply {
             // The moves read do not reach the row: read everything again.
-            let mut moves = self.store.moves(&row.id).await?;
-            moves.truncate(row.ply.max(0) as usize);
-            let game = replay(&row, &moves)?;
-            let names = game.all_names();
-            return Ok(Loaded { row, moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) });
+            return self.read_whole(row).await;
         }
         Ok(Loaded { row, moves, game, names })
+    }
+
+    /// A game's state from its row and all its moves, replayed with the rules crate.
+    async fn read_whole(&self, row: GameRow) -> ApiResult<Loaded> {
+        let mut moves = self.store.moves(&row.id).await?;
+        // The moves are read after the row: a move committed in between is not
+        // part of this state yet.
+        moves.truncate(row.ply.max(0) as usize);
+        let game = replay(&row, &moves)?;
+        let names = game.all_names();
+        Ok(Loaded { row, moves: Arc::new(moves), game: Arc::new(game), names: Arc::new(names) })
     }
 
     /// Submits the move number `ply + 1` of a game for `user`. Moves to one

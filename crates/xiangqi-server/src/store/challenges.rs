@@ -74,14 +74,6 @@ pub(super) fn room_key(c: &ChallengeRow) -> String {
     format!("{:015}.{}", c.created_ms, c.id)
 }
 
-/// Where a page in the waiting room's order starts: after this moment and id.
-pub(super) fn room_after(page: &Page) -> (i64, String) {
-    match page.after.as_deref().and_then(|k| k.split_once('.')) {
-        Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MIN), id.to_string()),
-        None => (i64::MIN, String::new()),
-    }
-}
-
 impl Store {
     pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), sqlx::Error> {
         let (kind, hours, base, increment) = c.clock.columns();
@@ -130,7 +122,7 @@ impl Store {
             Lobby::Incoming => "opponent = $1",
             Lobby::Outgoing => "creator = $1",
         };
-        let (after_ms, after_id) = room_after(page);
+        let (after_ms, after_id) = page.since();
         let sql = format!(
             "SELECT * FROM challenges WHERE status = 'open' AND {filter} \
              AND (created_ms > $2 OR (created_ms = $2 AND id > $3)) ORDER BY created_ms, id LIMIT $4"

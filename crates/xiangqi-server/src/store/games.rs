@@ -227,10 +227,7 @@ impl Store {
     /// A page of a player's games with a status, newest change first; the key
     /// is `updated_ms.id`.
     async fn games_of(&self, name: &str, status: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
-        let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
-            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
-            None => (i64::MAX, char::MAX.to_string()),
-        };
+        let (before_ms, before_id) = page.before();
         // Each side walks its own index from the key down; the two short lists merge.
         let side = |s: &str| {
             format!(
@@ -263,10 +260,7 @@ impl Store {
     /// Games being played, the most recently moved first, a page at a time:
     /// what a visitor can watch. The key is `updated_ms.id`.
     pub async fn live_games(&self, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
-        let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
-            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
-            None => (i64::MAX, char::MAX.to_string()),
-        };
+        let (before_ms, before_id) = page.before();
         let q = sqlx::query(
             "SELECT * FROM games WHERE status = 'active' AND (updated_ms < $1 OR (updated_ms = $1 AND id < $2)) \
              ORDER BY updated_ms DESC, id DESC LIMIT $3",

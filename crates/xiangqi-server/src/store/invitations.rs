@@ -87,10 +87,7 @@ impl Store {
         inviter: &str,
         page: &Page,
     ) -> Result<Paged<InvitationRow>, sqlx::Error> {
-        let (before_ms, before_code) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
-            Some((ms, code)) => (ms.parse::<i64>().unwrap_or(i64::MAX), code.to_string()),
-            None => (i64::MAX, char::MAX.to_string()),
-        };
+        let (before_ms, before_code) = page.before();
         let q = sqlx::query(
             "SELECT * FROM invitations WHERE inviter = $1 AND (created_ms < $2 OR (created_ms = $2 AND code < $3)) \
              ORDER BY created_ms DESC, code DESC LIMIT $4",

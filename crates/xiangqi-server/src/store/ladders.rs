@@ -127,7 +127,7 @@ impl Store {
         category: Category,
         page: &Page,
     ) -> Result<Paged<ChallengeRow>, sqlx::Error> {
-        let (after_ms, after_id) = super::challenges::room_after(page);
+        let (after_ms, after_id) = page.since();
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE ladder = $1 AND status = 'open' \
              AND (created_ms > $2 OR (created_ms = $2 AND id > $3)) ORDER BY created_ms, id LIMIT $4",

@@ -48,14 +48,6 @@ fn newest_key(m: &MessageRow) -> String {
     format!("{}.{}", m.created_ms, m.id)
 }
 
-/// The bounds of a newest-first page: strictly before the key.
-fn before(page: &Page) -> (i64, String) {
-    match page.after.as_deref().and_then(|k| k.split_once('.')) {
-        Some((ms, id)) => (ms.parse().unwrap_or(i64::MAX), id.to_string()),
-        None => (i64::MAX, char::MAX.to_string()),
-    }
-}
-
 /// Visible to `$1`: sent by them and not deleted by them, or received and not deleted.
 const VISIBLE: &str = "((sender = $1 AND sender_deleted = 0) OR (recipient = $1 AND recipient_deleted = 0))";
 
@@ -84,7 +76,7 @@ impl Store {
             Mailbox::Inbox => "recipient = $1 AND recipient_deleted = 0",
             Mailbox::Sent => "sender = $1 AND sender_deleted = 0",
         };
-        let (ms, id) = before(page);
+        let (ms, id) = page.before();
         let sql = format!(
             "SELECT * FROM messages WHERE {who} AND (created_ms < $2 OR (created_ms = $2 AND id < $3)) \
              ORDER BY created_ms DESC, id DESC LIMIT $4"
@@ -100,7 +92,7 @@ impl Store {
         with: &str,
         page: &Page,
     ) -> Result<Paged<MessageRow>, sqlx::Error> {
-        let (ms, id) = before(page);
+        let (ms, id) = page.before();
         let sql = format!(
             "SELECT * FROM messages WHERE {VISIBLE} AND (sender = $2 OR recipient = $2) \
              AND (created_ms < $3 OR (created_ms = $3 AND id < $4)) ORDER BY created_ms DESC, id DESC LIMIT $5"
@@ -112,7 +104,7 @@ impl Store {
 
     /// The people a user has messages with, the latest conversation first.
     pub async fn conversations(&self, user: &str, page: &Page) -> Result<Paged<Conversation>, sqlx::Error> {
-        let (ms, _) = before(page);
+        let (ms, _) = page.before();
         let sql = format!(
             "SELECT CASE WHEN sender = $1 THEN recipient ELSE sender END AS other, MAX(created_ms) AS latest, \
              SUM(CASE WHEN recipient = $1 AND read_ms IS NULL THEN 1 ELSE 0 END) AS unread \

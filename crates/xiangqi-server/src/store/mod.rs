@@ -130,6 +130,22 @@ impl Page {
         self.limit() + 1
     }
 
+    /// The bounds of a newest-first page keyed `moment.id`: strictly before the key.
+    fn before(&self) -> (i64, String) {
+        match self.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, id)) => (ms.parse().unwrap_or(i64::MAX), id.to_string()),
+            None => (i64::MAX, char::MAX.to_string()),
+        }
+    }
+
+    /// The bounds of an oldest-first page keyed `moment.id`: strictly after the key.
+    fn since(&self) -> (i64, String) {
+        match self.after.as_deref().and_then(|k| k.split_once('.')) {
+            Some((ms, id)) => (ms.parse().unwrap_or(i64::MIN), id.to_string()),
+            None => (i64::MIN, String::new()),
+        }
+    }
+
     /// Cuts a probe's rows to the page and names the key of the next page, if any.
     fn cut<T>(&self, mut rows: Vec<T>, key: impl Fn(&T) -> String) -> Paged<T> {
         let limit = self.limit() as usize;

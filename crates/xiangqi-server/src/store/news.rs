@@ -40,10 +40,7 @@ impl Store {
 
     /// News, newest first: the key is `created_ms.id`.
     pub async fn news(&self, page: &Page) -> Result<Paged<NewsRow>, sqlx::Error> {
-        let (ms, id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
-            Some((ms, id)) => (ms.parse().unwrap_or(i64::MAX), id.to_string()),
-            None => (i64::MAX, char::MAX.to_string()),
-        };
+        let (ms, id) = page.before();
         let q = sqlx::query(
             "SELECT * FROM news WHERE created_ms < $1 OR (created_ms = $1 AND id < $2) \
              ORDER BY created_ms DESC, id DESC LIMIT $3",

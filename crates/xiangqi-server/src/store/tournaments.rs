@@ -220,10 +220,7 @@ impl Store {
         statuses: &[TournamentStatus],
         page: &Page,
     ) -> Result<Paged<TournamentRow>, sqlx::Error> {
-        let (before_ms, before_id) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
-            Some((ms, id)) => (ms.parse::<i64>().unwrap_or(i64::MAX), id.to_string()),
-            None => (i64::MAX, char::MAX.to_string()),
-        };
+        let (before_ms, before_id) = page.before();
         let names: Vec<String> = statuses.iter().map(|s| format!("'{}'", s.name())).collect();
         let sql = format!(
             "{SELECT} WHERE t.status IN ({}) AND (t.created_ms < $1 OR (t.created_ms = $1 AND t.id < $2)) \
