@@ -9,6 +9,9 @@
 //! Writes into DIR, after every epoch, `checkpoint-NNN.f32` (the float net) and
 //! `loss.csv` / `loss.svg` (training and validation loss by epoch); at the end
 //! `net.nnue`, the integer net the engine loads (`EvalFile`), and prints its hash.
+//! `net.nnue` is the net after the epoch with the lowest validation loss: on a few
+//! million positions the net starts to learn the training games by heart before
+//! the last epoch, and the held-out games say when.
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -108,12 +111,16 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     let mut so_far = Vec::new();
     let mut failure = Ok(());
+    let mut best: Option<(f64, usize, FloatNet)> = None;
     train::train(&mut net, &records, &config, &mut |r, net| {
         eprintln!(
             "epoch {:>3}: training loss {:.6}, validation loss {:.6}, lr {:.6}, {:.1} s",
             r.epoch, r.train_loss, r.validation_loss, r.lr, r.seconds
         );
         so_far.push(*r);
+        if best.as_ref().is_none_or(|(loss, ..)| r.validation_loss < *loss) {
+            best = Some((r.validation_loss, r.epoch, net.clone()));
+        }
         if failure.is_ok() {
             failure = write(&format!("checkpoint-{:03}.f32", r.epoch), &net.to_checkpoint(r.epoch))
                 .and_then(|()| write("loss.csv", train::csv(&so_far).as_bytes()))
@@ -121,6 +128,10 @@ fn run(args: &[String]) -> Result<(), String> {
         }
     });
     failure?;
+    if let Some((loss, epoch, kept)) = best {
+        eprintln!("net.nnue: the net after epoch {epoch} (validation loss {loss:.6})");
+        net = kept;
+    }
     let bytes = net.quantise().to_bytes();
     let loaded = Network::from_bytes(&bytes).map_err(|e| format!("the quantised net does not load: {e}"))?;
     write("net.nnue", &bytes)?;
