@@ -79,7 +79,8 @@ struct Session<'s, 'w> {
     style: Option<Style>,
     /// Mixed into each level's random choice, so that games differ from session to session.
     seed: u64,
-    /// `Use NNUE`: whether the net evaluates standard-board positions.
+    /// `Use NNUE`: whether the net evaluates standard-board positions (on by
+    /// default since a net beat the classical evaluation; see the README).
     use_nnue: bool,
     /// `EvalFile`: the net loaded from a file (`None`: the embedded net).
     eval_file: Option<Arc<crate::nnue::Network>>,
@@ -97,7 +98,10 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         scope,
         dialect: None,
         out,
-        engine: Arc::new(Mutex::new(Engine::new(Options::default()))),
+        engine: Arc::new(Mutex::new(Engine::new(Options {
+            nnue: Some(crate::nnue::Network::embedded()),
+            ..Options::default()
+        }))),
         variant: Variant::Standard,
         rule_set: RuleSet::Asian,
         board: Board::Standard(Root::from_position(Position::startpos(), RuleSet::Asian.rules())),
@@ -105,7 +109,7 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         millis: true,
         style: None,
         seed: session_seed(),
-        use_nnue: false,
+        use_nnue: true,
         eval_file: None,
         running: None,
     };
@@ -199,7 +203,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, &format!("option threads type spin min 1 max {MAX_THREADS} default 1"));
             say(out, "option ponder type check default false");
             say(out, &format!("option level type spin min 0 max {} default 0", Level::MAX));
-            say(out, "option usennue type check default false");
+            say(out, "option usennue type check default true");
             say(out, "option evalfile type string default <embedded>");
             say(out, "ucciok");
         } else {
@@ -211,7 +215,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
             say(out, "option name Clear Hash type button");
             say(out, "option name Weights type string default <default>");
-            say(out, "option name Use NNUE type check default false");
+            say(out, "option name Use NNUE type check default true");
             say(out, "option name EvalFile type string default <embedded>");
             say(out, &format!("option name Level type spin default 0 min 0 max {}", Level::MAX));
             say(out, &format!("option name Level Depth type spin default 0 min 0 max {MAX_LEVEL_DEPTH}"));

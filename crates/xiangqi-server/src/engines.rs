@@ -9,9 +9,13 @@ use std::sync::{
 };
 
 use tokio::sync::Semaphore;
-use xiangqi_engine::{Engine, Options};
+use xiangqi_engine::{Engine, Options, nnue::Network};
 
 /// Transposition table per pooled engine: enough for the site's short searches.
+/// Every pooled engine evaluates standard-board positions with the embedded net
+/// (the hex board keeps the classical evaluation): it plays far stronger than the
+/// classical one (the engine README's measurements), and the computer's levels and
+/// the analysis are what a player meets of the engine.
 const HASH_MB: usize = 16;
 
 pub struct EnginePool {
@@ -92,8 +96,9 @@ impl EnginePool {
             }
         };
         let engine = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        let mut engine =
-            engine.unwrap_or_else(|| Engine::new(Options { hash_mb: HASH_MB, ..Options::default() }));
+        let mut engine = engine.unwrap_or_else(|| {
+            Engine::new(Options { hash_mb: HASH_MB, nnue: Some(Network::embedded()), ..Options::default() })
+        });
         let (engine, answer) = tokio::task::spawn_blocking(move || {
             let answer = job(&mut engine);
             (engine, answer)
