@@ -70,6 +70,15 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// These options with the embedded net evaluating standard-board positions:
+    /// what people play and analyse against. `default()` stays classical, which
+    /// `bench` and the search tests pin.
+    pub fn with_embedded_net(self) -> Self {
+        Options { nnue: Some(Network::embedded()), ..self }
+    }
+}
+
 /// A Xiangqi engine for either board.
 ///
 /// ```

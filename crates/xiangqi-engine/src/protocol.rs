@@ -98,10 +98,7 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         scope,
         dialect: None,
         out,
-        engine: Arc::new(Mutex::new(Engine::new(Options {
-            nnue: Some(crate::nnue::Network::embedded()),
-            ..Options::default()
-        }))),
+        engine: Arc::new(Mutex::new(Engine::new(Options::default().with_embedded_net()))),
         variant: Variant::Standard,
         rule_set: RuleSet::Asian,
         board: Board::Standard(Root::from_position(Position::startpos(), RuleSet::Asian.rules())),

@@ -9,7 +9,7 @@ use std::sync::{
 };
 
 use tokio::sync::Semaphore;
-use xiangqi_engine::{Engine, Options, nnue::Network};
+use xiangqi_engine::{Engine, Options};
 
 /// Transposition table per pooled engine: enough for the site's short searches.
 /// Every pooled engine evaluates standard-board positions with the embedded net
@@ -97,7 +97,7 @@ impl EnginePool {
         };
         let engine = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let mut engine = engine.unwrap_or_else(|| {
-            Engine::new(Options { hash_mb: HASH_MB, nnue: Some(Network::embedded()), ..Options::default() })
+            Engine::new(Options { hash_mb: HASH_MB, ..Options::default() }.with_embedded_net())
         });
         let (engine, answer) = tokio::task::spawn_blocking(move || {
             let answer = job(&mut engine);

@@ -6,9 +6,7 @@ use std::{
 };
 
 use xiangqi::{Color, Game, Move, Position, Standard};
-use xiangqi_engine::{
-    Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult, nnue::Network,
-};
+use xiangqi_engine::{Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult};
 
 use super::notation;
 
@@ -75,8 +73,7 @@ impl Opponent {
     /// An opponent at `level` whose random choices follow `seed`.
     pub fn new(level: Level, seed: u64) -> Self {
         // The hints search at full strength, so the table is sized for them.
-        let engine =
-            Engine::new(Options { hash_mb: 32, nnue: Some(Network::embedded()), ..Options::default() });
+        let engine = Engine::new(Options { hash_mb: 32, ..Options::default() }.with_embedded_net());
         Opponent { level, seed, engine: Arc::new(Mutex::new(engine)) }
     }
 
