@@ -61,10 +61,11 @@ const STYLES: [Style; 8] = [
     Style { depth: None, nodes: 1_000_000, temperature: 0 },
 ];
 
-/// Elo of each level above level 1 on the standard board, the sums of the
-/// steps measured between neighbours (40-100 games each, 95% bars of ±120 to
-/// ±320 a step; the README lists the matches and the commands), rounded to tens.
-const ELO: [i32; 8] = [0, 380, 650, 1110, 1450, 1830, 2170, 2490];
+/// Elo of each level above level 1 on the standard board with the embedded
+/// net, the sums of the steps measured between neighbours (40-60 games each,
+/// 95% bars of ±115 to ±240 a step; the README lists the matches and the
+/// commands), rounded to tens.
+const ELO: [i32; 8] = [0, 280, 530, 970, 1280, 1600, 1870, 2170];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,10 +116,11 @@ impl Level {
     }
 
     /// Engine settings that suit the level: one thread (node counts are only
-    /// repeatable on one) and a table sized to the budget.
+    /// repeatable on one), a table sized to the budget, and the embedded net,
+    /// which [`Level::elo`] was measured with and the site's computer plays with.
     pub fn engine_options(self) -> Options {
         let mb = (self.style().nodes / 40_000).next_power_of_two().clamp(1, 32) as usize;
-        Options { hash_mb: mb, threads: 1, ..Options::default() }
+        Options { hash_mb: mb, threads: 1, ..Options::default() }.with_embedded_net()
     }
 
     /// The limits of the level's search, bounded in time by `time` (its
