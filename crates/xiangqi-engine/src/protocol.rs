@@ -64,6 +64,10 @@ struct Running<'s> {
     handle: ScopedJoinHandle<'s, ()>,
 }
 
+/// `Use NNUE` when a session starts: the embedded net plays far stronger than
+/// the classical evaluation (the README's matches).
+const USE_NNUE_BY_DEFAULT: bool = true;
+
 struct Session<'s, 'w> {
     scope: &'s Scope<'s, 'w>,
     dialect: Option<Dialect>,
@@ -79,8 +83,7 @@ struct Session<'s, 'w> {
     style: Option<Style>,
     /// Mixed into each level's random choice, so that games differ from session to session.
     seed: u64,
-    /// `Use NNUE`: whether the net evaluates standard-board positions (on by
-    /// default since a net beat the classical evaluation; see the README).
+    /// `Use NNUE`: whether the net evaluates standard-board positions.
     use_nnue: bool,
     /// `EvalFile`: the net loaded from a file (`None`: the embedded net).
     eval_file: Option<Arc<crate::nnue::Network>>,
@@ -98,7 +101,7 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         scope,
         dialect: None,
         out,
-        engine: Arc::new(Mutex::new(Engine::new(Options::default().with_embedded_net()))),
+        engine: Arc::new(Mutex::new(Engine::new(Options::default()))),
         variant: Variant::Standard,
         rule_set: RuleSet::Asian,
         board: Board::Standard(Root::from_position(Position::startpos(), RuleSet::Asian.rules())),
@@ -106,10 +109,11 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         millis: true,
         style: None,
         seed: session_seed(),
-        use_nnue: true,
+        use_nnue: USE_NNUE_BY_DEFAULT,
         eval_file: None,
         running: None,
     };
+    session.apply_nnue();
     for line in input.lines() {
         let Ok(line) = line else { break };
         if !session.command(line.trim()) {
@@ -200,7 +204,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, &format!("option threads type spin min 1 max {MAX_THREADS} default 1"));
             say(out, "option ponder type check default false");
             say(out, &format!("option level type spin min 0 max {} default 0", Level::MAX));
-            say(out, "option usennue type check default true");
+            say(out, &format!("option usennue type check default {USE_NNUE_BY_DEFAULT}"));
             say(out, "option evalfile type string default <embedded>");
             say(out, "ucciok");
         } else {
@@ -212,7 +216,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
             say(out, "option name Clear Hash type button");
             say(out, "option name Weights type string default <default>");
-            say(out, "option name Use NNUE type check default true");
+            say(out, &format!("option name Use NNUE type check default {USE_NNUE_BY_DEFAULT}"));
             say(out, "option name EvalFile type string default <embedded>");
             say(out, &format!("option name Level type spin default 0 min 0 max {}", Level::MAX));
             say(out, &format!("option name Level Depth type spin default 0 min 0 max {MAX_LEVEL_DEPTH}"));

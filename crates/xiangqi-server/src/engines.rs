@@ -12,12 +12,13 @@ use tokio::sync::Semaphore;
 use xiangqi_engine::{Engine, Options};
 
 /// Transposition table per pooled engine: enough for the site's short searches.
-/// Every pooled engine evaluates standard-board positions with the embedded net
-/// (the hex board keeps the classical evaluation): it plays far stronger than the
-/// classical one (the engine README's measurements), and the computer's levels and
-/// the analysis are what a player meets of the engine.
 const HASH_MB: usize = 16;
 
+/// Engines for the site's computer opponents and analysis. Each evaluates
+/// standard-board positions with the embedded net (the hex board keeps the
+/// classical evaluation): it plays far stronger than the classical one (the
+/// engine README's measurements), and these searches are what a player meets of
+/// the engine.
 pub struct EnginePool {
     permits: Semaphore,
     /// Engines not in use, kept so that their tables are allocated once.
