@@ -10,7 +10,7 @@
 
 mod browsing;
 
-use browsing::{Window, api, chromedriver, count, css, launch, shot, start_driver, wait_text};
+use browsing::{Window, api, chromedriver, count, css, launch, scroll_to, shot, start_driver, wait_text};
 
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
@@ -59,11 +59,6 @@ async fn table_rating(c: &Client, category: &str) -> (i64, bool) {
     let number: String = text.chars().take_while(|ch| ch.is_ascii_digit()).collect();
     let provisional = cell.find(Locator::Css("abbr.provisional[title]")).await.is_ok();
     (number.parse().unwrap_or_else(|_| panic!("a rating: {text:?}")), provisional)
-}
-
-async fn scroll_to(c: &Client, selector: &str) {
-    let script = "document.querySelector(arguments[0]).scrollIntoView({ block: 'start' });";
-    c.execute(script, vec![json!(selector)]).await.unwrap();
 }
 
 /// A casual game between the two, resigned by the second: its id.

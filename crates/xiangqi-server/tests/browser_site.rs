@@ -11,7 +11,8 @@
 mod browsing;
 
 use browsing::{
-    Window, api, chromedriver, click, count, css, launch, register_quick, shot, start_driver, wait_text,
+    Window, api, chromedriver, click, count, css, launch, register_quick, scroll_to, shot, start_driver,
+    wait_text,
 };
 use std::time::Duration;
 
@@ -274,7 +275,7 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
     assert_eq!(count(&v, "#rules-cannon circle.hint.capture").await, 1, "the cannon's capture");
     shot(&v, "site-en-rules.png").await;
     click(&v, "#rules-horse").await;
-    c_scroll(&v, "#rules-horse").await;
+    scroll_to(&v, "#rules-horse").await;
     shot(&v, "site-en-rules-horse.png").await;
     v.goto(&format!("{url}#/help")).await.unwrap();
     wait_text(&v, "main h1", "How to play here").await;
@@ -298,7 +299,7 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
     css(&v, "html[lang=zh]").await;
     v.goto(&format!("{url}#/rules")).await.unwrap();
     wait_text(&v, "main h1", "游戏规则").await;
-    c_scroll(&v, "#rules-cannon").await;
+    scroll_to(&v, "#rules-cannon").await;
     shot(&v, "site-zh-rules-cannon.png").await;
 
     for c in [a, b, v] {
@@ -306,10 +307,6 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
     }
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
-}
-
-async fn c_scroll(c: &Client, selector: &str) {
-    c.execute("document.querySelector(arguments[0]).scrollIntoView();", vec![json!(selector)]).await.unwrap();
 }
 
 #[tokio::test]

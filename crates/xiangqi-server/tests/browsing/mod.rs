@@ -73,6 +73,14 @@ pub async fn click(c: &Client, selector: &str) {
     panic!("{selector} could not be clicked");
 }
 
+/// Scrolls what the selector finds to the top of the window, once it is there:
+/// a page drawn again after a reload may not have it yet.
+pub async fn scroll_to(c: &Client, selector: &str) {
+    let element = css(c, selector).await;
+    let script = "arguments[0].scrollIntoView({ block: 'start' });";
+    c.execute(script, vec![serde_json::to_value(element).unwrap()]).await.unwrap();
+}
+
 pub async fn count(c: &Client, selector: &str) -> usize {
     c.find_all(Locator::Css(selector)).await.unwrap().len()
 }
