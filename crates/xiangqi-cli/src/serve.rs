@@ -14,7 +14,7 @@ use std::{
 
 use clap::builder::BoolishValueParser;
 use serde::Deserialize;
-use xiangqi_server::{Config, Limits};
+use xiangqi_server::{Config, ConnectionLimits, Limits};
 
 pub const DEFAULT_DATABASE: &str = "sqlite://xiangqi.db?mode=rwc";
 
@@ -94,6 +94,18 @@ pub struct Args {
     /// Engine analyses one user may start in a minute (engine time is shared). [default: 60]
     #[arg(long, env = "XIANGQI_ANALYSES_PER_MINUTE", value_name = "N")]
     pub analyses_per_minute: Option<u32>,
+    /// Tournaments one user may create in a day. [default: 5]
+    #[arg(long, env = "XIANGQI_TOURNAMENTS_PER_DAY", value_name = "N")]
+    pub tournaments_per_day: Option<u32>,
+    /// Connections one network address (an IPv6 /64) may hold open at once; not
+    /// applied with --behind-proxy (the proxy keeps its own). [default: 128]
+    #[arg(long, env = "XIANGQI_CONNECTIONS_PER_ADDRESS", value_name = "N")]
+    pub connections_per_address: Option<usize>,
+    /// How long a connection may take to send a request's headers or stay idle
+    /// between requests before it is closed; a WebSocket is pinged this often
+    /// and closed after three such times without a word. [default: 20]
+    #[arg(long, env = "XIANGQI_IDLE_SECONDS", value_name = "SECONDS")]
+    pub idle_seconds: Option<u64>,
     /// Engine searches that may run at once, one thread each: the computer's
     /// moves, analyses and reviews. [default: half the cores]
     #[arg(long, env = "XIANGQI_ENGINES", value_name = "N")]
@@ -141,6 +153,9 @@ impl Args {
             messages_per_day,
             chat_per_minute,
             analyses_per_minute,
+            tournaments_per_day,
+            connections_per_address,
+            idle_seconds,
             engines,
             no_computer
         )
@@ -194,11 +209,18 @@ fn resolve(a: Args) -> Result<Settings, String> {
         messages_per_minute: a.messages_per_minute.unwrap_or(defaults.messages_per_minute),
         messages_per_day: a.messages_per_day.unwrap_or(defaults.messages_per_day),
         chat_per_minute: a.chat_per_minute.unwrap_or(defaults.chat_per_minute),
+        tournaments_per_day: a.tournaments_per_day.unwrap_or(defaults.tournaments_per_day),
+    };
+    let connections = ConnectionLimits::default();
+    let connections = ConnectionLimits {
+        per_address: a.connections_per_address.unwrap_or(connections.per_address).max(1),
+        idle: a.idle_seconds.map_or(connections.idle, |s| Duration::from_secs(s.max(1))),
     };
     let mut server = Config::new(&database, SocketAddr::new(ip, port));
     server.metrics_bind = metrics_bind;
     server.behind_proxy = a.behind_proxy.unwrap_or(false);
     server.limits = limits;
+    server.connections = connections;
     server.drain = Duration::from_secs(a.drain_seconds.unwrap_or(10));
     server.analyses_per_minute = a.analyses_per_minute.unwrap_or(server.analyses_per_minute);
     server.engines = a.engines.or(server.engines);

@@ -84,6 +84,12 @@ impl Control {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Lets a stopped search's handle run another search (a host that paused
+    /// a search to give its thread to more urgent work, say).
+    pub fn resume(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
     /// While pondering, time limits are not applied; [`Control::ponderhit`] starts the clock.
     pub fn set_pondering(&self, on: bool) {
         self.pondering.store(on, Ordering::Relaxed);

@@ -94,6 +94,8 @@ async fn start_server(database: &str) -> (Server, SocketAddr) {
     let child = Command::new(binary())
         .args(["serve", "--database", database, "--host", "127.0.0.1", "--port", &port.to_string()])
         .args(["--signups-per-hour", "1000", "--log", "warn", "--drain-seconds", "1"])
+        // Its clients are thousands on a few addresses.
+        .args(["--connections-per-address", "1000000"])
         .stdout(Stdio::null())
         .spawn()
         .expect("the server starts");

@@ -110,8 +110,20 @@ impl ApiError {
     }
 }
 
+/// How long a client is asked to wait while the database does not answer.
+const DATABASE_RETRY_S: u64 = 5;
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
+        if crate::store::unreachable(&e) {
+            tracing::warn!("database: {e}");
+            return ApiError {
+                retry_after_s: Some(DATABASE_RETRY_S),
+                ..ApiError::unavailable(
+                    "the database does not answer; nothing was changed, try again in a moment",
+                )
+            };
+        }
         tracing::error!("database: {e}");
         ApiError::internal("the database failed; nothing was changed")
     }

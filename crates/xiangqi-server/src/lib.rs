@@ -20,7 +20,7 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use tokio_util::{sync::CancellationToken, task::TaskTracker};
 
 use crate::{domain::Services, http::AppState, live::Hub, store::Store};
-pub use crate::{domain::limits::Limits, error::ApiError};
+pub use crate::{domain::limits::Limits, error::ApiError, http::listen::ConnectionLimits};
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -39,6 +39,8 @@ pub struct Config {
     pub behind_proxy: bool,
     /// How much of what others see one user may do.
     pub limits: Limits,
+    /// What one network address may hold open, and for how long.
+    pub connections: ConnectionLimits,
     /// How long a stop waits for requests under way and open WebSockets.
     pub drain: Duration,
     /// Whether this instance searches the computer's moves (with several
@@ -59,6 +61,7 @@ impl Config {
             metrics_bind: None,
             behind_proxy: false,
             limits: Limits::default(),
+            connections: ConnectionLimits::default(),
             drain: Duration::from_secs(10),
             computer_moves: true,
             analyses_per_minute: domain::analysis::ANALYSES_PER_MINUTE,
@@ -66,11 +69,14 @@ impl Config {
         }
     }
 
-    /// A server on a free loopback port, with no limit on new accounts (tests
-    /// make many from one address).
+    /// A server on a free loopback port, with no limit on new accounts or
+    /// connections from one address (tests and benchmarks are many clients on
+    /// one address) or on tournaments.
     pub fn for_tests(database: &str) -> Config {
         let mut config = Config::new(database, SocketAddr::from(([127, 0, 0, 1], 0)));
         config.limits.signups_per_hour = 1_000_000;
+        config.limits.tournaments_per_day = 1_000_000;
+        config.connections.per_address = 1_000_000;
         config.analyses_per_minute = 1_000_000;
         config
     }
@@ -95,6 +101,7 @@ pub struct Running {
     sockets: TaskTracker,
     background: TaskTracker,
     store: Store,
+    hub: Arc<Hub>,
     drain: Duration,
 }
 
@@ -115,6 +122,12 @@ impl Running {
     /// The base URL, like `http://127.0.0.1:8080`.
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// How many games' and users' live channels this instance holds: one for
+    /// each game or user that a socket here watches, and no more.
+    pub fn live_channels(&self) -> usize {
+        self.hub.channels()
     }
 
     /// The metrics listener's address, if there is one.
@@ -178,7 +191,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         services.engines = Arc::new(engines::EnginePool::new(n));
     }
     let services = Arc::new(services);
-    let state = Arc::new(AppState::new(services.clone(), config.behind_proxy));
+    let state = Arc::new(AppState::new(services.clone(), config.behind_proxy, config.connections.idle));
     let (listener, addr) = bind(config.bind).await?;
     let metrics_listener = match config.metrics_bind {
         Some(at) => {
@@ -189,11 +202,24 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     };
     let shutdown = state.shutdown.clone();
     let sockets = state.sockets.clone();
-    let server = tokio::spawn(serve(listener, http::router(state.clone()), shutdown.clone(), "server"));
+    // Behind a proxy every connection comes from the proxy: the limit per
+    // address is then the proxy's to keep.
+    let per_address = !config.behind_proxy;
+    let app = http::router(state.clone());
+    let server = tokio::spawn(http::listen::serve(
+        listener,
+        app,
+        config.connections,
+        per_address,
+        shutdown.clone(),
+        "server",
+    ));
     let (metrics, metrics_addr) = match metrics_listener {
         Some((listener, at)) => {
             let router = http::metrics_router(state);
-            (Some(tokio::spawn(serve(listener, router, shutdown.clone(), "metrics"))), Some(at))
+            let serving =
+                http::listen::serve(listener, router, config.connections, false, shutdown.clone(), "metrics");
+            (Some(tokio::spawn(serving)), Some(at))
         }
         None => (None, None),
     };
@@ -219,6 +245,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         sockets,
         background,
         store,
+        hub,
         drain: config.drain,
     })
 }
@@ -228,15 +255,6 @@ async fn bind(at: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError> {
     let listener = TcpListener::bind(at).await.map_err(failed)?;
     let addr = listener.local_addr().map_err(failed)?;
     Ok((listener, addr))
-}
-
-/// Serves until `stop` is cancelled, then finishes the requests under way.
-async fn serve(listener: TcpListener, app: axum::Router, stop: CancellationToken, what: &'static str) {
-    let served = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move { stop.cancelled().await });
-    if let Err(e) = served.await {
-        tracing::error!("{what} stopped: {e}");
-    }
 }
 
 /// Makes a user an administrator of the site (or, with `admin` false, no longer
@@ -251,12 +269,15 @@ pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, 
 }
 
 /// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
-/// move to their next round and finish. With several instances on one
+/// move to their next round and finish; expired sessions and old failed
+/// log-ins are purged. With several instances on one
 /// database, one of them at a time does a round of this (the others skip it);
 /// each change is also a version-checked write, so it happens once whatever
 /// runs it.
 async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
+    // Purging runs at the first round and then once a minute.
+    let mut rounds: u64 = 0;
     loop {
         tokio::select! {
             _ = tick.tick() => {}
@@ -279,6 +300,14 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
         if let Err(e) = services.advance_tournaments(domain::now_ms()).await {
             tracing::warn!("tournament check failed: {}", e.message);
         }
+        if rounds % 120 == 0 {
+            match services.purge(domain::now_ms()).await {
+                Ok(0) => {}
+                Ok(n) => tracing::debug!("purged {n} expired sessions and old failed log-ins"),
+                Err(e) => tracing::warn!("purge failed: {}", e.message),
+            }
+        }
+        rounds += 1;
         held.release().await;
     }
 }

@@ -3,7 +3,10 @@
 //! instance listens on the database (LISTEN/NOTIFY) and publishes to its own
 //! sockets, so a change made through one instance reaches sockets on another.
 
-use std::{collections::HashMap, sync::Mutex};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -31,7 +34,10 @@ pub struct GameWire {
     pub wire: Wire,
 }
 
-type Channels<T = Wire> = Mutex<HashMap<String, broadcast::Sender<T>>>;
+/// Channels by key, created when a socket here first watches the key and
+/// dropped when its last watcher goes: what the map holds is bounded by what
+/// the open sockets watch.
+type Channels<T = Wire> = Arc<Mutex<HashMap<String, broadcast::Sender<T>>>>;
 
 pub struct Hub {
     games: Channels<GameWire>,
@@ -47,6 +53,30 @@ impl Default for Hub {
             users: Channels::default(),
             lobby: broadcast::channel(64).0,
             tournaments: broadcast::channel(64).0,
+        }
+    }
+}
+
+/// One socket's watch of a channel. Dropping the last watch of a keyed channel
+/// (a game's, a user's) removes the channel.
+pub struct Watch<T: Clone> {
+    rx: broadcast::Receiver<T>,
+    keyed: Option<(Channels<T>, String)>,
+}
+
+impl<T: Clone> Watch<T> {
+    pub async fn recv(&mut self) -> Result<T, broadcast::error::RecvError> {
+        self.rx.recv().await
+    }
+}
+
+impl<T: Clone> Drop for Watch<T> {
+    fn drop(&mut self) {
+        let Some((channels, key)) = &self.keyed else { return };
+        let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
+        // This watch's own receiver still counts: the channel goes if it is the last.
+        if map.get(key).is_some_and(|tx| tx.receiver_count() <= 1) {
+            map.remove(key);
         }
     }
 }
@@ -72,18 +102,18 @@ pub fn game_wire(event: &Event) -> GameWire {
     GameWire { version, wire: wire(event) }
 }
 
-fn subscribe<T: Clone>(channels: &Channels<T>, key: &str) -> broadcast::Receiver<T> {
+fn subscribe<T: Clone>(channels: &Channels<T>, key: &str) -> Watch<T> {
     let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
-    map.entry(key.to_string()).or_insert_with(|| broadcast::channel(64).0).subscribe()
+    let rx = map.entry(key.to_string()).or_insert_with(|| broadcast::channel(64).0).subscribe();
+    Watch { rx, keyed: Some((channels.clone(), key.to_string())) }
 }
 
 fn send<T>(channels: &Channels<T>, key: &str, message: T) {
-    let mut map = channels.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(tx) = map.get(key)
-        && tx.send(message).is_err()
-    {
-        // Nobody listens any more.
-        map.remove(key);
+    let map = channels.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(tx) = map.get(key) {
+        // With no receiver left the message is dropped; the watches that
+        // went took the channel with them.
+        let _ = tx.send(message);
     }
 }
 
@@ -93,6 +123,10 @@ fn watched<T>(channels: &Channels<T>, key: &str) -> bool {
     map.get(key).is_some_and(|tx| tx.receiver_count() > 0)
 }
 
+fn held<T>(channels: &Channels<T>) -> usize {
+    channels.lock().map_or(0, |map| map.len())
+}
+
 impl Hub {
     /// Whether a socket on this instance watches a game: an event nobody here
     /// would hear is not built.
@@ -100,16 +134,21 @@ impl Hub {
         watched(&self.games, id)
     }
 
-    pub fn watch_game(&self, id: &str) -> broadcast::Receiver<GameWire> {
+    pub fn watch_game(&self, id: &str) -> Watch<GameWire> {
         subscribe(&self.games, id)
     }
 
-    pub fn watch_user(&self, name: &str) -> broadcast::Receiver<Wire> {
+    pub fn watch_user(&self, name: &str) -> Watch<Wire> {
         subscribe(&self.users, name)
     }
 
-    pub fn watch_lobby(&self) -> broadcast::Receiver<Wire> {
-        self.lobby.subscribe()
+    pub fn watch_lobby(&self) -> Watch<Wire> {
+        Watch { rx: self.lobby.subscribe(), keyed: None }
+    }
+
+    /// How many games' and users' channels this instance holds.
+    pub fn channels(&self) -> usize {
+        held(&self.games) + held(&self.users)
     }
 
     /// Sends an event to the watchers of a game connected to this instance.
@@ -132,8 +171,8 @@ impl Hub {
 
     /// Every socket hears of every tournament's changes: they are few, and a
     /// list of tournaments needs them as much as a tournament's own page.
-    pub fn watch_tournaments(&self) -> broadcast::Receiver<Wire> {
-        self.tournaments.subscribe()
+    pub fn watch_tournaments(&self) -> Watch<Wire> {
+        Watch { rx: self.tournaments.subscribe(), keyed: None }
     }
 
     pub fn publish_local_tournament(&self, id: &str) {

@@ -28,6 +28,7 @@ pub const ACTIVE_GAMES: &str = "xiangqi_active_games";
 pub const DB_POOL_SIZE: &str = "xiangqi_db_pool_connections";
 pub const DB_POOL_IDLE: &str = "xiangqi_db_pool_idle_connections";
 pub const SCRAPE_ERRORS: &str = "xiangqi_metrics_database_errors_total";
+pub const CONNECTIONS_REFUSED: &str = "xiangqi_connections_refused_total";
 
 /// Upper bounds of the latency buckets, in seconds.
 const LATENCY_BUCKETS: [f64; 13] =
@@ -72,6 +73,7 @@ fn describe() {
     describe_gauge!(DB_POOL_SIZE, "Database connections this instance holds");
     describe_gauge!(DB_POOL_IDLE, "Database connections this instance holds that are idle");
     describe_counter!(SCRAPE_ERRORS, "Scrapes whose database gauges could not be read");
+    describe_counter!(CONNECTIONS_REFUSED, "Connections closed at once: their address held its most already");
 }
 
 /// Counts and times every request by its route template (`/api/v1/games/{id}`,
@@ -91,6 +93,10 @@ pub async fn track(req: Request, next: Next) -> Response {
 
 pub fn move_played() {
     counter!(MOVES).increment(1);
+}
+
+pub fn connection_refused() {
+    counter!(CONNECTIONS_REFUSED).increment(1);
 }
 
 pub fn websocket_opened() {

@@ -7,10 +7,10 @@ use argon2::{
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use super::Services;
+use super::{Services, limits::refusal};
 use crate::{
     error::{ApiError, ApiResult},
-    store::UserRow,
+    store::{Tally, UserRow},
 };
 
 /// How long a session lasts without logging in again.
@@ -19,6 +19,9 @@ pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
 /// try must wait.
 pub const FREE_FAILURES: i64 = 5;
 pub const FAILURE_WINDOW_MS: i64 = 15 * 60 * 1000;
+/// Failed log-ins one network address may have within [`FAILURE_WINDOW_MS`],
+/// over every name: what one address can make the server keep is bounded.
+pub const ADDRESS_FAILURES: u32 = 50;
 /// The longest wait between tries: guessing stays slow, and the account's owner
 /// is never locked out for longer.
 pub const MAX_WAIT_MS: i64 = 60_000;
@@ -60,6 +63,33 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
 }
 
+/// Password hashes computed at once: each takes a core for tens of
+/// milliseconds and megabytes of memory, on purpose, so a burst of sign-ups
+/// and log-ins waits its turn on blocking threads, never on the threads that
+/// serve every other request.
+fn hashing() -> &'static tokio::sync::Semaphore {
+    static HASHING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    HASHING.get_or_init(|| {
+        tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+    })
+}
+
+/// Runs a password hash's work in its turn (see [`hashing`]).
+async fn in_hashing_turn<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> ApiResult<T> {
+    let _turn = hashing().acquire().await.map_err(|e| ApiError::internal(e.to_string()))?;
+    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal(format!("password hashing: {e}")))
+}
+
+async fn hashed(password: &str) -> ApiResult<String> {
+    let password = password.to_string();
+    in_hashing_turn(move || hash_password(&password)).await?
+}
+
+async fn verified(password: &str, hash: &str) -> ApiResult<bool> {
+    let (password, hash) = (password.to_string(), hash.to_string());
+    in_hashing_turn(move || verify_password(&password, &hash)).await
+}
+
 /// A new random session token (what the client keeps).
 pub fn new_token() -> String {
     let bytes: [u8; 32] = rand::rng().random();
@@ -71,11 +101,21 @@ pub fn token_hash(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// What ids of games and challenges are made of: letters and digits that
+/// cannot be mistaken for each other.
+const ID_ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyz23456789";
+const ID_LENGTH: usize = 12;
+
 /// A short random id for games and challenges.
 pub fn new_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyz23456789";
     let mut rng = rand::rng();
-    (0..12).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+    (0..ID_LENGTH).map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char).collect()
+}
+
+/// Whether `s` could be an id [`new_id`] made: anything else names nothing,
+/// and need not be looked for.
+pub fn is_id(s: &str) -> bool {
+    s.len() == ID_LENGTH && s.bytes().all(|b| ID_ALPHABET.contains(&b))
 }
 
 /// A new session: the token for the client, and the user.
@@ -103,11 +143,12 @@ impl Services {
             Some(code) => Some(self.invitation(code).await?),
             None => None,
         };
-        let hash = hash_password(password)?;
-        if !self.store.create_user(name, &hash, now).await? {
+        let hash = hashed(password).await?;
+        let mut turn = self.sign_up_turn(address, now).await?;
+        if !self.store.create_user(&mut turn, address, name, &hash, now).await? {
             return Err(ApiError::conflict(format!("the user id {name:?} is taken")));
         }
-        self.store.add_signup(address, now).await?;
+        turn.done().await?;
         let user = self.store.user(name).await?.ok_or_else(|| ApiError::internal("the new user vanished"))?;
         if let Some(i) = invitation {
             self.welcome(&user.name, &i, now).await?;
@@ -115,10 +156,26 @@ impl Services {
         self.start_session(user, now).await
     }
 
-    /// Logs in. Failures for a name slow down further tries (see [`login_wait_ms`]).
-    pub async fn login(&self, name: &str, password: &str, now: i64) -> ApiResult<NewSession> {
+    /// Logs in from a network address. Failures for a name from an address
+    /// slow down further tries of that name from that address (see
+    /// [`login_wait_ms`]), so a stranger who guesses cannot keep the owner
+    /// out; an address fails at most [`ADDRESS_FAILURES`] times in the window
+    /// over every name. One address checks one password at a time.
+    pub async fn login(&self, name: &str, password: &str, address: &str, now: i64) -> ApiResult<NewSession> {
+        let wrong = || ApiError::unauthorized("wrong user id or password");
+        // No account has such a name: nothing to check, nothing to keep.
+        if check_name(name).is_err() {
+            return Err(wrong());
+        }
         let key = name.to_lowercase();
-        let (failures, latest) = self.store.login_failures(&key, now - FAILURE_WINDOW_MS).await?;
+        let tally = Tally::LoginFailures(address);
+        let mut turn = self.store.counting(tally).await?;
+        if let Some(at) = turn.nth_latest(tally, now - FAILURE_WINDOW_MS, ADDRESS_FAILURES).await? {
+            let what = "failed log-ins from your network address";
+            return Err(refusal(what, ADDRESS_FAILURES, FAILURE_WINDOW_MS, at, now));
+        }
+        let (failures, latest) =
+            self.store.login_failures(&mut turn, &key, address, now - FAILURE_WINDOW_MS).await?;
         let ready_at = latest.unwrap_or(0) + login_wait_ms(failures);
         if now < ready_at {
             let seconds = (ready_at - now + 999) / 1000;
@@ -128,19 +185,32 @@ impl Services {
             ));
         }
         let checking = std::time::Instant::now();
-        match self.store.user(name).await? {
-            Some(u) if verify_password(password, &u.password_hash) => {
-                self.store.clear_login_failures(&key).await?;
+        let user = self.store.user(name).await?;
+        let right = match &user {
+            Some(u) => verified(password, &u.password_hash).await?,
+            None => false,
+        };
+        match user {
+            Some(u) if right => {
+                self.store.clear_login_failures(&mut turn, &key, address).await?;
+                turn.done().await?;
                 self.start_session(u, now).await
             }
             _ => {
                 // The wait runs from when the refusal is given, not from when the
                 // (slow, on purpose) password check began.
                 let failed_at = now + checking.elapsed().as_millis() as i64;
-                self.store.add_login_failure(&key, failed_at).await?;
-                Err(ApiError::unauthorized("wrong user id or password"))
+                self.store.add_login_failure(&mut turn, &key, address, failed_at).await?;
+                turn.done().await?;
+                Err(wrong())
             }
         }
+    }
+
+    /// Purges what no rule reads any more: failed log-ins older than their
+    /// window and expired sessions.
+    pub async fn purge(&self, now: i64) -> ApiResult<u64> {
+        Ok(self.store.purge(now - FAILURE_WINDOW_MS, now).await?)
     }
 
     async fn start_session(&self, user: UserRow, now: i64) -> ApiResult<NewSession> {
@@ -152,11 +222,11 @@ impl Services {
     /// Changes a password; every other session of the user ends.
     pub async fn change_password(&self, name: &str, session: &str, old: &str, new: &str) -> ApiResult<()> {
         let u = self.user(name).await?;
-        if !verify_password(old, &u.password_hash) {
+        if !verified(old, &u.password_hash).await? {
             return Err(ApiError::unauthorized("the old password is wrong"));
         }
         check_password(new)?;
-        self.store.set_password(&u.name, &hash_password(new)?).await?;
+        self.store.set_password(&u.name, &hashed(new).await?).await?;
         self.store.delete_other_sessions(&u.name, session).await?;
         Ok(())
     }
@@ -170,6 +240,14 @@ impl Services {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_are_recognised_by_their_shape() {
+        assert!(is_id(&new_id()));
+        assert!(!is_id("0123456789ab"), "0 and 1 are not used");
+        assert!(!is_id("abc"));
+        assert!(!is_id(&"a".repeat(64)));
+    }
 
     #[test]
     fn passwords_verify_only_against_their_own_hash() {

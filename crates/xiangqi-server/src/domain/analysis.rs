@@ -16,6 +16,8 @@ use tokio::sync::mpsc;
 use xiangqi::{Color, Move, Outcome, RuleSet, Variant};
 use xiangqi_engine::{Control, Info, Limits, Score};
 
+use crate::engines::Purpose;
+
 use super::{
     Services,
     board::{Board, MoveNames, default_rules, start_fen, variant_of},
@@ -401,9 +403,12 @@ impl Drop for StopOnDrop {
 
 fn retry_message(what: &str, limit: u32, per: &str, wait_ms: i64) -> ApiError {
     let seconds = (wait_ms + 999) / 1000;
-    ApiError::too_many_requests(format!(
-        "you may start {limit} {what} {per}: engine time is shared by everyone here; try again in {seconds} s"
-    ))
+    ApiError::rate_limited(
+        format!(
+            "you may start {limit} {what} {per}: engine time is shared by everyone here; try again in {seconds} s"
+        ),
+        u64::try_from(seconds).unwrap_or(1),
+    )
 }
 
 impl Services {
@@ -423,31 +428,44 @@ impl Services {
         }
         let ticket = self.analysis.start(user);
         let stop = StopOnDrop(ticket.control.clone());
+        let user_name = user.to_string();
         let (pool, analyses) = (self.engines.clone(), self.analysis.clone());
         tokio::spawn(async move {
-            let control = ticket.control.clone();
-            let job_tx = tx.clone();
-            let queue_tx = tx.clone();
-            let searched = pool
-                .run_or_queue(
-                    move |engine| {
-                        // Stopped while it waited: the client left or started another.
-                        if control.is_stopped() {
-                            return None;
-                        }
-                        let result = board.search(engine, &limits, &control, &mut |info| {
-                            if job_tx.send(AnalysisEvent::Info(info_view(&board, info))).is_err() {
-                                control.stop();
+            let owner = Purpose::Study(user_name);
+            let searched = loop {
+                let (control, board, limits) = (ticket.control.clone(), board.clone(), limits.clone());
+                let (job_tx, queue_tx) = (tx.clone(), tx.clone());
+                let searched = pool
+                    .run_as(
+                        owner.clone(),
+                        Some(ticket.control.clone()),
+                        move |engine| {
+                            // Stopped while it waited: the client left or started another.
+                            if control.is_stopped() {
+                                return None;
                             }
-                        });
-                        let best = result.best.map(|m: Move| MoveNamesView::from(board.names(m)));
-                        Some((best, result.depth, result.nodes))
-                    },
-                    |waiting| {
-                        let _ = queue_tx.send(AnalysisEvent::Queued { waiting });
-                    },
-                )
-                .await;
+                            let result = board.search(engine, &limits, &control, &mut |info| {
+                                if job_tx.send(AnalysisEvent::Info(info_view(&board, info))).is_err() {
+                                    control.stop();
+                                }
+                            });
+                            let best = result.best.map(|m: Move| MoveNamesView::from(board.names(m)));
+                            Some((best, result.depth, result.nodes))
+                        },
+                        |waiting| {
+                            let _ = queue_tx.send(AnalysisEvent::Queued { waiting });
+                        },
+                    )
+                    .await;
+                // A game needed the engine: the analysis waits for the next one
+                // and starts again, unless its client went or replaced it.
+                match searched {
+                    Ok(s) if s.interrupted && !ticket.was_replaced() && !tx.is_closed() => {
+                        ticket.control.resume();
+                    }
+                    other => break other.map(|s| s.answer),
+                }
+            };
             let reason = if ticket.was_replaced() { AnalysisEnd::Replaced } else { AnalysisEnd::Limit };
             let event = match searched {
                 Ok(Some((best, depth, nodes))) => AnalysisEvent::Done { reason, best, depth, nodes },

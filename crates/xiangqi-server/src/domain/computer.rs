@@ -24,6 +24,8 @@ use tokio_util::sync::CancellationToken;
 use xiangqi::{Color, RuleSet, Variant};
 use xiangqi_engine::{Control, Engine, Level, Limits, Root, Score};
 
+use crate::engines::Purpose;
+
 use super::{
     Services,
     accounts::new_id,
@@ -164,6 +166,9 @@ impl Services {
             )));
         }
         clock.check()?;
+        // Counted and started one at a time, so that requests sent together
+        // cannot all find room.
+        let held = self.store.exclusive(&format!("xiangqi:computer-games:{user}")).await?;
         if self.store.computer_games_of(user).await? >= MAX_GAMES {
             return Err(ApiError::too_many_requests(format!(
                 "you are playing {MAX_GAMES} games against the computer already: finish one to start another"
@@ -180,6 +185,7 @@ impl Services {
         let mut row = new_game_row(new_id(), red, black, (variant, rules), clock, now);
         row.rated = false;
         self.store.start_game(&row).await?;
+        held.release().await;
         let loaded = self.load_game(&row.id).await?;
         self.publish_game(&loaded).await;
         self.computer_turn(&loaded);
@@ -299,12 +305,15 @@ impl Services {
         let seed = seed(id, loaded.row.ply);
         let chosen = self
             .engines
-            .run_or_queue(
+            .run_as(
+                Purpose::Game,
+                None,
                 move |engine| choose(&board, level, engine, &time, seed),
                 |ahead| self.computer_state(id, ComputerState::Queued, ahead),
             )
             .await
-            .map_err(|e| ApiError::internal(e.to_string()))?;
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .answer;
         let Some(text) = chosen else { return Ok(false) };
         match self.submit_move(&name, id, loaded.row.ply, &text, clock()).await {
             Ok(_) => {

@@ -418,6 +418,23 @@ impl Services {
             let terms = (loaded.row.variant, loaded.row.rules);
             return Ok(Ok(self.play_computer(user, level, terms, color, loaded.row.clock, now).await?));
         }
+        // Both players asking at once must meet in one game, not leave two
+        // crossing offers: one asks at a time, and the second finds the first's.
+        let held = self.store.exclusive(&format!("xiangqi:rematch:{id}")).await?;
+        let answer = self.rematch_in_turn(user, &loaded, me, opponent, now).await;
+        held.release().await;
+        answer
+    }
+
+    async fn rematch_in_turn(
+        &self,
+        user: &str,
+        loaded: &Loaded,
+        me: Color,
+        opponent: String,
+        now: i64,
+    ) -> ApiResult<Result<Loaded, ChallengeRow>> {
+        let id = loaded.row.id.as_str();
         if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
             return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
         }

@@ -1,12 +1,15 @@
 //! Limits on what one user (or one network address) may do that others see:
-//! new accounts, challenges, private messages and chat lines, each counted over
-//! a window of time from the rows the acts wrote, and the number of challenges
-//! one user may keep open. A refusal says which limit and when to try again.
+//! new accounts, challenges, private messages, chat lines and tournaments, each
+//! counted over a window of time from the rows the acts wrote, and the number
+//! of challenges one user may keep open. A limited act is written in the
+//! actor's turn ([`Counting`]), which the count that allows it took: requests
+//! sent at once are counted one after another. A refusal says which limit and
+//! when to try again.
 
 use super::{Services, clock::DAY_MS};
 use crate::{
     error::{ApiError, ApiResult},
-    store::Tally,
+    store::{Counting, Tally},
 };
 
 pub const MINUTE_MS: i64 = 60 * 1000;
@@ -26,6 +29,8 @@ pub struct Limits {
     pub messages_per_day: u32,
     /// Chat lines one user may write in a minute, over all games.
     pub chat_per_minute: u32,
+    /// Tournaments one user may create in a day.
+    pub tournaments_per_day: u32,
 }
 
 impl Default for Limits {
@@ -37,6 +42,7 @@ impl Default for Limits {
             messages_per_minute: 10,
             messages_per_day: 200,
             chat_per_minute: 20,
+            tournaments_per_day: 5,
         }
     }
 }
@@ -47,6 +53,7 @@ fn per(window_ms: i64) -> &'static str {
         MINUTE_MS => "a minute",
         HOUR_MS => "an hour",
         DAY_MS => "a day",
+        super::accounts::FAILURE_WINDOW_MS => "in 15 minutes",
         _ => "in the window",
     }
 }
@@ -56,10 +63,37 @@ pub fn seconds_until_free(at: i64, window_ms: i64, now: i64) -> u64 {
     u64::try_from((at + window_ms - now + 999).div_euclid(1000)).unwrap_or(0).max(1)
 }
 
+/// The refusal when the `allowed`-th latest act in the window ending `now` was at `at`.
+pub(super) fn refusal(what: &str, allowed: u32, window_ms: i64, at: i64, now: i64) -> ApiError {
+    let wait = seconds_until_free(at, window_ms, now);
+    ApiError::rate_limited(
+        format!("{what}: at most {allowed} {}; try again in {wait} s", per(window_ms)),
+        wait,
+    )
+}
+
 impl Services {
     /// Refuses the next act if `allowed` acts of the tally already fell in the
-    /// window ending now; `what` names the acts ("messages") for the refusal.
+    /// window ending now, counted in the actor's turn; `what` names the acts
+    /// ("messages") for the refusal.
     async fn within(
+        &self,
+        turn: &mut Counting,
+        tally: Tally<'_>,
+        allowed: u32,
+        window_ms: i64,
+        now: i64,
+        what: &str,
+    ) -> ApiResult<()> {
+        match turn.nth_latest(tally, now - window_ms, allowed).await? {
+            None => Ok(()),
+            Some(at) => Err(refusal(what, allowed, window_ms, at, now)),
+        }
+    }
+
+    /// The same look without the turn, to turn a flood away before it costs
+    /// more (a password's hash, say); the look that decides is [`Self::within`].
+    async fn glance(
         &self,
         tally: Tally<'_>,
         allowed: u32,
@@ -69,47 +103,82 @@ impl Services {
     ) -> ApiResult<()> {
         match self.store.nth_latest(tally, now - window_ms, allowed).await? {
             None => Ok(()),
-            Some(at) => {
-                let wait = seconds_until_free(at, window_ms, now);
-                Err(ApiError::rate_limited(
-                    format!("{what}: at most {allowed} {}; try again in {wait} s", per(window_ms)),
-                    wait,
-                ))
-            }
+            Some(at) => Err(refusal(what, allowed, window_ms, at, now)),
         }
     }
 
-    /// Whether a network address may make another account now.
+    const SIGNUPS: &'static str = "new accounts from your network address";
+
+    /// Whether a network address may make another account now, at a glance.
     pub async fn may_sign_up(&self, address: &str, now: i64) -> ApiResult<()> {
-        let allowed = self.limits.signups_per_hour;
-        self.within(Tally::Signups(address), allowed, HOUR_MS, now, "new accounts from your network address")
+        self.glance(Tally::Signups(address), self.limits.signups_per_hour, HOUR_MS, now, Self::SIGNUPS).await
+    }
+
+    /// The turn in which a network address makes another account, if it may now.
+    pub(super) async fn sign_up_turn(&self, address: &str, now: i64) -> ApiResult<Counting> {
+        let tally = Tally::Signups(address);
+        let mut turn = self.store.counting(tally).await?;
+        self.within(&mut turn, tally, self.limits.signups_per_hour, HOUR_MS, now, Self::SIGNUPS).await?;
+        Ok(turn)
+    }
+
+    const CHALLENGES: &'static str = "new challenges";
+
+    /// Whether a user may make another challenge (or auto-match request) now,
+    /// at a glance: fewer than the open limit are open, and the hour's
+    /// allowance is not used up.
+    pub async fn may_challenge(&self, user: &str, now: i64) -> ApiResult<()> {
+        let open = self.store.open_challenges_of(user).await?;
+        self.open_challenges_below_limit(open)?;
+        self.glance(Tally::Challenges(user), self.limits.challenges_per_hour, HOUR_MS, now, Self::CHALLENGES)
             .await
     }
 
-    /// Whether a user may make another challenge (or auto-match request) now:
-    /// fewer than the open limit are open, and the hour's allowance is not used up.
-    pub async fn may_challenge(&self, user: &str, now: i64) -> ApiResult<()> {
-        let open = self.store.open_challenges_of(user).await?;
+    fn open_challenges_below_limit(&self, open: i64) -> ApiResult<()> {
         let allowed = self.limits.open_challenges;
         if open >= i64::from(allowed) {
             return Err(ApiError::conflict(format!(
                 "you have {open} open challenges (at most {allowed}); cancel one or wait until one is answered"
             )));
         }
-        self.within(Tally::Challenges(user), self.limits.challenges_per_hour, HOUR_MS, now, "new challenges")
-            .await
+        Ok(())
     }
 
-    /// Whether a user may send another private message now.
-    pub async fn may_message(&self, user: &str, now: i64) -> ApiResult<()> {
-        let limits = &self.limits;
-        self.within(Tally::Messages(user), limits.messages_per_minute, MINUTE_MS, now, "messages").await?;
-        self.within(Tally::Messages(user), limits.messages_per_day, DAY_MS, now, "messages").await
+    /// The turn in which a user makes a challenge, if they may now.
+    pub(super) async fn challenge_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+        let tally = Tally::Challenges(user);
+        let mut turn = self.store.counting(tally).await?;
+        let open = turn.open_challenges_of(user).await?;
+        self.open_challenges_below_limit(open)?;
+        self.within(&mut turn, tally, self.limits.challenges_per_hour, HOUR_MS, now, Self::CHALLENGES)
+            .await?;
+        Ok(turn)
     }
 
-    /// Whether a user may write another chat line now.
-    pub async fn may_chat(&self, user: &str, now: i64) -> ApiResult<()> {
-        self.within(Tally::Chat(user), self.limits.chat_per_minute, MINUTE_MS, now, "chat lines").await
+    /// The turn in which a user sends a private message, if they may now.
+    pub(super) async fn message_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+        let (tally, limits) = (Tally::Messages(user), &self.limits);
+        let mut turn = self.store.counting(tally).await?;
+        self.within(&mut turn, tally, limits.messages_per_minute, MINUTE_MS, now, "messages").await?;
+        self.within(&mut turn, tally, limits.messages_per_day, DAY_MS, now, "messages").await?;
+        Ok(turn)
+    }
+
+    /// The turn in which a user writes a chat line, if they may now.
+    pub(super) async fn chat_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+        let tally = Tally::Chat(user);
+        let mut turn = self.store.counting(tally).await?;
+        self.within(&mut turn, tally, self.limits.chat_per_minute, MINUTE_MS, now, "chat lines").await?;
+        Ok(turn)
+    }
+
+    /// The turn in which a user creates a tournament, if they may now.
+    pub(super) async fn tournament_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+        let tally = Tally::Tournaments(user);
+        let mut turn = self.store.counting(tally).await?;
+        self.within(&mut turn, tally, self.limits.tournaments_per_day, DAY_MS, now, "new tournaments")
+            .await?;
+        Ok(turn)
     }
 }
 

@@ -116,10 +116,12 @@ impl Services {
             expires_ms: terms.ladder.map(|_| now + super::ladders::ANSWER_MS),
             created_ms: now,
         };
-        if !auto && self.store.same_challenge(&row).await?.is_some() {
+        let mut turn = self.challenge_turn(creator, now).await?;
+        if !auto && self.store.same_challenge(&mut turn, &row).await?.is_some() {
             return Err(ApiError::conflict("you already have an open challenge with these settings"));
         }
-        self.store.insert_challenge(&row).await?;
+        self.store.insert_challenge(&mut turn, &row).await?;
+        turn.done().await?;
         if let Some(o) = &row.opponent {
             let kind = if row.rematch_of.is_some() { NoticeKind::Rematch } else { NoticeKind::Challenge };
             self.notify(o, kind, Some(creator), row.rematch_of.as_deref()).await;

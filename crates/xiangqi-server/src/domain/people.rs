@@ -79,7 +79,7 @@ impl Services {
             return Err(ApiError::bad_request("you cannot send a message to yourself"));
         }
         self.not_ignored_by(&recipient.name, from, "this user does not accept messages from you").await?;
-        self.may_message(from, now).await?;
+        let mut turn = self.message_turn(from, now).await?;
         let store = &self.store;
         let m = MessageRow {
             id: new_id(),
@@ -89,7 +89,8 @@ impl Services {
             created_ms: now,
             read_ms: None,
         };
-        store.insert_message(&m).await?;
+        store.insert_message(&mut turn, &m).await?;
+        turn.done().await?;
         self.notify(&recipient.name, NoticeKind::Message, Some(from), None).await;
         Ok(m)
     }
@@ -110,17 +111,18 @@ impl Services {
             ApiError::forbidden("only the two players write in a game's chat; others read it")
         })?;
         self.not_ignored_by(loaded.player(!me), user, "your opponent does not accept chat from you").await?;
-        self.may_chat(user, now).await?;
-        // Two lines at once take the next numbers in turn.
+        let mut turn = self.chat_turn(user, now).await?;
+        // The two players' lines at once take the next numbers in turn.
         for _ in 0..5 {
             let line = ChatRow {
                 game_id: game.to_string(),
-                seq: self.store.last_chat_seq(game).await? + 1,
+                seq: self.store.last_chat_seq(&mut turn, game).await? + 1,
                 author: user.to_string(),
                 body: body.clone(),
                 created_ms: now,
             };
-            if self.store.insert_chat(&line).await? == Written::Done {
+            if self.store.insert_chat(&mut turn, &line).await? == Written::Done {
+                turn.done().await?;
                 self.publish_chat(&line).await;
                 return Ok(line);
             }

@@ -15,6 +15,8 @@ use std::{collections::HashSet, sync::Arc};
 use xiangqi::Color;
 use xiangqi_engine::{Control, Limits};
 
+use crate::engines::Purpose;
+
 use super::{
     Services,
     accounts::new_id,
@@ -106,11 +108,14 @@ impl Services {
         }
         let limit = &self.analysis.reviews_per_hour;
         limit.check(user, now).map_err(|wait| {
-            ApiError::too_many_requests(format!(
-                "you may start {} reviews an hour: engine time is shared by everyone here; try again in {} min",
-                limit.limit(),
-                (wait + 59_999) / 60_000
-            ))
+            ApiError::rate_limited(
+                format!(
+                    "you may start {} reviews an hour: engine time is shared by everyone here; try again in {} min",
+                    limit.limit(),
+                    (wait + 59_999) / 60_000
+                ),
+                u64::try_from((wait + 999) / 1000).unwrap_or(1),
+            )
         })?;
         let token = new_id();
         let claim = self
@@ -166,24 +171,29 @@ async fn compute(services: Arc<Services>, game: Arc<Board>, id: String, token: S
             None => {
                 let searched = services
                     .engines
-                    .run(move |engine| {
-                        let r = position.search(
-                            engine,
-                            &Limits::nodes(REVIEW_NODES),
-                            &Control::new(),
-                            &mut |_| {},
-                        );
-                        let best = r.best.map(|m| position.names(m).iccs);
-                        ReviewPositionRow {
-                            ply: ply as i64,
-                            eval: Eval::from_score(r.score),
-                            best,
-                            depth: i64::from(r.depth),
-                        }
-                    })
+                    .run_as(
+                        Purpose::Study(format!("review:{id}")),
+                        None,
+                        move |engine| {
+                            let r = position.search(
+                                engine,
+                                &Limits::nodes(REVIEW_NODES),
+                                &Control::new(),
+                                &mut |_| {},
+                            );
+                            let best = r.best.map(|m| position.names(m).iccs);
+                            ReviewPositionRow {
+                                ply: ply as i64,
+                                eval: Eval::from_score(r.score),
+                                best,
+                                depth: i64::from(r.depth),
+                            }
+                        },
+                        |_| {},
+                    )
                     .await;
                 match searched {
-                    Ok(row) => row,
+                    Ok(searched) => searched.answer,
                     Err(e) => return tracing::warn!("review of {id} stopped: {e}"),
                 }
             }

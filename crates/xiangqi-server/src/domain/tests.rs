@@ -12,7 +12,11 @@ use super::{
     lobby::Terms,
     model::{DrawAction, GameStatus, SideChoice},
 };
-use crate::{error::ErrorCode, live::Hub, store::Store};
+use crate::{
+    error::ErrorCode,
+    live::Hub,
+    store::{Store, Tally},
+};
 
 const T0: i64 = 1_800_000_000_000;
 
@@ -39,7 +43,9 @@ async fn site() -> Site {
     std::fs::create_dir_all(&dir).unwrap();
     let store = Store::open(&format!("sqlite://{}/t.db?mode=rwc", dir.display())).await.unwrap();
     for name in ["red", "black", "third"] {
-        assert!(store.create_user(name, "no log-in in these tests", T0).await.unwrap());
+        let mut turn = store.counting(Tally::Signups("here")).await.unwrap();
+        assert!(store.create_user(&mut turn, "here", name, "no log-in in these tests", T0).await.unwrap());
+        turn.done().await.unwrap();
     }
     Site { services: Services::new(store, Arc::new(Hub::default())), _dir: tempdir::Dir(dir) }
 }

@@ -4,6 +4,7 @@ mod api;
 pub mod auth;
 pub mod client;
 pub mod inputs;
+pub mod listen;
 pub mod reference;
 mod web;
 mod ws;
@@ -25,6 +26,7 @@ use tokio_util::{sync::CancellationToken, task::TaskTracker};
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     set_header::SetResponseHeaderLayer,
+    timeout::RequestBodyTimeoutLayer,
     trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
@@ -43,19 +45,27 @@ pub struct AppState {
     pub shutdown: CancellationToken,
     /// The open WebSockets, which a stop waits for.
     pub sockets: TaskTracker,
+    /// How long a request's body may pause (a connection's idle time).
+    idle: std::time::Duration,
     /// When each user was last recorded as seen, to write that at most once a minute.
     seen: Mutex<HashMap<String, i64>>,
 }
 
 impl AppState {
-    pub fn new(services: Arc<Services>, behind_proxy: bool) -> Self {
+    pub fn new(services: Arc<Services>, behind_proxy: bool, idle: std::time::Duration) -> Self {
         AppState {
             services,
             behind_proxy,
+            idle,
             shutdown: CancellationToken::new(),
             sockets: TaskTracker::new(),
             seen: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// How long a connection may stay silent (see [`listen::ConnectionLimits::idle`]).
+    pub fn idle(&self) -> std::time::Duration {
+        self.idle
     }
 
     async fn seen(&self, name: &str, now: i64) {
@@ -95,7 +105,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(api::not_found)
         .layer(middleware::from_fn(auth::csrf_guard))
         .layer(middleware::from_fn(auth::refuse_nul))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // A body that stops coming is not waited for longer than an idle connection.
+        .layer(RequestBodyTimeoutLayer::new(state.idle))
+        // Answers of the API are one person's (the log-in's holds the token): no
+        // cache on the way may keep them.
+        .layer(header_layer(header::CACHE_CONTROL, "no-store"));
     // Headers every answer carries unless it set its own: the page sets a CSP
     // that lets its own scripts run; everything else may run nothing, and
     // nothing may be framed.
@@ -135,6 +150,28 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(trace)
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(middleware::map_request(keep_only_plain_request_ids))
+}
+
+/// The longest request id taken from a client or proxy.
+const MAX_REQUEST_ID: usize = 64;
+
+/// A client's `X-Request-Id` is logged and repeated in the answer: one that is
+/// long or holds anything but letters, digits, `-`, `_` and `.` is replaced by
+/// a new id, so that a client can neither bloat the logs nor forge their lines.
+async fn keep_only_plain_request_ids(mut req: Request) -> Request {
+    let plain = |v: &HeaderValue| {
+        let b = v.as_bytes();
+        !b.is_empty()
+            && b.len() <= MAX_REQUEST_ID
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.'))
+    };
+    let headers = req.headers_mut();
+    let ids = headers.get_all("x-request-id");
+    if ids.iter().count() > 1 || ids.iter().any(|v| !plain(v)) {
+        headers.remove("x-request-id");
+    }
+    req
 }
 
 /// The metrics listener's routes: `/metrics` in Prometheus' text format, and

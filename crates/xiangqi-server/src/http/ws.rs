@@ -3,7 +3,7 @@
 //! server stops, every socket is closed with code 1001 (going away), which
 //! tells the page to reconnect to another instance or after the restart.
 
-use std::{collections::HashMap, sync::Arc};
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use axum::{
     extract::{
@@ -23,8 +23,9 @@ use crate::{
         events::{ClientMessage, Event},
         views::GameView,
     },
+    domain::accounts::is_id,
     error::ApiError,
-    live::{GameWire, Wire},
+    live::{GameWire, Watch, Wire},
     telemetry,
 };
 
@@ -70,7 +71,7 @@ pub async fn upgrade(
 }
 
 /// Forwards a broadcast channel into this socket's outbox until either closes.
-fn forward(mut rx: tokio::sync::broadcast::Receiver<Wire>, out: mpsc::Sender<Wire>) -> JoinHandle<()> {
+fn forward(mut rx: Watch<Wire>, out: mpsc::Sender<Wire>) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             match rx.recv().await {
@@ -104,11 +105,7 @@ async fn send_state(sent: &Sent, version: i64, message: Wire, out: &mpsc::Sender
 }
 
 /// Forwards a game's channel into this socket's outbox until either closes.
-fn forward_game(
-    mut rx: tokio::sync::broadcast::Receiver<GameWire>,
-    out: mpsc::Sender<Wire>,
-    sent: Sent,
-) -> JoinHandle<()> {
+fn forward_game(mut rx: Watch<GameWire>, out: mpsc::Sender<Wire>, sent: Sent) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             let open = match rx.recv().await {
@@ -126,15 +123,24 @@ fn forward_game(
 }
 
 /// Sends the outbox to the socket until it ends, or until the server stops:
-/// then a close frame (going away) is the last thing sent.
+/// then a close frame (going away) is the last thing sent. A ping goes out
+/// every `ping` (a browser answers it by itself), so that a live page is
+/// always heard from.
 fn writer(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
     mut outbox: mpsc::Receiver<Wire>,
     stop: CancellationToken,
+    ping: Duration,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
+        let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
         loop {
             tokio::select! {
+                _ = pings.tick() => {
+                    if sink.send(Message::Ping(axum::body::Bytes::new())).await.is_err() {
+                        break;
+                    }
+                }
                 msg = outbox.recv() => {
                     let Some(msg) = msg else { break };
                     if sink.send(Message::Text(msg)).await.is_err() {
@@ -151,6 +157,37 @@ fn writer(
     })
 }
 
+/// A socket's allowance of messages: `RATE` a second on average, up to `BURST`
+/// at once. A page sends a few (what it shows); a client that sends more is
+/// closed, since each watch costs the server a read.
+struct Allowance {
+    tokens: f64,
+    at: tokio::time::Instant,
+}
+
+impl Allowance {
+    const RATE: f64 = 20.0;
+    const BURST: f64 = 64.0;
+
+    fn new() -> Self {
+        Allowance { tokens: Self::BURST, at: tokio::time::Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * Self::RATE).min(Self::BURST);
+        self.at = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+}
+
+/// The games one socket may watch at once.
+const MOST_WATCHED: usize = 32;
+
 async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     telemetry::websocket_opened();
     let (sink, mut stream) = socket.split();
@@ -159,27 +196,42 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     let user_task = user.as_ref().map(|name| forward(state.services.hub.watch_user(name), out.clone()));
     let lobby_task = forward(state.services.hub.watch_lobby(), out.clone());
     let tournament_task = forward(state.services.hub.watch_tournaments(), out.clone());
-    let mut writer = writer(sink, outbox, state.shutdown.clone());
+    let idle = state.idle();
+    let mut writer = writer(sink, outbox, state.shutdown.clone(), idle);
+    // A socket that answers no ping for three idle times is gone (its peer
+    // vanished without closing): it is closed rather than kept for ever.
+    let silence = idle * 3;
+    let mut allowance = Allowance::new();
     loop {
         let msg = tokio::select! {
-            msg = stream.next() => msg,
+            msg = tokio::time::timeout(silence, stream.next()) => match msg {
+                Ok(msg) => msg,
+                Err(_) => break,
+            },
             () = state.shutdown.cancelled() => break,
         };
         let Some(Ok(msg)) = msg else { break };
         let Message::Text(text) = msg else { continue };
+        if !allowance.take() {
+            tracing::debug!("a socket sent more than {} messages a second: closed", Allowance::RATE);
+            break;
+        }
         let Ok(m) = serde_json::from_str::<ClientMessage>(&text) else { continue };
-        if let Some(id) = m.watch.filter(|id| id.len() <= 64 && !watching.contains_key(id)) {
-            if watching.len() >= 32 {
-                continue;
-            }
-            let sent = Sent::default();
-            let task = forward_game(state.services.hub.watch_game(&id), out.clone(), sent.clone());
-            // Send the current state at once, so a page that reconnects catches up.
+        if let Some(id) = m.watch.filter(|id| is_id(id) && !watching.contains_key(id))
+            && watching.len() < MOST_WATCHED
+        {
+            // Watching begins before the state is read, so that no move made in
+            // between is missed; a game that does not exist is not watched (its
+            // channel goes with the watch).
+            let watch = state.services.hub.watch_game(&id);
             if let Ok(loaded) = state.services.load_game(&id).await {
+                let sent = Sent::default();
+                let task = forward_game(watch, out.clone(), sent.clone());
+                // Send the current state at once, so a page that reconnects catches up.
                 let event = Event::Game { game: Box::new(GameView::from(&loaded)) };
                 send_state(&sent, loaded.row.version, crate::live::wire(&event), &out).await;
+                watching.insert(id, task);
             }
-            watching.insert(id, task);
         }
         if let Some(id) = m.unwatch
             && let Some(task) = watching.remove(&id)

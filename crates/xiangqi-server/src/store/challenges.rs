@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
 use super::{
-    FromRow, GameRow, Page, Paged, Store, Written,
+    Counting, FromRow, GameRow, Page, Paged, Store, Written,
     games::{clock, insert_game},
     get, named, optional_named,
 };
@@ -75,7 +75,8 @@ pub(super) fn room_key(c: &ChallengeRow) -> String {
 }
 
 impl Store {
-    pub async fn insert_challenge(&self, c: &ChallengeRow) -> Result<(), sqlx::Error> {
+    /// Writes a challenge, counted in its creator's turn.
+    pub async fn insert_challenge(&self, on: &mut Counting, c: &ChallengeRow) -> Result<(), sqlx::Error> {
         let (kind, hours, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, hours, base_ms, increment_ms, \
@@ -99,7 +100,7 @@ impl Store {
         .bind(i64::from(c.rated))
         .bind(c.ladder.map(Named::name))
         .bind(c.expires_ms);
-        self.run(q).await?;
+        q.execute(on.connection()).await?;
         Ok(())
     }
 
@@ -167,7 +168,13 @@ impl Store {
     }
 
     /// An open challenge from `creator` to the same opponent (or the room) on the same terms.
-    pub async fn same_challenge(&self, c: &ChallengeRow) -> Result<Option<ChallengeRow>, sqlx::Error> {
+    /// An open challenge of the same creator with the same terms, read in the
+    /// creator's turn (so that two sent at once cannot both find none).
+    pub async fn same_challenge(
+        &self,
+        on: &mut Counting,
+        c: &ChallengeRow,
+    ) -> Result<Option<ChallengeRow>, sqlx::Error> {
         let (kind, hours, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE status = 'open' AND auto = 0 AND creator = $1 \
@@ -182,7 +189,7 @@ impl Store {
         .bind(hours)
         .bind(base)
         .bind(increment);
-        self.one(q).await
+        q.fetch_optional(on.connection()).await?.map(|r| ChallengeRow::from_row(&r)).transpose()
     }
 
     /// The open rematch challenge of a game from `creator`, if any.

@@ -2,7 +2,7 @@
 
 use sqlx::any::AnyRow;
 
-use super::{FromRow, Store, Written, get, unique_violation};
+use super::{Counting, FromRow, Store, Written, get};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatRow {
@@ -39,29 +39,29 @@ impl Store {
         self.all(q).await
     }
 
-    /// Appends a line as number `line.seq`; stale if that number was taken meanwhile.
-    pub async fn insert_chat(&self, line: &ChatRow) -> Result<Written, sqlx::Error> {
+    /// Appends a line as number `line.seq`, counted in the author's turn;
+    /// stale if that number was taken meanwhile (by the other player). A
+    /// taken number is no error, which would end the turn's transaction.
+    pub async fn insert_chat(&self, on: &mut Counting, line: &ChatRow) -> Result<Written, sqlx::Error> {
         let q = sqlx::query(
-            "INSERT INTO chat (game_id, seq, author, body, created_ms) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO chat (game_id, seq, author, body, created_ms) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game_id, seq) DO NOTHING",
         )
         .bind(&line.game_id)
         .bind(line.seq)
         .bind(&line.author)
         .bind(&line.body)
         .bind(line.created_ms);
-        match self.run(q).await {
-            Ok(_) => Ok(Written::Done),
-            Err(e) if unique_violation(&e) => Ok(Written::Stale),
-            Err(e) => Err(e),
-        }
+        Ok(Written::from_count(q.execute(on.connection()).await?.rows_affected()))
     }
 
-    /// The number of the latest line of a game's chat (0 if none).
-    pub async fn last_chat_seq(&self, game: &str) -> Result<i64, sqlx::Error> {
+    /// The number of the latest line of a game's chat (0 if none), read in
+    /// the turn that writes the next.
+    pub async fn last_chat_seq(&self, on: &mut Counting, game: &str) -> Result<i64, sqlx::Error> {
         use sqlx::Row;
         let row = sqlx::query("SELECT MAX(seq) AS n FROM chat WHERE game_id = $1")
             .bind(game)
-            .fetch_one(&self.pool)
+            .fetch_one(on.connection())
             .await?;
         Ok(row.try_get::<Option<i64>, _>("n")?.unwrap_or(0))
     }

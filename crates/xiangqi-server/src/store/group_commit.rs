@@ -76,6 +76,13 @@ async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
                     let _ = p.reply.send(Ok(written));
                 }
             }
+            Err(e) if super::unreachable(&e) => {
+                // Without a database no move can be written: each is told at once.
+                tracing::warn!("a group commit of {} moves failed: {e}", batch.len());
+                for p in batch.drain(..) {
+                    let _ = p.reply.send(Err(sqlx::Error::PoolTimedOut));
+                }
+            }
             Err(e) => {
                 // One bad move must not cost the others theirs: each goes
                 // again in a transaction of its own.

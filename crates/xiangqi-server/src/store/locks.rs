@@ -21,7 +21,7 @@ impl Held {
 }
 
 /// The advisory lock's number for a name.
-fn key(name: &str) -> i64 {
+pub(super) fn key(name: &str) -> i64 {
     let digest = Sha256::digest(name.as_bytes());
     let mut first = [0u8; 8];
     first.copy_from_slice(&digest[..8]);
@@ -54,5 +54,29 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         Ok(Held(Some(tx)))
+    }
+}
+
+/// Work that one request at a time does, on every instance: the turn of its
+/// name here, then (PostgreSQL) the advisory lock every instance respects.
+pub struct Exclusive {
+    _turn: super::limits::Turn,
+    held: Held,
+}
+
+impl Exclusive {
+    pub async fn release(self) {
+        self.held.release().await;
+    }
+}
+
+impl Store {
+    /// Waits until no other request, here or on another instance, holds `name`.
+    /// The turn here comes first, so that requests of this instance wait for
+    /// each other without holding a database connection.
+    pub async fn exclusive(&self, name: &str) -> Result<Exclusive, sqlx::Error> {
+        let turn = self.turns.take(name.to_string()).await;
+        let held = self.lock(name).await?;
+        Ok(Exclusive { _turn: turn, held })
     }
 }

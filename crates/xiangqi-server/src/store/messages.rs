@@ -2,7 +2,7 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{FromRow, Page, Paged, Store, Written, get};
+use super::{Counting, FromRow, Page, Paged, Store, Written, get};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MessageRow {
@@ -52,7 +52,8 @@ fn newest_key(m: &MessageRow) -> String {
 const VISIBLE: &str = "((sender = $1 AND sender_deleted = 0) OR (recipient = $1 AND recipient_deleted = 0))";
 
 impl Store {
-    pub async fn insert_message(&self, m: &MessageRow) -> Result<(), sqlx::Error> {
+    /// Writes a message, counted in the sender's turn.
+    pub async fn insert_message(&self, on: &mut Counting, m: &MessageRow) -> Result<(), sqlx::Error> {
         let q = sqlx::query(
             "INSERT INTO messages (id, sender, recipient, body, created_ms) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -61,7 +62,7 @@ impl Store {
         .bind(&m.recipient)
         .bind(&m.body)
         .bind(m.created_ms);
-        self.run(q).await?;
+        q.execute(on.connection()).await?;
         Ok(())
     }
 

@@ -42,8 +42,8 @@ pub use self::{
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},
-    limits::Tally,
-    locks::Held,
+    limits::{Counting, Tally},
+    locks::{Exclusive, Held},
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     notices::payloads,
@@ -71,6 +71,8 @@ pub struct Store {
     /// queue here for it rather than in SQLite's busy handler, which sleeps
     /// between tries.
     game_writes: Arc<tokio::sync::Mutex<()>>,
+    /// Locks by name within this process (see `limits` and `locks`).
+    turns: Arc<limits::Turns>,
     /// Sessions read once (see `session_user`): every session that ends on
     /// this instance goes through this store, which forgets it here at once.
     sessions: Arc<Mutex<SessionCache>>,
@@ -171,6 +173,27 @@ trait FromRow: Sized {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error>;
 }
 
+/// Whether an error says the database cannot be reached now (rather than
+/// that a statement failed): the request may succeed when it is back.
+pub fn unreachable(e: &sqlx::Error) -> bool {
+    matches!(
+        e,
+        sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::WorkerCrashed
+    )
+}
+
+/// How long a request waits for a PostgreSQL connection. While the database
+/// is down every request fails after this wait (503), rather than hanging.
+/// (A SQLite file does not go away: its connections are waited for longer,
+/// as its single writer may keep them busy in a burst of writes.)
+const CONNECTION_WAIT: Duration = Duration::from_millis(800);
+const SQLITE_CONNECTION_WAIT: Duration = Duration::from_secs(10);
+
 fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
@@ -221,7 +244,11 @@ impl Store {
         let backend = if url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
         let options = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 8 } else { 16 })
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(if backend == Backend::Sqlite {
+                SQLITE_CONNECTION_WAIT
+            } else {
+                CONNECTION_WAIT
+            })
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
@@ -249,6 +276,7 @@ impl Store {
             pool,
             backend,
             game_writes: Arc::default(),
+            turns: Arc::default(),
             sessions: Arc::default(),
             writer: None,
             notices,

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-use super::{Backend, SessionCache, Store};
+use super::{Backend, Counting, SessionCache, Store};
 
 /// Where instances on one PostgreSQL database tell each other of sessions
 /// that ended, so that none keeps one in memory.
@@ -45,7 +45,12 @@ impl SessionCache {
     }
 }
 
+/// The most sessions one user keeps: logging in once more ends the oldest.
+pub const MOST_SESSIONS: i64 = 20;
+
 impl Store {
+    /// A new session; the user's oldest end while they have more than
+    /// [`MOST_SESSIONS`].
     pub async fn create_session(
         &self,
         token_hash: &str,
@@ -61,6 +66,17 @@ impl Store {
         .bind(now)
         .bind(expires);
         self.run(q).await?;
+        let surplus: Vec<String> = sqlx::query_scalar(
+            "SELECT token_hash FROM sessions WHERE user_name = $1 \
+             ORDER BY created_ms DESC, token_hash DESC LIMIT 1000 OFFSET $2",
+        )
+        .bind(name)
+        .bind(MOST_SESSIONS)
+        .fetch_all(&self.pool)
+        .await?;
+        for hash in surplus {
+            self.delete_session(&hash).await?;
+        }
         Ok(())
     }
 
@@ -142,42 +158,67 @@ impl Store {
         self.sessions.lock().unwrap_or_else(|e| e.into_inner()).ended(|_, _| true);
     }
 
-    /// Failed log-ins for a name since a moment, and when the latest was.
+    /// Failed log-ins for a name from an address since a moment, and when the
+    /// latest was; read in the address's turn.
     pub async fn login_failures(
         &self,
+        on: &mut Counting,
         name_key: &str,
+        address: &str,
         since: i64,
     ) -> Result<(i64, Option<i64>), sqlx::Error> {
-        let row =
-            sqlx::query("SELECT COUNT(*) AS n, MAX(at_ms) AS latest FROM login_failures WHERE name_key = $1 AND at_ms > $2")
-                .bind(name_key)
-                .bind(since)
-                .fetch_one(&self.pool)
-                .await?;
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n, MAX(at_ms) AS latest FROM login_failures \
+             WHERE name_key = $1 AND address = $2 AND at_ms > $3",
+        )
+        .bind(name_key)
+        .bind(address)
+        .bind(since)
+        .fetch_one(on.connection())
+        .await?;
         Ok((row.try_get("n")?, row.try_get("latest")?))
     }
 
-    pub async fn add_login_failure(&self, name_key: &str, now: i64) -> Result<(), sqlx::Error> {
-        let q = sqlx::query("INSERT INTO login_failures (name_key, at_ms) VALUES ($1, $2)")
+    pub async fn add_login_failure(
+        &self,
+        on: &mut Counting,
+        name_key: &str,
+        address: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        let q = sqlx::query("INSERT INTO login_failures (name_key, address, at_ms) VALUES ($1, $2, $3)")
             .bind(name_key)
+            .bind(address)
             .bind(now);
-        self.run(q).await?;
+        q.execute(on.connection()).await?;
         Ok(())
     }
 
-    pub async fn clear_login_failures(&self, name_key: &str) -> Result<(), sqlx::Error> {
-        self.run(sqlx::query("DELETE FROM login_failures WHERE name_key = $1").bind(name_key)).await?;
+    pub async fn clear_login_failures(
+        &self,
+        on: &mut Counting,
+        name_key: &str,
+        address: &str,
+    ) -> Result<(), sqlx::Error> {
+        let q = sqlx::query("DELETE FROM login_failures WHERE name_key = $1 AND address = $2")
+            .bind(name_key)
+            .bind(address);
+        q.execute(on.connection()).await?;
         Ok(())
+    }
+
+    /// Deletes failed log-ins from before `failures_since` and sessions that
+    /// expired by `now`: what no rule reads any more. How many rows went.
+    pub async fn purge(&self, failures_since: i64, now: i64) -> Result<u64, sqlx::Error> {
+        let failures = self
+            .run(sqlx::query("DELETE FROM login_failures WHERE at_ms <= $1").bind(failures_since))
+            .await?;
+        let sessions = self.run(sqlx::query("DELETE FROM sessions WHERE expires_ms <= $1").bind(now)).await?;
+        Ok(failures + sessions)
     }
 }
 
 impl Store {
-    pub async fn add_signup(&self, address: &str, now: i64) -> Result<(), sqlx::Error> {
-        self.run(sqlx::query("INSERT INTO signups (address, at_ms) VALUES ($1, $2)").bind(address).bind(now))
-            .await?;
-        Ok(())
-    }
-
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())

@@ -5,7 +5,9 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{FromRow, GameRow, Page, Paged, Store, Written, games::insert_game, get, named, optional_named};
+use super::{
+    Counting, FromRow, GameRow, Page, Paged, Store, Written, games::insert_game, get, named, optional_named,
+};
 use crate::domain::{
     clock::ClockSpec,
     model::{Named, PairingResult, TournamentFormat, TournamentStatus},
@@ -181,7 +183,8 @@ fn list_key(t: &TournamentRow) -> String {
 }
 
 impl Store {
-    pub async fn insert_tournament(&self, t: &TournamentRow) -> Result<(), sqlx::Error> {
+    /// Writes a new tournament, counted in its creator's turn.
+    pub async fn insert_tournament(&self, on: &mut Counting, t: &TournamentRow) -> Result<(), sqlx::Error> {
         let (kind, hours, base, increment) = t.clock.columns();
         let q = sqlx::query(
             "INSERT INTO tournaments (id, name, creator, category, rules, clock_kind, hours, base_ms, increment_ms, \
@@ -206,7 +209,7 @@ impl Store {
         .bind(t.round)
         .bind(t.version)
         .bind(t.created_ms);
-        self.run(q).await?;
+        q.execute(on.connection()).await?;
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
-use super::{FromRow, Page, Paged, Store, get, named, optional_named, unique_violation};
+use super::{Counting, FromRow, Page, Paged, Store, get, named, optional_named, unique_violation};
 use crate::domain::{clock::ClockSpec, preferences::Preferences, ratings::Category};
 
 #[derive(Clone, Debug)]
@@ -105,8 +105,16 @@ impl FromRow for UserRow {
 }
 
 impl Store {
-    /// Creates a user; `false` if the name is taken (ignoring case).
-    pub async fn create_user(&self, name: &str, hash: &str, now: i64) -> Result<bool, sqlx::Error> {
+    /// Creates a user, counted in the turn of the address that signs up (and
+    /// recorded as its sign-up); `false` if the name is taken (ignoring case).
+    pub async fn create_user(
+        &self,
+        on: &mut Counting,
+        address: &str,
+        name: &str,
+        hash: &str,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
         let q = sqlx::query(
             "INSERT INTO users (name, name_key, password_hash, bio, rating, created_ms, seen_ms) \
              VALUES ($1, $2, $3, '', 1500, $4, $4)",
@@ -115,11 +123,15 @@ impl Store {
         .bind(name.to_lowercase())
         .bind(hash)
         .bind(now);
-        match self.run(q).await {
-            Ok(_) => Ok(true),
-            Err(e) if unique_violation(&e) => Ok(false),
-            Err(e) => Err(e),
+        match q.execute(on.connection()).await {
+            Ok(_) => {}
+            Err(e) if unique_violation(&e) => return Ok(false),
+            Err(e) => return Err(e),
         }
+        let signup =
+            sqlx::query("INSERT INTO signups (address, at_ms) VALUES ($1, $2)").bind(address).bind(now);
+        signup.execute(on.connection()).await?;
+        Ok(true)
     }
 
     /// A user by name, ignoring case.

@@ -45,6 +45,16 @@ pub fn databases() -> Vec<Db> {
     dbs
 }
 
+/// A loopback address of its own for one test run (127.a.b.c), so that what
+/// counts by address on a shared database starts from nothing.
+pub fn fresh_address() -> std::net::IpAddr {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_nanos();
+    let n =
+        nanos ^ (COUNTER.fetch_add(1, Ordering::Relaxed).wrapping_mul(2_654_435_761)) ^ std::process::id();
+    let [_, a, b, c] = n.to_be_bytes();
+    std::net::IpAddr::from([127, a.max(1), b, c.max(2)])
+}
+
 pub async fn server(db: &Db) -> Running {
     xiangqi_server::start(Config::for_tests(&db.url)).await.expect("server starts")
 }
@@ -59,6 +69,13 @@ pub struct Client {
 impl Client {
     pub fn new(server: &Running, name: &str) -> Client {
         let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        Client { http, base: format!("{}/api/v1", server.url()), name: name.to_string() }
+    }
+
+    /// A client whose connections come from `address` (any of 127.0.0.0/8 on
+    /// this machine): to the server, another network address.
+    pub fn from_address(server: &Running, name: &str, address: std::net::IpAddr) -> Client {
+        let http = reqwest::Client::builder().cookie_store(true).local_address(address).build().unwrap();
         Client { http, base: format!("{}/api/v1", server.url()), name: name.to_string() }
     }
 

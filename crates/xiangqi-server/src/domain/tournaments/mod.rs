@@ -245,7 +245,9 @@ impl Services {
             finished_ms: None,
             players: 0,
         };
-        self.store.insert_tournament(&row).await?;
+        let mut turn = self.tournament_turn(creator, now).await?;
+        self.store.insert_tournament(&mut turn, &row).await?;
+        turn.done().await?;
         self.tournament_changed(&row.id).await;
         Ok(row)
     }

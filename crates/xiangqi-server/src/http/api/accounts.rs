@@ -71,10 +71,16 @@ pub async fn register(
     responses(
         (status = 200, description = "Logged in; sets the session cookie.", body = SessionAnswer),
         (status = 401, description = "Wrong user id or password.", body = ErrorBody),
-        (status = 429, description = "After 5 failures for a name within 15 minutes, each further try waits \
-            1 s after the latest failure, doubling up to 60 s.", body = ErrorBody)))]
-pub async fn login(State(state): State<Arc<AppState>>, Body(c): Body<Credentials>) -> ApiResult<Response> {
-    let session = state.services.login(&c.name, &c.password, now_ms()).await?;
+        (status = 429, description = "After 5 failures for a name from one network address within 15 minutes, \
+            each further try from there waits 1 s after the latest failure, doubling up to 60 s (other addresses \
+            are not affected); and one address fails at most 50 times in 15 minutes over every name. \
+            `retry_after` says when to try again.", body = ErrorBody)))]
+pub async fn login(
+    State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
+    Body(c): Body<Credentials>,
+) -> ApiResult<Response> {
+    let session = state.services.login(&c.name, &c.password, &client.to_string(), now_ms()).await?;
     Ok(session_answer(session, StatusCode::OK, state.behind_proxy))
 }
 

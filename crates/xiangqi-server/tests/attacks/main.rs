@@ -6,8 +6,14 @@
 //!
 //! The endpoints come from the OpenAPI document, so a new endpoint is attacked
 //! as soon as it exists.
+//!
+//! `exhaustion` tries what one client can make the server hold or spend:
+//! connections, live channels, rows past every rate limit, failed log-ins,
+//! engine time, and requests while the database is down.
 
+#[path = "../common/mod.rs"]
 mod common;
+mod exhaustion;
 
 use common::{Client, databases, new_game, unique};
 use reqwest::{Method, StatusCode};
