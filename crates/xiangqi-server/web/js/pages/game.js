@@ -133,6 +133,15 @@ export async function gamePage(view, [id = ""]) {
   });
 
   /**
+   * The state an answer brings, unless the socket has already brought a later
+   * one: the computer (or a quick opponent) may reply, and the socket say so,
+   * before the answer to my own move arrives; that answer must not put the
+   * position before the reply back on the board.
+   * @param {Game} next
+   */
+  const newest = (next) => (next.version >= game.version ? next : game);
+
+  /**
    * Runs a request about this game: its error shows next to the buttons.
    * @param {() => Promise<unknown>} action
    */
@@ -145,7 +154,7 @@ export async function gamePage(view, [id = ""]) {
       note = errorText(err);
       if (err instanceof ApiError && err.status === 409) {
         pending = null;
-        game = await api.game("GET", api.gamePath(game.id)).catch(() => game);
+        game = newest(await api.game("GET", api.gamePath(game.id)).catch(() => game));
       }
     }
     show(game);
@@ -156,7 +165,7 @@ export async function gamePage(view, [id = ""]) {
    * @param {object} [body]
    */
   const post = (what, body) => act(async () => {
-    game = await api.game("POST", `${api.gamePath(game.id)}/${what}`, body);
+    game = newest(await api.game("POST", `${api.gamePath(game.id)}/${what}`, body));
   });
 
   /**
@@ -166,7 +175,7 @@ export async function gamePage(view, [id = ""]) {
   async function send(move) {
     const fromKeys = actions.contains(document.activeElement);
     await act(async () => {
-      game = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move });
+      game = newest(await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move }));
       pending = null;
     });
     if (fromKeys) board.focus();
@@ -350,13 +359,13 @@ export async function gamePage(view, [id = ""]) {
     const move = ICCS.test(lower) ? lower : text;
     (async () => {
       try {
-        game = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move });
+        game = newest(await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move }));
         entryInput.value = "";
         pending = null;
         show(game);
       } catch (err) {
         formError(entry, errorText(err));
-        if (err instanceof ApiError && err.status === 409) show(await api.game("GET", api.gamePath(game.id)));
+        if (err instanceof ApiError && err.status === 409) show(newest(await api.game("GET", api.gamePath(game.id))));
       }
     })();
   });
