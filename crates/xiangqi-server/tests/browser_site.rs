@@ -363,3 +363,89 @@ async fn administrators_post_news_that_shows_on_the_main_screen_newest_first() {
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// The height of the header and of the smallest link or button a phone shows in it.
+async fn header_sizes(c: &Client) -> Value {
+    let script = "const top = document.querySelector('header.top').getBoundingClientRect().height;\
+        const shown = [...document.querySelectorAll('header.top a, header.top button, header.top summary, header.top select')]\
+          .filter((e) => e.getClientRects().length > 0);\
+        const smallest = Math.min(...shown.map((e) => e.getBoundingClientRect().height));\
+        return [top, smallest, shown.length];";
+    c.execute(script, vec![]).await.unwrap()
+}
+
+#[tokio::test]
+async fn on_a_phone_the_header_is_one_row_with_a_menu_and_the_site_has_an_icon() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _) = start_server("header").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let p = launch(&driver_url, &tmp.join("p"), "en-US", Window::Phone(390, 844)).await;
+    register_quick(&p, &url, "phoebe").await;
+
+    // One row: the brand, the badges and the menu button; the links wait behind the button.
+    css(&p, "#nav-toggle[aria-expanded=false]").await;
+    let [top, smallest, _] = <[f64; 3]>::try_from(
+        header_sizes(&p).await.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert!(top <= 60.0, "the phone's header is {top} px tall");
+    assert!(smallest >= 44.0, "a tap target of {smallest} px in the header");
+    assert!(
+        !css(&p, "#nav a[href='#/new']").await.is_displayed().await.unwrap(),
+        "the links are behind the menu"
+    );
+    shot(&p, "site-phone-header.png").await;
+
+    // Opened by touch: every entry is a big enough target, and a page opened from it closes it.
+    click(&p, "#nav-toggle").await;
+    css(&p, "#nav-toggle[aria-expanded=true]").await;
+    let sizes = header_sizes(&p).await;
+    assert!(sizes[1].as_f64().unwrap() >= 44.0, "a tap target in the open menu: {sizes}");
+    assert!(sizes[2].as_i64().unwrap() >= 8, "the open menu shows the links: {sizes}");
+    shot(&p, "site-phone-menu.png").await;
+    click(&p, "#nav a[href='#/new']").await;
+    css(&p, "#computer form").await;
+    css(&p, "#nav-toggle[aria-expanded=false]").await;
+
+    // By keyboard: Enter opens it, Tab reaches its first link, Escape closes it and
+    // gives the focus back to the button.
+    css(&p, "#nav-toggle").await.send_keys("\u{E007}").await.unwrap();
+    css(&p, "#nav-toggle[aria-expanded=true]").await;
+    p.active_element().await.unwrap().send_keys("\u{E004}").await.unwrap();
+    let focused = p.execute("return document.activeElement.getAttribute('href');", vec![]).await.unwrap();
+    assert_eq!(focused, json!("#/status"), "Tab goes from the button into the menu");
+    p.active_element().await.unwrap().send_keys("\u{E00C}").await.unwrap();
+    css(&p, "#nav-toggle[aria-expanded=false]").await;
+    let back = p.execute("return document.activeElement.id;", vec![]).await.unwrap();
+    assert_eq!(back, json!("nav-toggle"), "Escape gives the focus back");
+
+    // The icon and the manifest a home screen reads.
+    let found = p
+        .execute_async(
+            "const done = arguments[0];\
+             const icon = document.querySelector('link[rel=icon]').href;\
+             const manifest = document.querySelector('link[rel=manifest]').href;\
+             Promise.all([fetch(icon), fetch('/favicon.ico'), fetch(manifest)]).then(async ([i, ico, m]) =>\
+               done([i.status, i.headers.get('content-type'), ico.status, m.status, await m.json()]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(found[0], 200, "the icon: {found}");
+    assert_eq!(found[1], "image/svg+xml");
+    assert_eq!(found[2], 200, "/favicon.ico");
+    assert_eq!(found[3], 200, "the manifest");
+    assert_eq!(found[4]["start_url"], "/");
+    assert_eq!(found[4]["icons"][0]["src"], "/favicon.svg");
+
+    // At desktop size the links are in the header and the button is not.
+    p.close().await.ok();
+    let d = launch(&driver_url, &tmp.join("d"), "en-US", Window::Desktop(1280, 800)).await;
+    register_quick(&d, &url, "desmond").await;
+    assert!(css(&d, "#nav a[href='#/new']").await.is_displayed().await.unwrap());
+    assert!(!css(&d, "#nav-toggle").await.is_displayed().await.unwrap());
+    d.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -148,6 +148,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "nav.people": "Who is here",
   "nav.login": "Log in",
   "nav.logout": "Log out",
+  "nav.menu": "Menu",
 
   "login.title": "Play Xiangqi",
   "login.lead": "Turn-based and live Chinese chess against people. Log in, or create a user id.",

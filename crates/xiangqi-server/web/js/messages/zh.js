@@ -148,6 +148,7 @@ export const zh = {
   "nav.people": "在线棋手",
   "nav.login": "登录",
   "nav.logout": "退出",
+  "nav.menu": "菜单",
 
   "login.title": "下象棋",
   "login.lead": "与真人下回合制或实时象棋。请登录，或注册一个用户名。",
