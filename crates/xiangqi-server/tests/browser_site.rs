@@ -449,3 +449,42 @@ async fn on_a_phone_the_header_is_one_row_with_a_menu_and_the_site_has_an_icon()
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// The page's width and the window's, once `selector` is on the page.
+async fn widths(c: &Client, selector: &str) -> (i64, i64) {
+    css(c, selector).await;
+    let r = c.execute("return [document.documentElement.scrollWidth, innerWidth];", vec![]).await.unwrap();
+    (r[0].as_i64().unwrap(), r[1].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn a_word_of_ten_thousand_letters_does_not_widen_any_page() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, db) = start_server("longword").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    assert!(xiangqi_server::set_admin(&db, "alice", true).await.unwrap());
+    let word = "长".repeat(20) + &"x".repeat(9_980);
+    let title = "T".repeat(200);
+    let r = api(&a, "POST", "/news", json!({ "title": title, "body": word })).await;
+    assert_eq!(r["status"], 201, "{r}");
+
+    for (w, h, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
+        a.set_window_size(w, h).await.unwrap();
+        for (hash, ready) in
+            [("#/status", "#news .news-item"), ("#/news", ".news-item"), ("#/user/alice", "main h1")]
+        {
+            a.goto(&format!("{url}{hash}")).await.unwrap();
+            let (page, window) = widths(&a, ready).await;
+            assert!(page <= window, "{hash} at {size} size is {page} px wide in a {window} px window");
+        }
+        a.goto(&format!("{url}#/status")).await.unwrap();
+        css(&a, "#news .news-item").await;
+        shot(&a, &format!("site-long-word-{size}.png")).await;
+    }
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
