@@ -488,3 +488,59 @@ async fn a_word_of_ten_thousand_letters_does_not_widen_any_page() {
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+async fn a_visitor_looks_around_the_waiting_room_who_is_here_tournaments_and_ladders() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("lookaround").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    let open =
+        json!({ "rules": "asian", "color": "red", "clock": { "kind": "correspondence", "hours": 72 } });
+    let r = api(&a, "POST", "/challenges", open).await;
+    assert_eq!(r["status"], 201, "{r}");
+
+    for (window, size) in [(Window::Desktop(1280, 800), "desktop"), (Window::Phone(390, 844), "phone")] {
+        let v = launch(&driver_url, &tmp.join(format!("v-{size}")), "en-US", window).await;
+        v.goto(&url).await.unwrap();
+        // The first screen and the header lead to every list a visitor may read.
+        for hash in ["#/room", "#/people", "#/tournaments", "#/ladder", "#/leaders"] {
+            css(&v, &format!("#look-around a[href='{hash}']")).await;
+            css(&v, &format!("#nav a[href='{hash}']")).await;
+        }
+        shot(&v, &format!("site-visitor-home-{size}.png")).await;
+
+        // The waiting room: alice's challenge, nothing to accept, a word on why.
+        v.goto(&format!("{url}#/room")).await.unwrap();
+        wait_text(&v, "main h1", "Waiting room").await;
+        wait_text(&v, "li.challenge", "alice").await;
+        css(&v, "#room-visitor a[href='#/']").await;
+        assert_eq!(count(&v, "li.challenge button").await, 0, "a visitor accepts nothing");
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        shot(&v, &format!("site-visitor-room-{size}.png")).await;
+
+        // Who is here: alice, without buttons.
+        v.goto(&format!("{url}#/people")).await.unwrap();
+        wait_text(&v, "main h1", "Who is here?").await;
+        wait_text(&v, "#here-others", "alice").await;
+        assert_eq!(count(&v, "#here-others button").await, 0, "nothing to press as a visitor");
+        assert_eq!(count(&v, "#here-buddies").await, 0, "a visitor has no buddies");
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        shot(&v, &format!("site-visitor-people-{size}.png")).await;
+
+        // The tournaments and the ladders, read-only.
+        v.goto(&format!("{url}#/tournaments")).await.unwrap();
+        wait_text(&v, "main h1", "Tournaments").await;
+        css(&v, ".tournament-lists").await;
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        v.goto(&format!("{url}#/ladder")).await.unwrap();
+        css(&v, ".ladder-list").await;
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        v.close().await.ok();
+    }
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -77,8 +77,8 @@ live.onNotice((notice) => {
   startRouter($("#main"), {
     status,
     new: { page: newGamePage },
-    room: { page: roomPage },
-    people: { page: peoplePage },
+    room: { page: roomPage, open: true },
+    people: { page: peoplePage, open: true },
     game: { page: gamePage, open: true },
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },

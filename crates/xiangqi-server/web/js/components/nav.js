@@ -69,9 +69,12 @@ export function renderNav() {
     ]
     : [
       h("a", { href: "#/" }, t("nav.login")),
-      h("a", { href: "#/rules" }, t("nav.rules")),
-      h("a", { href: "#/analysis" }, t("menu.analysis")),
+      h("a", { href: "#/room" }, t("nav.room")),
+      h("a", { href: "#/people" }, t("nav.people")),
+      h("a", { href: "#/tournaments" }, t("menu.tournaments")),
+      h("a", { href: "#/ladder" }, t("menu.ladders")),
       h("a", { href: "#/leaders" }, t("nav.leaders")),
+      h("a", { href: "#/rules" }, t("nav.rules")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#/settings" }, t("nav.settings")),
     ];

@@ -235,6 +235,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "room.direct": "{from} → {to}",
   "room.terms": "{rules}, {clock}, creator plays {color}",
   "room.rematchOf": "rematch of this game",
+  "room.visitor": "You are looking as a visitor: accepting a challenge, or posting one, needs a user id.",
 
   "people.title": "Who is here",
   "people.online": "Online now ({count})",
@@ -375,6 +376,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "home.versus": "{red} (Red) vs {black} (Black)",
   "home.join": "Log in or join",
   "home.joinText": "A user id is free: pick a name and a password. Watching games and reading the rules need none.",
+  "home.lookText": "No user id is needed to look: see who is waiting for a game and who is here, the tournaments, the ladders and the best players.",
 
   "news.title": "News",
   "news.none": "No news yet.",
@@ -613,6 +615,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "here.others": "Others here ({count})",
   "here.noBuddies": "None of your buddies is here.",
   "here.nobody": "Nobody else is here.",
+  "here.visitorLead": "Everyone seen in the last 5 minutes. Click a game to watch it.",
+  "here.visitor": "Adding buddies, messages and challenges need a user id.",
 
   "buddies.title": "Buddies",
   "buddies.lead": "Your buddies, those online first, with the games they are playing. Only you see this list.",

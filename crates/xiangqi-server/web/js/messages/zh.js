@@ -235,6 +235,7 @@ export const zh = {
   "room.direct": "{from} → {to}",
   "room.terms": "{rules}，{clock}，发起者执{color}",
   "room.rematchOf": "该局的再战",
+  "room.visitor": "你正以访客身份浏览：接受或发出挑战需要先注册。",
 
   "people.title": "在线棋手",
   "people.online": "当前在线（{count}）",
@@ -375,6 +376,7 @@ export const zh = {
   "home.versus": "{red}（红方）对 {black}（黑方）",
   "home.join": "登录或注册",
   "home.joinText": "注册免费：选一个名字和密码即可。观看对局和阅读规则无需注册。",
+  "home.lookText": "随便看看无需注册：谁在等人下棋、谁在线、比赛、天梯和排行榜上的高手。",
 
   "news.title": "新闻",
   "news.none": "暂无新闻。",
@@ -613,6 +615,8 @@ export const zh = {
   "here.others": "其他在线用户（{count}）",
   "here.noBuddies": "你的好友都不在线。",
   "here.nobody": "没有其他人在线。",
+  "here.visitorLead": "最近 5 分钟内在线的所有人。点击对局即可观战。",
+  "here.visitor": "添加好友、发送消息和发起挑战需要先注册。",
 
   "buddies.title": "好友",
   "buddies.lead": "你的好友，在线的在前，以及他们正在下的棋。只有你能看到这份名单。",
