@@ -14,8 +14,8 @@
 mod browsing;
 
 use browsing::{
-    Driver, Window, api, chromedriver, click_cell, click_target, css, launch, register_quick, shot,
-    start_driver, wait_text,
+    Driver, Window, api, chromedriver, click, click_cell, click_target, count, css, launch, register_quick,
+    shot, start_driver, wait_text,
 };
 use std::time::Duration;
 
@@ -893,6 +893,68 @@ async fn no_dead_ends_abort_draw_offers_and_small_things() {
     css(&b, &format!("{login} button")).await.click().await.unwrap();
     wait_text(&b, &format!("{login} .form-error"), "try again in").await;
     shot(&b, "login-locked.png").await;
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The pieces on the board as `cell=letter`, sorted.
+async fn pieces(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('svg.board g.piece')].map((g) => g.dataset.cell + '=' + g.dataset.piece).sort();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn the_move_list_shows_earlier_positions_during_a_game_and_moves_are_made_on_the_live_one() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver, "lookback").await;
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    for (ply, mv, who) in [(0, "h2e2", &a), (1, "h9g7", &b), (2, "b0c2", &a)] {
+        let r = api(who, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+        assert_eq!(r["status"], 200, "{mv}: {r}");
+    }
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&b, "svg.board g.piece.movable").await;
+    let live = pieces(&b).await;
+
+    // Bob, to move, clicks Red's first move: the board goes back to it, nothing moves there.
+    css(&b, ".moves td[data-ply='1'] button.step").await.click().await.unwrap();
+    css(&b, ".moves td[data-ply='1'] button.step.current").await;
+    css(&b, "svg.board g.piece[data-cell=h9]").await;
+    assert_ne!(pieces(&b).await, live, "an earlier position is shown");
+    assert_eq!(count(&b, "svg.board g.piece.movable").await, 0, "no move on an earlier position");
+    assert!(css(&b, "#back-to-live").await.is_displayed().await.unwrap(), "a way back to the game");
+    assert!(!css(&b, "#move-entry").await.is_displayed().await.unwrap(), "no typed move either");
+    shot(&b, "game-looking-back.png").await;
+
+    let status = css(&b, "#status").await.text().await.unwrap();
+    assert!(status.contains("go back to the game"), "the status says how to move: {status}");
+
+    // Back to the game: the position as it stands, Bob moves again.
+    click(&b, "#back-to-live").await;
+    css(&b, "svg.board g.piece.movable").await;
+    assert_eq!(pieces(&b).await, live, "the live position again");
+    assert!(!css(&b, "#back-to-live").await.is_displayed().await.unwrap());
+    click_cell(&b, "b7").await;
+    click_target(&b, "e7").await;
+    css(&b, "#submit").await.click().await.unwrap();
+    wait_text(&b, "#status", "alice").await;
+
+    // The last move in the list is the live position too; by keyboard as well.
+    css(&b, ".moves td[data-ply='2'] button.step").await.send_keys("\u{E007}").await.unwrap();
+    css(&b, ".moves td[data-ply='2'] button.step.current").await;
+    css(&b, ".moves td[data-ply='4'] button.step").await.send_keys("\u{E007}").await.unwrap();
+    css(&b, ".moves td[data-ply='4'] button.step.current").await;
+    assert!(!css(&b, "#back-to-live").await.is_displayed().await.unwrap(), "the last move is the game now");
 
     a.close().await.ok();
     b.close().await.ok();

@@ -278,6 +278,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "game.terms": "{rules} rules · {clock}",
   "game.pgn": "Export PGN",
   "game.flip": "Flip board",
+  "game.backToLive": "Back to the game now",
+  "game.yourMoveBack": "Your move: go back to the game now to make it.",
   "game.wins": "{color} wins: {reason}",
   "game.draw": "Draw: {reason}",
   "game.yourMoveCheck": "Check! Your move: your general is attacked.",

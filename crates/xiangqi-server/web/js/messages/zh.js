@@ -278,6 +278,8 @@ export const zh = {
   "game.terms": "{rules} · {clock}",
   "game.pgn": "导出 PGN",
   "game.flip": "翻转棋盘",
+  "game.backToLive": "回到当前局面",
+  "game.yourMoveBack": "轮到你走：请先回到当前局面再走棋。",
   "game.wins": "{color}胜：{reason}",
   "game.draw": "和棋：{reason}",
   "game.yourMoveCheck": "将军！轮到你走：你的将帅正被攻击。",

@@ -83,7 +83,10 @@ export async function gamePage(view, [id = ""]) {
   const boardBox = h("div", { class: "board-box" });
   const status = h("p", { class: "status", id: "status" });
   const lastMove = h("p", { class: "last-move", id: "last-move" });
-  const statusBox = h("div", { class: "status-box", role: "status", "aria-live": "polite" }, status, lastMove);
+  // While an earlier position is shown: the way back to the game as it stands.
+  const toLive = h("button", { type: "button", id: "back-to-live", class: "back-to-live", hidden: true, onclick: () => { showMove(Infinity); board.focus(); } },
+    t("game.backToLive"));
+  const statusBox = h("div", { class: "status-box", role: "status", "aria-live": "polite" }, status, lastMove, toLive);
   let actions = h("div", { class: "buttons", id: "actions" });
   const entryInput = h("input", {
     name: "move", id: "move-text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
@@ -95,7 +98,7 @@ export async function gamePage(view, [id = ""]) {
   const info = h("p", { class: "muted small game-info" });
   const reviewSlot = h("div", { class: "review-slot" });
   view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, reviewSlot, gameChat(game)));
-  /** Once the game is over: the move shown (null: the last), every position of the game, a review's marks. */
+  /** The move shown (null: the position now, the only one moves are made on), every position of the game, a review's marks. */
   /** @type {number | null} */
   let viewing = null;
   /** @type {LinePosition[] | null} */
@@ -106,11 +109,19 @@ export async function gamePage(view, [id = ""]) {
   let review = null;
 
   /**
-   * Shows the position after `ply` moves of a game that is over.
+   * Shows the position after `ply` half-moves; the last one is the game as it stands.
    * @param {number} ply
    */
   async function showMove(ply) {
-    if (!line) {
+    const played = (game.moves ?? []).length;
+    if (ply >= played) {
+      viewing = null;
+      show(game);
+      review?.redraw();
+      return;
+    }
+    // The positions are read again once the game has gone on since they were.
+    if (!line || line.length !== played + 1) {
       /** @type {{ positions: LinePosition[] }} */
       const answer = await api.call("POST", "/positions", {
         variant: game.variant, rules: game.rules, fen: game.start_fen, moves: (game.moves ?? []).map((m) => m.iccs),
@@ -241,10 +252,14 @@ export async function gamePage(view, [id = ""]) {
     return list;
   }
 
-  /** @param {boolean} myTurn */
-  function statusText(myTurn) {
+  /**
+   * @param {boolean} myTurn
+   * @param {boolean} [back]  an earlier position is shown
+   */
+  function statusText(myTurn, back = false) {
     if (game.status === "aborted") return t("game.aborted");
     if (game.outcome) return outcomeText(game.outcome);
+    if (myTurn && back) return t("game.yourMoveBack");
     if (myTurn && pending) return instant() ? t("game.sending") : t("game.pending");
     if (myTurn) return game.check ? t("game.yourMoveCheck") : t("game.yourMove");
     if (computerLevel(game[game.turn]) !== null && game.status === "active") {
@@ -286,8 +301,9 @@ export async function gamePage(view, [id = ""]) {
     shown = next;
     const color = myColor(game);
     const active = game.status === "active";
-    const myTurn = active && color === game.turn;
-    const past = !active && viewing !== null && line ? line[viewing] : undefined;
+    const past = viewing !== null && line ? line[viewing] : undefined;
+    // Moves are made on the position as it stands, never on an earlier one.
+    const myTurn = active && color === game.turn && !past;
     if (past) {
       board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null });
     } else {
@@ -298,18 +314,19 @@ export async function gamePage(view, [id = ""]) {
     }
     fillPlayer(top, flipped ? "red" : "black");
     fillPlayer(bottom, flipped ? "black" : "red");
-    status.textContent = statusText(myTurn);
+    status.textContent = statusText(active && color === game.turn, Boolean(past));
     status.classList.toggle("check", active && game.check);
     lastMove.textContent = past && viewing !== null
       ? t("game.viewing", { ply: viewing, total: (game.moves ?? []).length })
       : lastMoveText();
+    toLive.hidden = !past;
     const list = !color ? [] : active ? playingButtons(color, myTurn) : overButtons(color);
     const fresh = h("div", { class: "buttons", id: "actions" }, list,
       note ? h("p", { class: "note", id: "game-note", role: "alert" }, note) : null);
     swapKeepingFocus(actions, fresh);
     actions = fresh;
-    entry.hidden = !(color && active);
-    const stepping = active ? undefined : { current: viewing, marks, onPick: (/** @type {number} */ ply) => { showMove(ply); } };
+    entry.hidden = !(color && active) || Boolean(past);
+    const stepping = { current: viewing, marks, onPick: (/** @type {number} */ ply) => { showMove(ply); } };
     moves.replaceChildren(moveList(game.moves ?? [], stepping));
     const scroller = moves.querySelector(".moves");
     const here = moves.querySelector(".step.current");
