@@ -189,6 +189,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "status.summary": "{rules}, {clock}, {moves}",
   "status.yourMove": "your move",
   "status.theirMove": "{name} to move",
+  "status.aborted": "aborted, no result",
 
   "new.title": "New game",
   "new.challenge": "Challenge",

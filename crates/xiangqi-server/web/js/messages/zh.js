@@ -189,6 +189,7 @@ export const zh = {
   "status.summary": "{rules}，{clock}，{moves}",
   "status.yourMove": "轮到你走",
   "status.theirMove": "轮到 {name} 走",
+  "status.aborted": "已取消，无结果",
 
   "new.title": "新对局",
   "new.challenge": "挑战",

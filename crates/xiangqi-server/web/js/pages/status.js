@@ -21,7 +21,11 @@ import { currentUser } from "../state.js";
 function gameRow(g, me) {
   const color = g.red === me ? "red" : "black";
   const opponent = color === "red" ? g.black : g.red;
-  const state = g.outcome ? outcomeText(g.outcome) : g.turn === color ? t("status.yourMove") : t("status.theirMove", { name: opponent });
+  // A game over has a result or was aborted: nobody is to move in it any more.
+  const state = g.outcome ? outcomeText(g.outcome)
+    : g.status === "aborted" ? t("status.aborted")
+      : g.status !== "active" ? ""
+        : g.turn === color ? t("status.yourMove") : t("status.theirMove", { name: opponent });
   return h("li", { class: "game-row", "data-key": g.id },
     h("a", { href: `#/game/${encodeURIComponent(g.id)}` }, t("status.versus", { name: opponent })),
     h("span", { class: `side ${color}` }, colorName(color)),
