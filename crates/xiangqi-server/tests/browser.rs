@@ -961,3 +961,45 @@ async fn the_move_list_shows_earlier_positions_during_a_game_and_moves_are_made_
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+async fn an_aborted_game_is_listed_as_aborted_and_moves_count_a_red_and_a_black_ply_as_one() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver, "counting").await;
+
+    // Aborted before a move was made: under Finished, and nobody's move.
+    let aborted = start_game(&a, &b, "bob", "red", days(3)).await;
+    let r = api(&a, "POST", &format!("/games/{aborted}/abort"), Value::Null).await;
+    assert_eq!(r["status"], 200, "{r}");
+    b.goto(&format!("{url}#/status")).await.unwrap();
+    let row = wait_text(&b, &format!("li.game-row[data-key='{aborted}']"), "aborted").await;
+    assert!(!row.contains("your move"), "{row}");
+    shot(&b, "status-aborted.png").await;
+
+    // Five plies are three moves (Red's and Black's reply make one).
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    for (ply, mv, who) in
+        [(0, "h2e2", &a), (1, "h9g7", &b), (2, "b0c2", &a), (3, "b9c7", &b), (4, "h0g2", &a)]
+    {
+        let r = api(who, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+        assert_eq!(r["status"], 200, "{mv}: {r}");
+    }
+    b.goto(&format!("{url}#/status")).await.unwrap();
+    wait_text(&b, &format!("li.game-row[data-key='{id}']"), "3 moves").await;
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    wait_text(&b, "#last-move", "Last move: 3. Red").await;
+    // The fourth ply is Black's second move, the one the list marks.
+    css(&b, ".moves td[data-ply='4'] button.step").await.click().await.unwrap();
+    css(&b, ".moves td[data-ply='4'] button.step.current").await;
+    let row = css(&b, ".moves tr:has(button.step.current) td.num").await.text().await.unwrap();
+    assert_eq!(row, "2");
+    let viewing = wait_text(&b, "#last-move", "move 2").await;
+    assert!(viewing.contains("of 3"), "{viewing}");
+    assert!(viewing.contains("Black"), "{viewing}");
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

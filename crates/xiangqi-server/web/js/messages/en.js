@@ -747,7 +747,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   // Analysis board and game review (pages/analysis.js, components/review.js).
   "menu.analysis": "Analysis board",
   "game.analyse": "Analyse",
-  "game.viewing": "Showing the position after move {ply} of {total}.",
+  "game.viewing": "Showing the position after move {number} ({color}) of {total}.",
   "analysis.title": "Analysis board",
   "analysis.engine": "Engine",
   "analysis.start": "Start engine",
@@ -796,7 +796,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "review.logIn": "Log in to ask the engine for a review of this game.",
   "review.pending": "The engine is reviewing the game: {done} of {total} positions.",
   "review.graph": "Evaluation after each move, from Red's side",
-  "review.point": "After move {ply}: {score}",
+  "review.point": "After move {number} ({color}): {score}",
+  "review.pointStart": "The start position: {score}",
   "review.counts": "Inaccuracies, mistakes and blunders of each side",
   "review.inaccuracy": "Inaccuracies",
   "review.mistake": "Mistakes",

@@ -175,7 +175,7 @@ export const zh = {
   "clock.hours": { other: "每步 {count} 小时" },
   "clock.hoursLeft": { other: "剩 {count} 小时" },
   "clock.deadlinePassed": "已超时",
-  "moves.count": { other: "{count} 步" },
+  "moves.count": { other: "{count} 回合" },
 
   "status.title": "对局状态",
   "status.myTurn": "轮到我（{count}）",
@@ -304,7 +304,7 @@ export const zh = {
   "game.rematchSent": "已向 {name} 提议再下一局。",
   "game.newGame": "新对局",
   "game.noMoves": "尚未走棋。",
-  "game.lastMove": "上一步：第 {number} 步 {color} {wxf}（{iccs}）",
+  "game.lastMove": "上一步：第 {number} 回合 {color} {wxf}（{iccs}）",
 
   "reason.checkmate": "将死",
   "reason.stalemate": "困毙",
@@ -747,7 +747,7 @@ export const zh = {
   // Analysis board and game review (pages/analysis.js, components/review.js).
   "menu.analysis": "分析棋盘",
   "game.analyse": "分析",
-  "game.viewing": "显示第 {ply} 步后的局面（共 {total} 步）。",
+  "game.viewing": "显示第 {number} 回合{color}走后的局面（共 {total} 回合）。",
   "analysis.title": "分析棋盘",
   "analysis.engine": "引擎",
   "analysis.start": "启动引擎",
@@ -796,7 +796,8 @@ export const zh = {
   "review.logIn": "登录后可以请引擎复盘这盘棋。",
   "review.pending": "引擎正在复盘：已完成 {done} / {total} 个局面。",
   "review.graph": "每步之后的形势，红方视角",
-  "review.point": "第 {ply} 步后：{score}",
+  "review.point": "第 {number} 回合{color}走后：{score}",
+  "review.pointStart": "开局局面：{score}",
   "review.counts": "双方的缓着、错着和败着",
   "review.inaccuracy": "缓着",
   "review.mistake": "错着",

@@ -22,7 +22,7 @@ import { noticeText } from "../components/notice.js";
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { splitMove } from "../fen.js";
-import { clockText, colorName, computerLevel, outcomeText, playerName, rulesName } from "../format.js";
+import { clockText, colorName, computerLevel, moveNumber, outcomeText, playerName, plySide, rulesName } from "../format.js";
 import { t } from "../i18n.js";
 import { onEvent, onLobby, onNotice, watchGame } from "../live.js";
 import { moveText, otherText } from "../notation.js";
@@ -275,8 +275,8 @@ export async function gamePage(view, [id = ""]) {
     const played = game.moves ?? [];
     const last = played[played.length - 1];
     if (!last) return t("game.noMoves");
-    const by = colorName(played.length % 2 === 1 ? "red" : "black", true);
-    return t("game.lastMove", { number: Math.ceil(played.length / 2), color: by, wxf: moveText(last, played.length - 1), iccs: otherText(last) });
+    const by = colorName(plySide(played.length), true);
+    return t("game.lastMove", { number: moveNumber(played.length), color: by, wxf: moveText(last, played.length - 1), iccs: otherText(last) });
   }
 
   /**
@@ -317,7 +317,7 @@ export async function gamePage(view, [id = ""]) {
     status.textContent = statusText(active && color === game.turn, Boolean(past));
     status.classList.toggle("check", active && game.check);
     lastMove.textContent = past && viewing !== null
-      ? t("game.viewing", { ply: viewing, total: (game.moves ?? []).length })
+      ? t("game.viewing", { number: moveNumber(viewing), color: colorName(plySide(viewing), true), total: moveNumber((game.moves ?? []).length) })
       : lastMoveText();
     toLive.hidden = !past;
     const list = !color ? [] : active ? playingButtons(color, myTurn) : overButtons(color);

@@ -8,8 +8,8 @@ import { diagram } from "../components/diagram.js";
 import { standard } from "../components/board-standard.js";
 import { card, listOr } from "../components/layout.js";
 import { h } from "../dom.js";
-import { clockText, rulesName } from "../format.js";
-import { t, tn } from "../i18n.js";
+import { clockText, movesText, rulesName } from "../format.js";
+import { t } from "../i18n.js";
 import { currentUser } from "../state.js";
 import { loginPage } from "./login.js";
 import { newsCard } from "./news.js";
@@ -28,7 +28,7 @@ const statusWithBuddies = withBuddies(statusPage);
 function liveList(games) {
   return listOr("games live-games", games, (g) => h("li", { class: "game-row", "data-key": g.id },
     h("a", { href: `#/game/${encodeURIComponent(g.id)}` }, t("home.versus", { red: g.red, black: g.black })),
-    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: tn("moves.count", g.ply) }))),
+    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: movesText(g.ply) }))),
   t("home.noLive"));
 }
 

@@ -5,8 +5,8 @@
 import * as api from "../api.js";
 import { card, listOr, moreButton, page, swapKeepingFocus } from "../components/layout.js";
 import { h } from "../dom.js";
-import { clockText, colorName, outcomeText, rulesName } from "../format.js";
-import { t, tn } from "../i18n.js";
+import { clockText, colorName, movesText, outcomeText, rulesName } from "../format.js";
+import { t } from "../i18n.js";
 import { onLobby, onNotice } from "../live.js";
 import { currentUser } from "../state.js";
 
@@ -29,7 +29,7 @@ function gameRow(g, me) {
   return h("li", { class: "game-row", "data-key": g.id },
     h("a", { href: `#/game/${encodeURIComponent(g.id)}` }, t("status.versus", { name: opponent })),
     h("span", { class: `side ${color}` }, colorName(color)),
-    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: tn("moves.count", g.ply) })),
+    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: movesText(g.ply) })),
     h("span", {}, state));
 }
 
