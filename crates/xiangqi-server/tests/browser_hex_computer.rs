@@ -102,7 +102,14 @@ async fn a_person_plays_the_computer_from_the_new_game_page() {
         wait_text(&c, "#status", mine).await;
         let id = c.current_url().await.unwrap().fragment().unwrap().trim_start_matches("/game/").to_string();
         assert_eq!(ply(&c, &id).await, 2, "the computer has answered");
+        // Nobody to talk to: no chat, no private message to the computer.
+        assert_eq!(browsing::count(&c, ".chat").await, 0, "no chat with the computer");
+        assert_eq!(browsing::count(&c, "main a[href^='#/send']").await, 0, "no message to the computer");
         shot(&c, &format!("computer-game-{name}.png")).await;
+        // Its profile offers no message or challenge either.
+        c.goto(&format!("{url}#/user/computer.1")).await.unwrap();
+        css(&c, "main .facts").await;
+        assert_eq!(browsing::count(&c, "main .actions").await, 0, "no actions on the computer's profile");
         c.close().await.ok();
     }
     server.stop().await;

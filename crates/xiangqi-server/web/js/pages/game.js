@@ -97,7 +97,10 @@ export async function gamePage(view, [id = ""]) {
   const moves = h("div", { class: "moves-box" });
   const info = h("p", { class: "muted small game-info" });
   const reviewSlot = h("div", { class: "review-slot" });
-  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, reviewSlot, gameChat(game)));
+  // The computer neither chats nor reads messages: no conversation in its games.
+  const againstComputer = computerLevel(game.red) !== null || computerLevel(game.black) !== null;
+  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, reviewSlot,
+    againstComputer ? null : gameChat(game)));
   /** The move shown (null: the position now, the only one moves are made on), every position of the game, a review's marks. */
   /** @type {number | null} */
   let viewing = null;
