@@ -1003,3 +1003,55 @@ async fn an_aborted_game_is_listed_as_aborted_and_moves_count_a_red_and_a_black_
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// A game between two fixed-depth searches ending in Red's checkmate (as in `tests/api.rs`).
+const MATING_GAME: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \
+    h1f1 h5f5 b2b5 h9h3 e4e5 f5f2 d0e1 f2f3 e5d5 h3h2 f1g1 f3g3 g2e3 f8f3 e3f5 g3c3 g4g5 c6c5 f5d4 f3f4 a1d1 c5c4 \
+    b5b4 c4b4 d1d3 b4c4 d4f5 h2h4 f5d6 b7b1 d3d1 b1b8 d1b1 c4b4 b1d1 b8d8 g5f5 f4f5 c2e3 f5f3 e3c2 c7d5 g1g6 d5f4 \
+    d6c8 g9e7 g6g8 f4d3 g8d8 h4h3 d8f8";
+
+/// A short mate on the hex board (as in `tests/hex.rs`).
+const HEX_MATE: [&str; 5] = ["b1d4", "b8d7", "d4b5", "d7e10", "b5c8"];
+
+#[tokio::test]
+async fn the_checkmated_general_is_ringed_on_both_boards() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } = alice_and_bob(&chromedriver, "mated").await;
+    for (rules, moves) in
+        [("asian", MATING_GAME.split_whitespace().collect::<Vec<_>>()), ("hex", HEX_MATE.to_vec())]
+    {
+        let c = api(
+            &a,
+            "POST",
+            "/challenges",
+            json!({ "opponent": "bob", "rules": rules, "color": "red", "clock": days(3) }),
+        )
+        .await;
+        let challenge = c["body"]["challenge"]["id"].as_str().unwrap_or_else(|| panic!("{c}")).to_string();
+        let g = api(&b, "POST", &format!("/challenges/{challenge}/accept"), Value::Null).await;
+        let id = g["body"]["game"]["id"].as_str().unwrap().to_string();
+        for (ply, mv) in moves.iter().enumerate() {
+            let who = if ply % 2 == 0 { &a } else { &b };
+            let r = api(who, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+            assert_eq!(r["status"], 200, "{mv}: {r}");
+        }
+        for (c, side) in [(&a, "red"), (&b, "black")] {
+            c.goto(&format!("{url}#/game/{id}")).await.unwrap();
+            wait_text(c, "#status", "checkmate").await;
+            // One ring, round Black's general.
+            let ring = css(c, "svg.board circle.mated").await;
+            let cell = ring.attr("data-mated").await.unwrap().unwrap();
+            css(c, &format!("svg.board g.piece[data-cell='{cell}'][data-piece=k]")).await;
+            assert_eq!(count(c, "svg.board circle.mated").await, 1);
+            browsing::shots_at_both_sizes(c, "mated", &format!("{rules}-{side}")).await;
+        }
+        // An earlier position has no ring; the last has it again.
+        css(&a, ".moves td[data-ply='1'] button.step").await.click().await.unwrap();
+        css(&a, ".moves td[data-ply='1'] button.step.current").await;
+        assert_eq!(count(&a, "svg.board circle.mated").await, 0, "no ring before the mate");
+    }
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

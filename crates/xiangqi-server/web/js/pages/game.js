@@ -307,12 +307,14 @@ export async function gamePage(view, [id = ""]) {
     const past = viewing !== null && line ? line[viewing] : undefined;
     // Moves are made on the position as it stands, never on an earlier one.
     const myTurn = active && color === game.turn && !past;
+    // Checkmate leaves a ring round the loser's general in the final position.
+    const mated = game.outcome?.reason === "checkmate" && game.outcome.winner ? other(game.outcome.winner) : null;
     if (past) {
       board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null });
     } else {
       board.show({
         fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move,
-        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null,
+        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null, mated,
       });
     }
     fillPlayer(top, flipped ? "red" : "black");
