@@ -544,3 +544,29 @@ async fn a_visitor_looks_around_the_waiting_room_who_is_here_tournaments_and_lad
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+async fn the_account_menu_changes_the_password() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("password").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+
+    click(&a, "#people-menu summary").await;
+    click(&a, "#people-menu a[href='#/password']").await;
+    wait_text(&a, "main h1", "Change password").await;
+    css(&a, "main input[name=old]").await.send_keys("secret-pass").await.unwrap();
+    css(&a, "main input[name=new]").await.send_keys("another-pass").await.unwrap();
+    shot(&a, "site-password-page.png").await;
+    click(&a, "main form button[type=submit]").await;
+    wait_text(&a, "#message", "Password changed").await;
+
+    api(&a, "DELETE", "/session", Value::Null).await;
+    let r = api(&a, "POST", "/session", json!({ "name": "alice", "password": "another-pass" })).await;
+    assert_eq!(r["status"], 200, "the new password works: {r}");
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -31,7 +31,7 @@ import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
-import { profilePage } from "./pages/profile.js";
+import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
 import { current, go, startRouter } from "./router.js";
@@ -88,6 +88,7 @@ live.onNotice((notice) => {
     with: { page: conversationPage },
     search: { page: searchPage },
     "edit-profile": { page: profileEditPage },
+    password: { page: passwordPage },
     buddies: { page: buddiesPage },
     ignored: { page: ignoredPage },
     invite: { page: invitePage },

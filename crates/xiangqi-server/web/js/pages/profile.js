@@ -92,3 +92,13 @@ export async function profilePage(view, [name = ""]) {
         listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")))),
     own ? passwordForm() : null);
 }
+
+/**
+ * Changing one's password on a page of its own, reached from the account menu.
+ * @param {HTMLElement} view
+ */
+export function passwordPage(view) {
+  const section = passwordForm();
+  section.querySelector("h2")?.remove();
+  page(view, t("profile.password"), h("div", { class: "card password-card" }, section));
+}
