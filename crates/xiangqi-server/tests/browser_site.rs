@@ -570,3 +570,50 @@ async fn the_account_menu_changes_the_password() {
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+async fn a_language_chosen_as_a_visitor_stays_after_logging_in() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("keeplang").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    // An account that changed its pieces once but never chose a language.
+    register_quick(&a, &url, "alice").await;
+    let mut prefs = api(&a, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+    prefs["pieces"] = json!("simplified");
+    let r = api(&a, "PUT", "/me/preferences", prefs).await;
+    assert_eq!(r["status"], 200, "{r}");
+    api(&a, "DELETE", "/session", Value::Null).await;
+
+    // As a visitor, in an English browser, she picks Chinese, then logs in.
+    a.goto(&url).await.unwrap();
+    css(&a, "html[lang=en]").await;
+    css(&a, "#nav select.language").await.select_by_value("zh").await.unwrap();
+    css(&a, "html[lang=zh]").await;
+    let form = "section:nth-of-type(1) form";
+    css(&a, &format!("{form} input[name=name]")).await.send_keys("alice").await.unwrap();
+    css(&a, &format!("{form} input[name=password]")).await.send_keys("secret-pass").await.unwrap();
+    click(&a, &format!("{form} button[type=submit]")).await;
+    css(&a, "#nav a[href='#/new']").await;
+
+    // Still Chinese, now on the account too, and the pieces the account chose.
+    let mut saved = Value::Null;
+    for _ in 0..40 {
+        saved = api(&a, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+        if saved["language"] == "zh-Hans" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(saved["language"], "zh-Hans", "the account keeps the visitor's language: {saved}");
+    assert_eq!(saved["pieces"], "simplified", "and its own pieces: {saved}");
+    a.refresh().await.unwrap();
+    css(&a, "#nav a[href='#/new']").await;
+    css(&a, "html[lang=zh]").await;
+    wait_text(&a, "#nav", "新对局").await;
+    shot(&a, "site-zh-after-login.png").await;
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

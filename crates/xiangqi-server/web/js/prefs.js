@@ -6,7 +6,9 @@
 //
 // On log-in the server's copy wins, except once: when the server still has the
 // defaults and this browser holds changes made before logging in, those changes
-// are sent up (the visitor who set things up, then registered, keeps them).
+// are sent up (the visitor who set things up, then registered, keeps them). A
+// language chosen before logging in is kept the same way by an account that
+// never chose one, whatever else it changed.
 
 import * as api from "./api.js";
 import { lang, switchLanguage } from "./i18n.js";
@@ -175,6 +177,11 @@ async function sync() {
     const pushed = await api.call("PUT", "/me/preferences", local.prefs).catch(() => null);
     if (pushed) return adopt(normalise((/** @type {{ preferences: Prefs }} */ (pushed)).preferences));
     return;
+  }
+  if (server.language === null && local.saved && local.prefs.language !== null) {
+    const kept = { ...server, language: local.prefs.language };
+    const pushed = await api.call("PUT", "/me/preferences", kept).catch(() => null);
+    server = pushed ? normalise((/** @type {{ preferences: Prefs }} */ (pushed)).preferences) : kept;
   }
   if (!same(server, current) || (server.language !== null && uiLanguage(server.language) !== lang)) adopt(server);
 }
