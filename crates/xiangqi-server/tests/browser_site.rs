@@ -617,3 +617,58 @@ async fn a_language_chosen_as_a_visitor_stays_after_logging_in() {
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+async fn four_languages_are_chosen_in_the_header_and_a_traditional_chinese_browser_starts_in_its_own() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("languages").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+
+    // A browser set to Taiwanese Chinese starts in traditional characters.
+    let v = browser(&driver_url, &tmp.join("v"), "zh-TW").await;
+    v.goto(&url).await.unwrap();
+    css(&v, "html[lang=zh-Hant]").await;
+    wait_text(&v, "main h1", "線上象棋").await;
+    v.close().await.ok();
+
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    let b = browser(&driver_url, &tmp.join("b"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    let id = start_game(&a, &b, "bob", json!({ "kind": "correspondence", "hours": 72 })).await;
+    play(&a, &id, 0, "h2e2").await;
+    play(&b, &id, 1, "h9g7").await;
+
+    let options = a
+        .execute(
+            "return [...document.querySelectorAll('#nav select.language option')].map((o) => o.value);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(options, json!(["en", "zh", "zh-Hant", "vi"]));
+    for (code, new_game, your_move) in [
+        ("zh-Hant", "新對局", "輪到你走"),
+        ("vi", "Ván mới", "Đến lượt bạn"),
+        ("zh", "新对局", "轮到你走"),
+        ("en", "New game", "Your move"),
+    ] {
+        a.goto(&format!("{url}#/status")).await.unwrap();
+        css(&a, "#nav select.language").await.select_by_value(code).await.unwrap();
+        css(&a, &format!("html[lang={code}]")).await;
+        wait_text(&a, "#nav", new_game).await;
+        css(&a, "#news").await;
+        browsing::shots_at_both_sizes(&a, "lang", &format!("{code}-main")).await;
+        a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+        wait_text(&a, "#status", your_move).await;
+        browsing::shots_at_both_sizes(&a, "lang", &format!("{code}-game")).await;
+    }
+    // The choice is the account's.
+    let saved = api(&a, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+    assert_eq!(saved["language"], "en", "{saved}");
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -50,7 +50,9 @@ assets!(
     "js/errors.js",
     "js/engine.js",
     "js/messages/en.js",
+    "js/messages/vi.js",
     "js/messages/zh.js",
+    "js/messages/zh-Hant.js",
     "js/components/board.js",
     "js/components/board-hex.js",
     "js/components/board-standard.js",
@@ -224,10 +226,15 @@ mod tests {
     fn every_catalogue_has_every_key() {
         let en = catalogue_keys("js/messages/en.js");
         assert!(en.len() > 100, "the English catalogue was read: {} keys", en.len());
-        let zh = catalogue_keys("js/messages/zh.js");
-        let missing: Vec<_> = en.iter().filter(|k| !zh.contains(k)).collect();
-        let extra: Vec<_> = zh.iter().filter(|k| !en.contains(k)).collect();
-        assert!(missing.is_empty() && extra.is_empty(), "zh.js lacks {missing:?}; has unknown {extra:?}");
+        for path in ["js/messages/zh.js", "js/messages/zh-Hant.js", "js/messages/vi.js"] {
+            let other = catalogue_keys(path);
+            let missing: Vec<_> = en.iter().filter(|k| !other.contains(k)).collect();
+            let extra: Vec<_> = other.iter().filter(|k| !en.contains(k)).collect();
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{path} lacks {missing:?}; has unknown {extra:?}"
+            );
+        }
     }
 
     /// The arguments of a call, given the text after its opening parenthesis, split at
@@ -281,7 +288,8 @@ mod tests {
     /// is beyond this check; the type check sees that `t()` keys exist.
     #[test]
     fn no_module_writes_words_outside_the_catalogues() {
-        const OWN_NAMES: [&str; 3] = ["\"English\"", "\"中文（简体）\"", "\"中文\""];
+        const OWN_NAMES: [&str; 5] =
+            ["\"English\"", "\"中文（简体）\"", "\"中文\"", "\"中文（繁體）\"", "\"Tiếng Việt\""];
         let mut found = Vec::new();
         for (path, body) in ASSETS {
             if !path.ends_with(".js") || path.starts_with("js/messages/") {

@@ -18,7 +18,7 @@ function languageChoice() {
   const select = h("select", { class: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, l]) => h("option", { value: code, selected: code === lang }, l.name)));
   // Kept with the other preferences (on the server too, when logged in); the page reloads in it.
-  select.addEventListener("change", () => setPrefs({ language: select.value === "en" ? "en" : "zh-Hans" }));
+  select.addEventListener("change", () => setPrefs({ language: LANGUAGES[select.value]?.pref ?? "en" }));
   return select;
 }
 

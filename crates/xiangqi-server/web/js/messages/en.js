@@ -425,7 +425,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "tips.position.title": "Positions by link",
   "tips.position.text": "A position has an address: #/position/standard/ followed by a FEN (or hex for the Xiang Hex board) shows it, ready to share.",
   "tips.language.title": "Language",
-  "tips.language.text": "The site speaks English and Chinese. It starts in your browser's language; pick another at the top of the page or in Settings, and it is remembered.",
+  "tips.language.text": "The site speaks English, Chinese (in simplified or traditional characters) and Vietnamese. It starts in your browser's language; pick another at the top of the page or in Settings, and it is remembered.",
   "tips.better.title": "Getting better",
   "tips.better.text": "Play often, and look again at finished games. Keep your chariots active, move your horses out early and watch for discovered attacks by the cannon. Before every move ask what your opponent threatens.",
 

@@ -425,7 +425,7 @@ export const zh = {
   "tips.position.title": "用链接分享局面",
   "tips.position.text": "每个局面都有地址：#/position/standard/ 后接 FEN（六角棋盘用 hex）即可显示该局面，方便分享。",
   "tips.language.title": "语言",
-  "tips.language.text": "本站有英文和中文界面。默认跟随浏览器语言；在页面顶部或设置中可改选其他语言，选择会被记住。",
+  "tips.language.text": "本站有英文、简体中文、繁体中文和越南文界面。默认跟随浏览器语言；在页面顶部或设置中可改选其他语言，选择会被记住。",
   "tips.better.title": "提高棋艺",
   "tips.better.text": "多下棋，并复盘已结束的对局。让车保持活跃，尽早出马，提防炮的闪击。每走一步前，先想想对手在威胁什么。",
 
