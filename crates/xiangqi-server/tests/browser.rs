@@ -14,8 +14,8 @@
 mod browsing;
 
 use browsing::{
-    Driver, Window, api, chromedriver, click_cell, click_target, css, launch, register_quick, shot,
-    start_driver, wait_text,
+    Driver, Window, api, chromedriver, click, click_cell, click_target, count, css, launch, register_quick,
+    shot, start_driver, wait_text,
 };
 use std::time::Duration;
 
@@ -894,6 +894,162 @@ async fn no_dead_ends_abort_draw_offers_and_small_things() {
     wait_text(&b, &format!("{login} .form-error"), "try again in").await;
     shot(&b, "login-locked.png").await;
 
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The pieces on the board as `cell=letter`, sorted.
+async fn pieces(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('svg.board g.piece')].map((g) => g.dataset.cell + '=' + g.dataset.piece).sort();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn the_move_list_shows_earlier_positions_during_a_game_and_moves_are_made_on_the_live_one() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver, "lookback").await;
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    for (ply, mv, who) in [(0, "h2e2", &a), (1, "h9g7", &b), (2, "b0c2", &a)] {
+        let r = api(who, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+        assert_eq!(r["status"], 200, "{mv}: {r}");
+    }
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&b, "svg.board g.piece.movable").await;
+    let live = pieces(&b).await;
+
+    // Bob, to move, clicks Red's first move: the board goes back to it, nothing moves there.
+    css(&b, ".moves td[data-ply='1'] button.step").await.click().await.unwrap();
+    css(&b, ".moves td[data-ply='1'] button.step.current").await;
+    css(&b, "svg.board g.piece[data-cell=h9]").await;
+    assert_ne!(pieces(&b).await, live, "an earlier position is shown");
+    assert_eq!(count(&b, "svg.board g.piece.movable").await, 0, "no move on an earlier position");
+    assert!(css(&b, "#back-to-live").await.is_displayed().await.unwrap(), "a way back to the game");
+    assert!(!css(&b, "#move-entry").await.is_displayed().await.unwrap(), "no typed move either");
+    shot(&b, "game-looking-back.png").await;
+
+    let status = css(&b, "#status").await.text().await.unwrap();
+    assert!(status.contains("go back to the game"), "the status says how to move: {status}");
+
+    // Back to the game: the position as it stands, Bob moves again.
+    click(&b, "#back-to-live").await;
+    css(&b, "svg.board g.piece.movable").await;
+    assert_eq!(pieces(&b).await, live, "the live position again");
+    assert!(!css(&b, "#back-to-live").await.is_displayed().await.unwrap());
+    click_cell(&b, "b7").await;
+    click_target(&b, "e7").await;
+    css(&b, "#submit").await.click().await.unwrap();
+    wait_text(&b, "#status", "alice").await;
+
+    // The last move in the list is the live position too; by keyboard as well.
+    css(&b, ".moves td[data-ply='2'] button.step").await.send_keys("\u{E007}").await.unwrap();
+    css(&b, ".moves td[data-ply='2'] button.step.current").await;
+    css(&b, ".moves td[data-ply='4'] button.step").await.send_keys("\u{E007}").await.unwrap();
+    css(&b, ".moves td[data-ply='4'] button.step.current").await;
+    assert!(!css(&b, "#back-to-live").await.is_displayed().await.unwrap(), "the last move is the game now");
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn an_aborted_game_is_listed_as_aborted_and_moves_count_a_red_and_a_black_ply_as_one() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver, "counting").await;
+
+    // Aborted before a move was made: under Finished, and nobody's move.
+    let aborted = start_game(&a, &b, "bob", "red", days(3)).await;
+    let r = api(&a, "POST", &format!("/games/{aborted}/abort"), Value::Null).await;
+    assert_eq!(r["status"], 200, "{r}");
+    b.goto(&format!("{url}#/status")).await.unwrap();
+    let row = wait_text(&b, &format!("li.game-row[data-key='{aborted}']"), "aborted").await;
+    assert!(!row.contains("your move"), "{row}");
+    shot(&b, "status-aborted.png").await;
+
+    // Five plies are three moves (Red's and Black's reply make one).
+    let id = start_game(&a, &b, "bob", "red", days(3)).await;
+    for (ply, mv, who) in
+        [(0, "h2e2", &a), (1, "h9g7", &b), (2, "b0c2", &a), (3, "b9c7", &b), (4, "h0g2", &a)]
+    {
+        let r = api(who, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+        assert_eq!(r["status"], 200, "{mv}: {r}");
+    }
+    b.goto(&format!("{url}#/status")).await.unwrap();
+    wait_text(&b, &format!("li.game-row[data-key='{id}']"), "3 moves").await;
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    wait_text(&b, "#last-move", "Last move: 3. Red").await;
+    // The fourth ply is Black's second move, the one the list marks.
+    css(&b, ".moves td[data-ply='4'] button.step").await.click().await.unwrap();
+    css(&b, ".moves td[data-ply='4'] button.step.current").await;
+    let row = css(&b, ".moves tr:has(button.step.current) td.num").await.text().await.unwrap();
+    assert_eq!(row, "2");
+    let viewing = wait_text(&b, "#last-move", "move 2").await;
+    assert!(viewing.contains("of 3"), "{viewing}");
+    assert!(viewing.contains("Black"), "{viewing}");
+
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// A game between two fixed-depth searches ending in Red's checkmate (as in `tests/api.rs`).
+const MATING_GAME: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \
+    h1f1 h5f5 b2b5 h9h3 e4e5 f5f2 d0e1 f2f3 e5d5 h3h2 f1g1 f3g3 g2e3 f8f3 e3f5 g3c3 g4g5 c6c5 f5d4 f3f4 a1d1 c5c4 \
+    b5b4 c4b4 d1d3 b4c4 d4f5 h2h4 f5d6 b7b1 d3d1 b1b8 d1b1 c4b4 b1d1 b8d8 g5f5 f4f5 c2e3 f5f3 e3c2 c7d5 g1g6 d5f4 \
+    d6c8 g9e7 g6g8 f4d3 g8d8 h4h3 d8f8";
+
+/// A short mate on the hex board (as in `tests/hex.rs`).
+const HEX_MATE: [&str; 5] = ["b1d4", "b8d7", "d4b5", "d7e10", "b5c8"];
+
+#[tokio::test]
+async fn the_checkmated_general_is_ringed_on_both_boards() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } = alice_and_bob(&chromedriver, "mated").await;
+    for (rules, moves) in
+        [("asian", MATING_GAME.split_whitespace().collect::<Vec<_>>()), ("hex", HEX_MATE.to_vec())]
+    {
+        let c = api(
+            &a,
+            "POST",
+            "/challenges",
+            json!({ "opponent": "bob", "rules": rules, "color": "red", "clock": days(3) }),
+        )
+        .await;
+        let challenge = c["body"]["challenge"]["id"].as_str().unwrap_or_else(|| panic!("{c}")).to_string();
+        let g = api(&b, "POST", &format!("/challenges/{challenge}/accept"), Value::Null).await;
+        let id = g["body"]["game"]["id"].as_str().unwrap().to_string();
+        for (ply, mv) in moves.iter().enumerate() {
+            let who = if ply % 2 == 0 { &a } else { &b };
+            let r = api(who, "POST", &format!("/games/{id}/moves"), json!({ "ply": ply, "move": mv })).await;
+            assert_eq!(r["status"], 200, "{mv}: {r}");
+        }
+        for (c, side) in [(&a, "red"), (&b, "black")] {
+            c.goto(&format!("{url}#/game/{id}")).await.unwrap();
+            wait_text(c, "#status", "checkmate").await;
+            // One ring, round Black's general.
+            let ring = css(c, "svg.board circle.mated").await;
+            let cell = ring.attr("data-mated").await.unwrap().unwrap();
+            css(c, &format!("svg.board g.piece[data-cell='{cell}'][data-piece=k]")).await;
+            assert_eq!(count(c, "svg.board circle.mated").await, 1);
+            browsing::shots_at_both_sizes(c, "mated", &format!("{rules}-{side}")).await;
+        }
+        // An earlier position has no ring; the last has it again.
+        css(&a, ".moves td[data-ply='1'] button.step").await.click().await.unwrap();
+        css(&a, ".moves td[data-ply='1'] button.step.current").await;
+        assert_eq!(count(&a, "svg.board circle.mated").await, 0, "no ring before the mate");
+    }
     a.close().await.ok();
     b.close().await.ok();
     server.stop().await;

@@ -209,7 +209,7 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     assert!(counts.contains("Red") && counts.contains("Black"), "{counts}");
     // A point shows its move on the board.
     click(&a, "#eval-graph .graph-point[data-ply='4']").await;
-    wait_text(&a, "#last-move", "after move 4 of 8").await;
+    wait_text(&a, "#last-move", "after move 2 (Black) of 4").await;
     css(&a, "rect.last[data-cell=a8]").await;
     css(&a, "#review-move").await;
     assert!(

@@ -102,9 +102,106 @@ async fn a_person_plays_the_computer_from_the_new_game_page() {
         wait_text(&c, "#status", mine).await;
         let id = c.current_url().await.unwrap().fragment().unwrap().trim_start_matches("/game/").to_string();
         assert_eq!(ply(&c, &id).await, 2, "the computer has answered");
+        // Nobody to talk to: no chat, no private message to the computer.
+        assert_eq!(browsing::count(&c, ".chat").await, 0, "no chat with the computer");
+        assert_eq!(browsing::count(&c, "main a[href^='#/send']").await, 0, "no message to the computer");
         shot(&c, &format!("computer-game-{name}.png")).await;
+        // Its profile offers no message or challenge either.
+        c.goto(&format!("{url}#/user/computer.1")).await.unwrap();
+        css(&c, "main .facts").await;
+        assert_eq!(browsing::count(&c, "main .actions").await, 0, "no actions on the computer's profile");
         c.close().await.ok();
     }
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The cells an ICCS move goes from and to ("h2e2" -> "h2", "e2"; hex cells go to 11).
+fn cells(iccs: &str) -> (String, String) {
+    let split = iccs[1..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 1;
+    (iccs[..split].to_string(), iccs[split..].to_string())
+}
+
+#[tokio::test]
+async fn every_reply_of_the_computer_appears_without_a_reload() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let tmp = std::env::temp_dir().join(format!("xiangqi-cpu-replies-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let c = launch(&driver_url, &tmp.join("a"), "en-US", Window::Desktop(1280, 800)).await;
+    register_quick(&c, &url, "replies").await;
+
+    // New game, play the computer: level 1, Asian rules, red, a day a move.
+    c.goto(&format!("{url}#/new")).await.unwrap();
+    let form = "#computer form";
+    css(&c, &format!("{form} select[name=level] option[value='1']")).await;
+    css(&c, &format!("{form} select[name=level]")).await.select_by_value("1").await.unwrap();
+    css(&c, &format!("{form} select[name=rules]")).await.select_by_value("asian").await.unwrap();
+    css(&c, &format!("{form} select[name=color]")).await.select_by_value("red").await.unwrap();
+    css(&c, &format!("{form} select[name=time]")).await.select_by_value("c24").await.unwrap();
+    click(&c, &format!("{form} button[type=submit]")).await;
+    css(&c, "svg.board g.piece.movable").await;
+    let id = c.current_url().await.unwrap().fragment().unwrap().trim_start_matches("/game/").to_string();
+    // A slow network: the answer to a move arrives well after the socket has
+    // brought the computer's reply (as it does on a distant server with a quick level).
+    let slow = "const plain = window.fetch;\
+        window.fetch = async (url, init) => {\
+          const answer = await plain(url, init);\
+          if (init && init.method === 'POST' && String(url).endsWith('/moves')) await new Promise((r) => setTimeout(r, 2000));\
+          return answer;\
+        };";
+    c.execute(slow, vec![]).await.unwrap();
+
+    // Quiet developing moves while they are legal, else the first legal move.
+    let wanted = ["h2e2", "h0g2", "b0c2", "i0h0", "a0b0", "g3g4", "c3c4", "b2b4", "h0h4", "b0b4"];
+    for round in 0..8 {
+        let state = api(&c, "GET", &format!("/games/{id}"), json!(null)).await["body"]["game"].clone();
+        if state["status"] != "active" {
+            break;
+        }
+        assert_eq!(state["ply"], round * 2, "the page offers a move only once the computer has answered");
+        let legal: Vec<String> =
+            state["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        let mine =
+            wanted.iter().find(|m| legal.iter().any(|l| l == *m)).map_or(legal[0].clone(), |m| m.to_string());
+        let (from, to) = cells(&mine);
+        click_cell(&c, &from).await;
+        click_target(&c, &to).await;
+        click(&c, "#submit").await;
+
+        // The server answers; the page shows that reply by itself, and the board is movable again.
+        let mut reply = None;
+        for _ in 0..120 {
+            let now = api(&c, "GET", &format!("/games/{id}"), json!(null)).await["body"]["game"].clone();
+            if now["ply"] == round * 2 + 2 || now["status"] != "active" {
+                reply = Some(now);
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        }
+        let reply = reply.expect("the computer replies");
+        if reply["status"] != "active" {
+            break;
+        }
+        let last = reply["last_move"].as_str().unwrap().to_string();
+        let (_, landed) = cells(&last);
+        css(&c, &format!("rect.last[data-cell={landed}]")).await;
+        // Still there once the slow answer to my move has come in after it.
+        tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+        let status = css(&c, "#status").await.text().await.unwrap();
+        assert!(status.contains("Your move"), "move {}: the page says {status:?}", round + 1);
+        assert_eq!(
+            browsing::count(&c, &format!("rect.last[data-cell={landed}]")).await,
+            1,
+            "the reply {last}"
+        );
+        assert!(browsing::count(&c, "svg.board g.piece.movable").await > 0, "my pieces move again");
+    }
+    shot(&c, "computer-replies.png").await;
+    c.close().await.ok();
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }

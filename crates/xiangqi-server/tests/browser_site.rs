@@ -363,3 +363,312 @@ async fn administrators_post_news_that_shows_on_the_main_screen_newest_first() {
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+/// The height of the header and of the smallest link or button a phone shows in it.
+async fn header_sizes(c: &Client) -> Value {
+    let script = "const top = document.querySelector('header.top').getBoundingClientRect().height;\
+        const shown = [...document.querySelectorAll('header.top a, header.top button, header.top summary, header.top select')]\
+          .filter((e) => e.getClientRects().length > 0);\
+        const smallest = Math.min(...shown.map((e) => e.getBoundingClientRect().height));\
+        return [top, smallest, shown.length];";
+    c.execute(script, vec![]).await.unwrap()
+}
+
+#[tokio::test]
+async fn on_a_phone_the_header_is_one_row_with_a_menu_and_the_site_has_an_icon() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _) = start_server("header").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let p = launch(&driver_url, &tmp.join("p"), "en-US", Window::Phone(390, 844)).await;
+    register_quick(&p, &url, "phoebe").await;
+
+    // One row: the brand, the badges and the menu button; the links wait behind the button.
+    css(&p, "#nav-toggle[aria-expanded=false]").await;
+    let [top, smallest, _] = <[f64; 3]>::try_from(
+        header_sizes(&p).await.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert!(top <= 60.0, "the phone's header is {top} px tall");
+    assert!(smallest >= 44.0, "a tap target of {smallest} px in the header");
+    assert!(
+        !css(&p, "#nav a[href='#/new']").await.is_displayed().await.unwrap(),
+        "the links are behind the menu"
+    );
+    shot(&p, "site-phone-header.png").await;
+
+    // Opened by touch: every entry is a big enough target, and a page opened from it closes it.
+    click(&p, "#nav-toggle").await;
+    css(&p, "#nav-toggle[aria-expanded=true]").await;
+    let sizes = header_sizes(&p).await;
+    assert!(sizes[1].as_f64().unwrap() >= 44.0, "a tap target in the open menu: {sizes}");
+    assert!(sizes[2].as_i64().unwrap() >= 8, "the open menu shows the links: {sizes}");
+    shot(&p, "site-phone-menu.png").await;
+    click(&p, "#nav a[href='#/new']").await;
+    css(&p, "#computer form").await;
+    css(&p, "#nav-toggle[aria-expanded=false]").await;
+
+    // By keyboard: Enter opens it, Tab reaches its first link, Escape closes it and
+    // gives the focus back to the button.
+    css(&p, "#nav-toggle").await.send_keys("\u{E007}").await.unwrap();
+    css(&p, "#nav-toggle[aria-expanded=true]").await;
+    p.active_element().await.unwrap().send_keys("\u{E004}").await.unwrap();
+    let focused = p.execute("return document.activeElement.getAttribute('href');", vec![]).await.unwrap();
+    assert_eq!(focused, json!("#/status"), "Tab goes from the button into the menu");
+    p.active_element().await.unwrap().send_keys("\u{E00C}").await.unwrap();
+    css(&p, "#nav-toggle[aria-expanded=false]").await;
+    let back = p.execute("return document.activeElement.id;", vec![]).await.unwrap();
+    assert_eq!(back, json!("nav-toggle"), "Escape gives the focus back");
+
+    // The icon and the manifest a home screen reads.
+    let found = p
+        .execute_async(
+            "const done = arguments[0];\
+             const icon = document.querySelector('link[rel=icon]').href;\
+             const manifest = document.querySelector('link[rel=manifest]').href;\
+             Promise.all([fetch(icon), fetch('/favicon.ico'), fetch(manifest)]).then(async ([i, ico, m]) =>\
+               done([i.status, i.headers.get('content-type'), ico.status, m.status, await m.json()]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(found[0], 200, "the icon: {found}");
+    assert_eq!(found[1], "image/svg+xml");
+    assert_eq!(found[2], 200, "/favicon.ico");
+    assert_eq!(found[3], 200, "the manifest");
+    assert_eq!(found[4]["start_url"], "/");
+    assert_eq!(found[4]["icons"][0]["src"], "/favicon.svg");
+
+    // At desktop size the links are in the header and the button is not.
+    p.close().await.ok();
+    let d = launch(&driver_url, &tmp.join("d"), "en-US", Window::Desktop(1280, 800)).await;
+    register_quick(&d, &url, "desmond").await;
+    assert!(css(&d, "#nav a[href='#/new']").await.is_displayed().await.unwrap());
+    assert!(!css(&d, "#nav-toggle").await.is_displayed().await.unwrap());
+    d.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The page's width and the window's, once `selector` is on the page.
+async fn widths(c: &Client, selector: &str) -> (i64, i64) {
+    css(c, selector).await;
+    let r = c.execute("return [document.documentElement.scrollWidth, innerWidth];", vec![]).await.unwrap();
+    (r[0].as_i64().unwrap(), r[1].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn a_word_of_ten_thousand_letters_does_not_widen_any_page() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, db) = start_server("longword").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    assert!(xiangqi_server::set_admin(&db, "alice", true).await.unwrap());
+    let word = "长".repeat(20) + &"x".repeat(9_980);
+    let title = "T".repeat(200);
+    let r = api(&a, "POST", "/news", json!({ "title": title, "body": word })).await;
+    assert_eq!(r["status"], 201, "{r}");
+
+    for (w, h, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
+        a.set_window_size(w, h).await.unwrap();
+        for (hash, ready) in
+            [("#/status", "#news .news-item"), ("#/news", ".news-item"), ("#/user/alice", "main h1")]
+        {
+            a.goto(&format!("{url}{hash}")).await.unwrap();
+            let (page, window) = widths(&a, ready).await;
+            assert!(page <= window, "{hash} at {size} size is {page} px wide in a {window} px window");
+        }
+        a.goto(&format!("{url}#/status")).await.unwrap();
+        css(&a, "#news .news-item").await;
+        shot(&a, &format!("site-long-word-{size}.png")).await;
+    }
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn a_visitor_looks_around_the_waiting_room_who_is_here_tournaments_and_ladders() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("lookaround").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    let open =
+        json!({ "rules": "asian", "color": "red", "clock": { "kind": "correspondence", "hours": 72 } });
+    let r = api(&a, "POST", "/challenges", open).await;
+    assert_eq!(r["status"], 201, "{r}");
+
+    for (window, size) in [(Window::Desktop(1280, 800), "desktop"), (Window::Phone(390, 844), "phone")] {
+        let v = launch(&driver_url, &tmp.join(format!("v-{size}")), "en-US", window).await;
+        v.goto(&url).await.unwrap();
+        // The first screen and the header lead to every list a visitor may read.
+        for hash in ["#/room", "#/people", "#/tournaments", "#/ladder", "#/leaders"] {
+            css(&v, &format!("#look-around a[href='{hash}']")).await;
+            css(&v, &format!("#nav a[href='{hash}']")).await;
+        }
+        shot(&v, &format!("site-visitor-home-{size}.png")).await;
+
+        // The waiting room: alice's challenge, nothing to accept, a word on why.
+        v.goto(&format!("{url}#/room")).await.unwrap();
+        wait_text(&v, "main h1", "Waiting room").await;
+        wait_text(&v, "li.challenge", "alice").await;
+        css(&v, "#room-visitor a[href='#/']").await;
+        assert_eq!(count(&v, "li.challenge button").await, 0, "a visitor accepts nothing");
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        shot(&v, &format!("site-visitor-room-{size}.png")).await;
+
+        // Who is here: alice, without buttons.
+        v.goto(&format!("{url}#/people")).await.unwrap();
+        wait_text(&v, "main h1", "Who is here?").await;
+        wait_text(&v, "#here-others", "alice").await;
+        assert_eq!(count(&v, "#here-others button").await, 0, "nothing to press as a visitor");
+        assert_eq!(count(&v, "#here-buddies").await, 0, "a visitor has no buddies");
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        shot(&v, &format!("site-visitor-people-{size}.png")).await;
+
+        // The tournaments and the ladders, read-only.
+        v.goto(&format!("{url}#/tournaments")).await.unwrap();
+        wait_text(&v, "main h1", "Tournaments").await;
+        css(&v, ".tournament-lists").await;
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        v.goto(&format!("{url}#/ladder")).await.unwrap();
+        css(&v, ".ladder-list").await;
+        assert_eq!(count(&v, "main input[name=password]").await, 0, "no log-in form");
+        v.close().await.ok();
+    }
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn the_account_menu_changes_the_password() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("password").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+
+    click(&a, "#people-menu summary").await;
+    click(&a, "#people-menu a[href='#/password']").await;
+    wait_text(&a, "main h1", "Change password").await;
+    css(&a, "main input[name=old]").await.send_keys("secret-pass").await.unwrap();
+    css(&a, "main input[name=new]").await.send_keys("another-pass").await.unwrap();
+    shot(&a, "site-password-page.png").await;
+    click(&a, "main form button[type=submit]").await;
+    wait_text(&a, "#message", "Password changed").await;
+
+    api(&a, "DELETE", "/session", Value::Null).await;
+    let r = api(&a, "POST", "/session", json!({ "name": "alice", "password": "another-pass" })).await;
+    assert_eq!(r["status"], 200, "the new password works: {r}");
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn a_language_chosen_as_a_visitor_stays_after_logging_in() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("keeplang").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    // An account that changed its pieces once but never chose a language.
+    register_quick(&a, &url, "alice").await;
+    let mut prefs = api(&a, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+    prefs["pieces"] = json!("simplified");
+    let r = api(&a, "PUT", "/me/preferences", prefs).await;
+    assert_eq!(r["status"], 200, "{r}");
+    api(&a, "DELETE", "/session", Value::Null).await;
+
+    // As a visitor, in an English browser, she picks Chinese, then logs in.
+    a.goto(&url).await.unwrap();
+    css(&a, "html[lang=en]").await;
+    css(&a, "#nav select.language").await.select_by_value("zh").await.unwrap();
+    css(&a, "html[lang=zh]").await;
+    let form = "section:nth-of-type(1) form";
+    css(&a, &format!("{form} input[name=name]")).await.send_keys("alice").await.unwrap();
+    css(&a, &format!("{form} input[name=password]")).await.send_keys("secret-pass").await.unwrap();
+    click(&a, &format!("{form} button[type=submit]")).await;
+    css(&a, "#nav a[href='#/new']").await;
+
+    // Still Chinese, now on the account too, and the pieces the account chose.
+    let mut saved = Value::Null;
+    for _ in 0..40 {
+        saved = api(&a, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+        if saved["language"] == "zh-Hans" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(saved["language"], "zh-Hans", "the account keeps the visitor's language: {saved}");
+    assert_eq!(saved["pieces"], "simplified", "and its own pieces: {saved}");
+    a.refresh().await.unwrap();
+    css(&a, "#nav a[href='#/new']").await;
+    css(&a, "html[lang=zh]").await;
+    wait_text(&a, "#nav", "新对局").await;
+    shot(&a, "site-zh-after-login.png").await;
+    a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+async fn four_languages_are_chosen_in_the_header_and_a_traditional_chinese_browser_starts_in_its_own() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let (server, tmp, _db) = start_server("languages").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+
+    // A browser set to Taiwanese Chinese starts in traditional characters.
+    let v = browser(&driver_url, &tmp.join("v"), "zh-TW").await;
+    v.goto(&url).await.unwrap();
+    css(&v, "html[lang=zh-Hant]").await;
+    wait_text(&v, "main h1", "線上象棋").await;
+    v.close().await.ok();
+
+    let a = browser(&driver_url, &tmp.join("a"), "en-US").await;
+    let b = browser(&driver_url, &tmp.join("b"), "en-US").await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    let id = start_game(&a, &b, "bob", json!({ "kind": "correspondence", "hours": 72 })).await;
+    play(&a, &id, 0, "h2e2").await;
+    play(&b, &id, 1, "h9g7").await;
+
+    let options = a
+        .execute(
+            "return [...document.querySelectorAll('#nav select.language option')].map((o) => o.value);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(options, json!(["en", "zh", "zh-Hant", "vi"]));
+    for (code, new_game, your_move) in [
+        ("zh-Hant", "新對局", "輪到你走"),
+        ("vi", "Ván mới", "Đến lượt bạn"),
+        ("zh", "新对局", "轮到你走"),
+        ("en", "New game", "Your move"),
+    ] {
+        a.goto(&format!("{url}#/status")).await.unwrap();
+        css(&a, "#nav select.language").await.select_by_value(code).await.unwrap();
+        css(&a, &format!("html[lang={code}]")).await;
+        wait_text(&a, "#nav", new_game).await;
+        css(&a, "#news").await;
+        browsing::shots_at_both_sizes(&a, "lang", &format!("{code}-main")).await;
+        a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+        wait_text(&a, "#status", your_move).await;
+        browsing::shots_at_both_sizes(&a, "lang", &format!("{code}-game")).await;
+    }
+    // The choice is the account's.
+    let saved = api(&a, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+    assert_eq!(saved["language"], "en", "{saved}");
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -69,6 +69,7 @@ named_enum! {
         ZhHans = "zh-Hans",
         #[serde(rename = "zh-Hant")]
         ZhHant = "zh-Hant",
+        Vi = "vi",
     }
 }
 

@@ -31,6 +31,8 @@ macro_rules! assets {
 
 assets!(
     "style.css",
+    "favicon.svg",
+    "manifest.webmanifest",
     "js/api.js",
     "js/dom.js",
     "js/fen.js",
@@ -48,7 +50,9 @@ assets!(
     "js/errors.js",
     "js/engine.js",
     "js/messages/en.js",
+    "js/messages/vi.js",
     "js/messages/zh.js",
+    "js/messages/zh-Hant.js",
     "js/components/board.js",
     "js/components/board-hex.js",
     "js/components/board-standard.js",
@@ -102,6 +106,8 @@ fn content_type(path: &str) -> &'static str {
     match path.rsplit_once('.').map(|(_, ext)| ext) {
         Some("js") => "text/javascript; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("webmanifest") => "application/manifest+json",
         _ => "application/octet-stream",
     }
 }
@@ -131,6 +137,11 @@ pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
         .route("/", get(|| async { index() }))
         .route("/style.css", get(|| async { asset("style.css") }))
+        // The site's icon, for tabs, bookmarks and a home screen; browsers that ask for
+        // /favicon.ico without reading the page's link get the same drawing.
+        .route("/favicon.svg", get(|| async { asset("favicon.svg") }))
+        .route("/favicon.ico", get(|| async { asset("favicon.svg") }))
+        .route("/manifest.webmanifest", get(|| async { asset("manifest.webmanifest") }))
         .route("/js/{*path}", get(|Path(path): Path<String>| async move { asset(&format!("js/{path}")) }))
 }
 
@@ -144,7 +155,8 @@ mod tests {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("web")
     }
 
-    /// The `.js` and `.css` files under `dir`, as paths relative to `web/`.
+    /// The files under `dir` the browser loads (modules, the stylesheet, the icon and
+    /// the manifest), as paths relative to `web/`.
     fn files(dir: &Path, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -153,7 +165,7 @@ mod tests {
                 if name != "node_modules" {
                     files(&path, out);
                 }
-            } else if name.ends_with(".js") || name.ends_with(".css") {
+            } else if [".js", ".css", ".svg", ".webmanifest"].iter().any(|ext| name.ends_with(ext)) {
                 out.push(path.strip_prefix(web_dir()).unwrap().to_string_lossy().replace('\\', "/"));
             }
         }
@@ -214,10 +226,15 @@ mod tests {
     fn every_catalogue_has_every_key() {
         let en = catalogue_keys("js/messages/en.js");
         assert!(en.len() > 100, "the English catalogue was read: {} keys", en.len());
-        let zh = catalogue_keys("js/messages/zh.js");
-        let missing: Vec<_> = en.iter().filter(|k| !zh.contains(k)).collect();
-        let extra: Vec<_> = zh.iter().filter(|k| !en.contains(k)).collect();
-        assert!(missing.is_empty() && extra.is_empty(), "zh.js lacks {missing:?}; has unknown {extra:?}");
+        for path in ["js/messages/zh.js", "js/messages/zh-Hant.js", "js/messages/vi.js"] {
+            let other = catalogue_keys(path);
+            let missing: Vec<_> = en.iter().filter(|k| !other.contains(k)).collect();
+            let extra: Vec<_> = other.iter().filter(|k| !en.contains(k)).collect();
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{path} lacks {missing:?}; has unknown {extra:?}"
+            );
+        }
     }
 
     /// The arguments of a call, given the text after its opening parenthesis, split at
@@ -271,7 +288,8 @@ mod tests {
     /// is beyond this check; the type check sees that `t()` keys exist.
     #[test]
     fn no_module_writes_words_outside_the_catalogues() {
-        const OWN_NAMES: [&str; 3] = ["\"English\"", "\"中文（简体）\"", "\"中文\""];
+        const OWN_NAMES: [&str; 5] =
+            ["\"English\"", "\"中文（简体）\"", "\"中文\"", "\"中文（繁體）\"", "\"Tiếng Việt\""];
         let mut found = Vec::new();
         for (path, body) in ASSETS {
             if !path.ends_with(".js") || path.starts_with("js/messages/") {
@@ -326,6 +344,11 @@ mod tests {
         assert_eq!(r.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
         assert_eq!(r.headers()[header::CACHE_CONTROL], "no-cache");
         assert_eq!(asset("style.css").headers()[header::CONTENT_TYPE], "text/css; charset=utf-8");
+        assert_eq!(asset("favicon.svg").headers()[header::CONTENT_TYPE], "image/svg+xml");
+        assert_eq!(
+            asset("manifest.webmanifest").headers()[header::CONTENT_TYPE],
+            "application/manifest+json"
+        );
         assert_eq!(asset("js/nothing.js").status(), StatusCode::NOT_FOUND);
         assert_eq!(asset("js/../package.json").status(), StatusCode::NOT_FOUND);
     }

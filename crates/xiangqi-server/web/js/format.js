@@ -78,3 +78,23 @@ export function playerName(name) {
   const level = computerLevel(name);
   return level ? t("computer.name", { level }) : name;
 }
+
+/**
+ * The move a half-move (ply, from 1) belongs to: Red's move and Black's reply
+ * make one move, as every language counts them.
+ * @param {number} ply
+ */
+export const moveNumber = (ply) => Math.ceil(ply / 2);
+
+/**
+ * Who made a half-move (ply, from 1): Red moves first.
+ * @param {number} ply
+ * @returns {import("./models.js").Color}
+ */
+export const plySide = (ply) => (ply % 2 === 1 ? "red" : "black");
+
+/**
+ * A game's length in moves, from its half-moves.
+ * @param {number} plies
+ */
+export const movesText = (plies) => tn("moves.count", moveNumber(plies));

@@ -4,7 +4,9 @@
 // that no catalogue has fails the type check.
 
 import { en } from "./messages/en.js";
+import { vi } from "./messages/vi.js";
 import { zh } from "./messages/zh.js";
+import { zhHant } from "./messages/zh-Hant.js";
 
 /**
  * Plural forms by Intl.PluralRules category; `other` is always present.
@@ -17,11 +19,20 @@ import { zh } from "./messages/zh.js";
 /** Keys of messages with plural forms. @typedef {Exclude<MessageKey, TextKey>} PluralKey */
 /** @typedef {Record<string, string | number>} Params */
 
-/** @type {Record<string, { name: string, messages: Catalogue }>} */
+/**
+ * The UI's languages by code ("zh" is Simplified Chinese), each named in itself;
+ * `pref` is how the preferences (and the server) name it.
+ * @type {Record<string, { name: string, pref: "en" | "zh-Hans" | "zh-Hant" | "vi", messages: Catalogue }>}
+ */
 export const LANGUAGES = {
-  en: { name: "English", messages: en },
-  zh: { name: "中文", messages: zh },
+  en: { name: "English", pref: "en", messages: en },
+  zh: { name: "中文（简体）", pref: "zh-Hans", messages: zh },
+  "zh-Hant": { name: "中文（繁體）", pref: "zh-Hant", messages: zhHant },
+  vi: { name: "Tiếng Việt", pref: "vi", messages: vi },
 };
+
+/** Chinese written in traditional characters: Taiwan, Hong Kong, Macau, or said outright. */
+const TRADITIONAL = /^zh-(hant|tw|hk|mo)\b/;
 
 const STORAGE_KEY = "xiangqi.lang";
 
@@ -35,7 +46,9 @@ function chooseLanguage() {
   }
   if (saved && saved in LANGUAGES) return saved;
   for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag.toLowerCase().split("-")[0];
+    const lower = tag.toLowerCase();
+    if (TRADITIONAL.test(lower)) return "zh-Hant";
+    const base = lower.split("-")[0];
     if (base in LANGUAGES) return base;
   }
   return "en";

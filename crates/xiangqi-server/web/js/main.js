@@ -31,7 +31,7 @@ import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
-import { profilePage } from "./pages/profile.js";
+import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
 import { current, go, startRouter } from "./router.js";
@@ -77,8 +77,8 @@ live.onNotice((notice) => {
   startRouter($("#main"), {
     status,
     new: { page: newGamePage },
-    room: { page: roomPage },
-    people: { page: peoplePage },
+    room: { page: roomPage, open: true },
+    people: { page: peoplePage, open: true },
     game: { page: gamePage, open: true },
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
@@ -88,6 +88,7 @@ live.onNotice((notice) => {
     with: { page: conversationPage },
     search: { page: searchPage },
     "edit-profile": { page: profileEditPage },
+    password: { page: passwordPage },
     buddies: { page: buddiesPage },
     ignored: { page: ignoredPage },
     invite: { page: invitePage },

@@ -6,10 +6,12 @@
 //
 // On log-in the server's copy wins, except once: when the server still has the
 // defaults and this browser holds changes made before logging in, those changes
-// are sent up (the visitor who set things up, then registered, keeps them).
+// are sent up (the visitor who set things up, then registered, keeps them). A
+// language chosen before logging in is kept the same way by an account that
+// never chose one, whatever else it changed.
 
 import * as api from "./api.js";
-import { lang, switchLanguage } from "./i18n.js";
+import { LANGUAGES, lang, switchLanguage } from "./i18n.js";
 import { currentUser, onUserChange } from "./state.js";
 
 /**
@@ -22,7 +24,7 @@ import { currentUser, onUserChange } from "./state.js";
  * @property {boolean} animation
  * @property {boolean} sound
  * @property {"confirm" | "instant"} live_submit
- * @property {"en" | "zh-Hans" | "zh-Hant" | null} language  null: the browser's
+ * @property {"en" | "zh-Hans" | "zh-Hant" | "vi" | null} language  null: the browser's
  */
 
 /** @type {Readonly<Prefs>} */
@@ -38,7 +40,7 @@ export const CHOICES = /** @type {const} */ ({
   coordinates: ["off", "iccs", "wxf"],
   notation: ["wxf", "chinese", "iccs"],
   live_submit: ["confirm", "instant"],
-  language: ["en", "zh-Hans"],
+  language: ["en", "zh-Hans", "zh-Hant", "vi"],
 });
 
 export const SIZE_MIN = 80;
@@ -70,7 +72,7 @@ export function normalise(raw) {
   p.coordinates = pick("coordinates");
   p.notation = pick("notation");
   p.live_submit = pick("live_submit");
-  p.language = r["language"] === "zh-Hant" ? "zh-Hant" : pick("language");
+  p.language = pick("language");
   const size = Number(r["piece_size"]);
   p.piece_size = Number.isFinite(size) ? Math.min(SIZE_MAX, Math.max(SIZE_MIN, Math.round(size))) : DEFAULTS.piece_size;
   for (const key of /** @type {const} */ (["animation", "sound"])) {
@@ -122,7 +124,7 @@ export function onPrefsChange(fn) {
 }
 
 /** The UI language a preference stands for ("zh" is the Simplified catalogue). @param {Prefs["language"]} l */
-export const uiLanguage = (l) => (l === null ? null : l === "en" ? "en" : "zh");
+export const uiLanguage = (l) => (l === null ? null : Object.keys(LANGUAGES).find((code) => LANGUAGES[code]?.pref === l) ?? "en");
 
 /** Puts the theme on the page, where the stylesheet picks it up. */
 function apply() {
@@ -175,6 +177,11 @@ async function sync() {
     const pushed = await api.call("PUT", "/me/preferences", local.prefs).catch(() => null);
     if (pushed) return adopt(normalise((/** @type {{ preferences: Prefs }} */ (pushed)).preferences));
     return;
+  }
+  if (server.language === null && local.saved && local.prefs.language !== null) {
+    const kept = { ...server, language: local.prefs.language };
+    const pushed = await api.call("PUT", "/me/preferences", kept).catch(() => null);
+    server = pushed ? normalise((/** @type {{ preferences: Prefs }} */ (pushed)).preferences) : kept;
   }
   if (!same(server, current) || (server.language !== null && uiLanguage(server.language) !== lang)) adopt(server);
 }

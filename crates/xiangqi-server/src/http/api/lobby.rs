@@ -19,7 +19,7 @@ use crate::{
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
-        auth::{Body, Params, User},
+        auth::{Body, MaybeUser, Params, User},
     },
     store::{Lobby, Page},
 };
@@ -58,19 +58,31 @@ pub async fn create_challenge(
 
 /// My lobby: a page of the waiting room (`after` and `limit` walk it; 100 if
 /// no limit is given), and the
-/// challenges to me and mine.
+/// challenges to me and mine. A visitor (no session) sees the waiting room
+/// alone, to look around before registering; the other two lists are empty.
 #[utoipa::path(get, path = "/challenges", tag = "lobby", params(PageQuery),
     responses((status = 200, body = LobbyView), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn challenges(
     State(state): State<Arc<AppState>>,
-    user: User,
+    me: MaybeUser,
     Params(q): Params<PageQuery>,
 ) -> Answer<LobbyView> {
     let store = &state.services.store;
     let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
     // A page as long as the whole list once was, unless asked for less.
     let page = q.or_longest();
-    let room = store.lobby(&user.name, Lobby::Room, &page).await?;
+    // No account has an empty name: a visitor's room is everyone's open challenges.
+    let name = me.0.as_ref().map_or("", |u| u.name.as_str());
+    let room = store.lobby(name, Lobby::Room, &page).await?;
+    let Some(user) = me.0 else {
+        return ok(LobbyView {
+            open: views(&room.items),
+            next: room.next,
+            incoming: Vec::new(),
+            incoming_next: None,
+            outgoing: Vec::new(),
+        });
+    };
     let first = Page::first(Page::MAX);
     let incoming = store.lobby(&user.name, Lobby::Incoming, &first).await?;
     ok(LobbyView {

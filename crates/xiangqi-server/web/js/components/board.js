@@ -31,6 +31,7 @@ let boards = 0;
  * @property {string | null} [pending] a chosen move not yet submitted
  * @property {Color | null} [check]   the side whose general is in check
  * @property {string[]} [dots]        cells to mark with a dot (a diagram's moves)
+ * @property {Color | null} [mated]   the side whose general is checkmated (a ring round it)
  */
 
 /** Screen directions of the arrow keys. @type {Record<string, [number, number]>} */
@@ -71,7 +72,7 @@ export class Board {
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     container.replaceChildren(this.svg, help, this.live);
     /** @type {Required<BoardState>} */
-    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [] };
+    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [], mated: null };
     /** @type {string | null} the point the keyboard is on */
     this.cursor = null;
     /** @type {Map<string, string>} the pieces as drawn, by cell */
@@ -87,6 +88,8 @@ export class Board {
      */
     this.onCell = null;
     this.marks = svg("g", { class: "marks" });
+    /** Marks drawn over the pieces (the mated general's ring). */
+    this.rings = svg("g", { class: "rings" });
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -199,10 +202,10 @@ export class Board {
    * Redraws with a new state.
    * @param {BoardState} state
    */
-  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [] }) {
+  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [], mated = null }) {
     const before = this.placed;
     const lastBefore = this.state.last;
-    this.state = { fen, legal, flipped, last, mine, pending, check, dots };
+    this.state = { fen, legal, flipped, last, mine, pending, check, dots, mated };
     this.placed = this.pieces();
     if (!mine || pending) this.selected = null;
     this.draw();
@@ -354,6 +357,7 @@ export class Board {
     geometry.drawGround(svg("g", { class: "ground" }, this.svg), state.flipped, p.coordinates);
     this.marks = svg("g", { class: "marks" }, this.svg);
     const layer = svg("g", { class: "pieces" }, this.svg);
+    this.rings = svg("g", { class: "rings" }, this.svg);
     // Points on the standard board are 60 apart: past 114% neighbouring pieces would overlap.
     const scale = Math.min(p.piece_size / 100, geometry.name === "standard" ? 1.14 : 1.2);
     for (const [cell, letter] of this.placed) {
@@ -368,16 +372,22 @@ export class Board {
   drawMarks() {
     const { geometry, state, marks } = this;
     marks.replaceChildren();
+    this.rings.replaceChildren();
     /** @param {string | null} move @param {string} cls */
     const outlineMove = (move, cls) => {
       for (const cell of (move && splitMove(move)) || []) geometry.outline(marks, cell, cls, state.flipped);
     };
     outlineMove(state.last, "last");
     outlineMove(state.pending, "pending");
-    if (state.check) {
-      const general = state.check === "red" ? "K" : "k";
+    if (state.check || state.mated) {
+      const general = (state.mated ?? state.check) === "red" ? "K" : "k";
       for (const [cell, letter] of parseFen(geometry.rows, state.fen)) {
-        if (letter === general) geometry.outline(marks, cell, "check", state.flipped);
+        if (letter !== general) continue;
+        geometry.outline(marks, cell, "check", state.flipped);
+        if (!state.mated) continue;
+        // The mated general: a ring round the piece, above the pieces' layer so no piece hides it.
+        const [x, y] = geometry.center(cell, state.flipped);
+        svg("circle", { cx: x, cy: y, r: 31, class: "mated", "data-mated": cell }, this.rings);
       }
     }
     for (const cell of state.dots) {

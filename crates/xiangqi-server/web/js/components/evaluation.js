@@ -4,6 +4,7 @@
 // game review's graph over the moves.
 
 import { svg } from "../dom.js";
+import { colorName, moveNumber, plySide } from "../format.js";
 import { t } from "../i18n.js";
 
 /** @typedef {import("../models.js").Score} Score */
@@ -113,9 +114,10 @@ export function evalGraph(positions, classes, current, onPick) {
     const dot = svg("circle", {
       cx: x(p.ply), cy: y(p.red_cp), r: cls === "good" ? 4 : 6, tabindex: 0, role: "button",
       class: `graph-point ${cls}${p.ply === current ? " current" : ""}`, "data-ply": p.ply,
-      "aria-label": t("review.point", { ply: p.ply, score: scoreWords(p.red) }) + (MARKS[cls] ? ` ${MARKS[cls]}` : ""),
+      "aria-label": (p.ply === 0 ? t("review.pointStart", { score: scoreWords(p.red) })
+        : t("review.point", { number: moveNumber(p.ply), color: colorName(plySide(p.ply), true), score: scoreWords(p.red) })) + (MARKS[cls] ? ` ${MARKS[cls]}` : ""),
     }, graph);
-    svg("title", {}, dot).textContent = `${p.ply}: ${scoreText(p.red)}${MARKS[cls] ? ` ${MARKS[cls]}` : ""}`;
+    svg("title", {}, dot).textContent = `${moveNumber(p.ply)}${p.ply % 2 ? "." : "…"} ${scoreText(p.red)}${MARKS[cls] ? ` ${MARKS[cls]}` : ""}`;
     dot.addEventListener("click", () => onPick(p.ply));
     dot.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {

@@ -12,7 +12,7 @@ const GROUPS = [
   ["menu.talk", [["#/messages", "menu.messages"], ["#/send", "menu.send"], ["#/invite", "menu.invite"]]],
   ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"], ["#/analysis", "menu.analysis"]]],
   ["menu.compete", [["#/tournaments", "menu.tournaments"], ["#/ladder", "menu.ladders"], ["#/leaders", "menu.leaders"]]],
-  ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/ratings", "menu.editRatings"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
+  ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/password", "profile.password"], ["#/ratings", "menu.editRatings"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
 ];
 
 /** The menu, closed; it closes again when a page opens. */

@@ -1,7 +1,8 @@
 // The moves of a game, two to a row (Red, Black), in the notation the player
 // chose (WXF, Chinese or ICCS); it follows a change of that choice by itself.
-// A game that is over can be stepped through: each move is then a button that
-// shows the position after it, and a review's marks (?!, ?, ??) follow the moves.
+// A game, over or still being played, can be stepped through: each move is then a
+// button that shows the position after it, and a review's marks (?!, ?, ??) follow
+// the moves.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -45,7 +46,7 @@ function table(moves, stepping) {
 
 /**
  * @param {PlayedMove[]} moves
- * @param {Stepping} [stepping]  for a game that is over
+ * @param {Stepping} [stepping]  to step through the game
  */
 export function moveList(moves, stepping) {
   const box = h("div", { class: "moves" }, table(moves, stepping));

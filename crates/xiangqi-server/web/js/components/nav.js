@@ -18,12 +18,41 @@ function languageChoice() {
   const select = h("select", { class: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, l]) => h("option", { value: code, selected: code === lang }, l.name)));
   // Kept with the other preferences (on the server too, when logged in); the page reloads in it.
-  select.addEventListener("change", () => setPrefs({ language: select.value === "en" ? "en" : "zh-Hans" }));
+  select.addEventListener("change", () => setPrefs({ language: LANGUAGES[select.value]?.pref ?? "en" }));
   return select;
+}
+
+/**
+ * The button that opens the navigation on a narrow screen, where the header is
+ * one row: made once, put before the navigation it controls.
+ */
+function navToggle() {
+  const found = document.getElementById("nav-toggle");
+  if (found) return found;
+  const nav = $("#nav");
+  const top = /** @type {HTMLElement} */ (nav.closest(".top") ?? nav);
+  const toggle = h("button", { type: "button", id: "nav-toggle", class: "nav-toggle", "aria-controls": "nav", "aria-expanded": "false" },
+    h("span", { class: "nav-toggle-icon", "aria-hidden": "true" }), h("span", { class: "nav-toggle-label" }, t("nav.menu")));
+  /** @param {boolean} open */
+  const setOpen = (open) => {
+    toggle.setAttribute("aria-expanded", String(open));
+    top.classList.toggle("nav-open", open);
+  };
+  toggle.addEventListener("click", () => setOpen(toggle.getAttribute("aria-expanded") !== "true"));
+  // A page opened from the menu closes it; so does Escape, which gives the focus back to the button.
+  window.addEventListener("hashchange", () => setOpen(false));
+  top.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
+    if (e.key !== "Escape" || toggle.getAttribute("aria-expanded") !== "true") return;
+    setOpen(false);
+    toggle.focus();
+  });
+  nav.before(toggle);
+  return toggle;
 }
 
 /** Draws the navigation for whoever is logged in now. */
 export function renderNav() {
+  navToggle();
   const me = currentUser();
   const links = me
     ? [
@@ -40,9 +69,12 @@ export function renderNav() {
     ]
     : [
       h("a", { href: "#/" }, t("nav.login")),
-      h("a", { href: "#/rules" }, t("nav.rules")),
-      h("a", { href: "#/analysis" }, t("menu.analysis")),
+      h("a", { href: "#/room" }, t("nav.room")),
+      h("a", { href: "#/people" }, t("nav.people")),
+      h("a", { href: "#/tournaments" }, t("menu.tournaments")),
+      h("a", { href: "#/ladder" }, t("menu.ladders")),
       h("a", { href: "#/leaders" }, t("nav.leaders")),
+      h("a", { href: "#/rules" }, t("nav.rules")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#/settings" }, t("nav.settings")),
     ];

@@ -49,7 +49,7 @@ export function personRow(p, changed, options = {}) {
       h("span", { class: "muted small" }, ` ${p.rating}`)),
     h("span", { class: "doing small" },
       p.games.length ? p.games.flatMap((g, i) => [i ? ", " : "", gameLink(g, p.name)]) : h("span", { class: "muted" }, p.online ? t("people.idle") : seenText(p.seen))),
-    self ? null : h("span", { class: "row-actions" },
+    self || !me ? null : h("span", { class: "row-actions" },
       p.buddy ? challengeButton(p.name) : null,
       p.buddy ? h("a", { class: "button-link", href: sendLink(p.name) }, t("people.message")) : null,
       !p.buddy ? h("button", { type: "button", class: "buddy", onclick: async () => { if (await setRelation("buddies", p.name, true)) changed(); } }, t("people.addBuddy")) : null,

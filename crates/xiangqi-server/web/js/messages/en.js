@@ -148,6 +148,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "nav.people": "Who is here",
   "nav.login": "Log in",
   "nav.logout": "Log out",
+  "nav.menu": "Menu",
 
   "login.title": "Play Xiangqi",
   "login.lead": "Turn-based and live Chinese chess against people. Log in, or create a user id.",
@@ -188,6 +189,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "status.summary": "{rules}, {clock}, {moves}",
   "status.yourMove": "your move",
   "status.theirMove": "{name} to move",
+  "status.aborted": "aborted, no result",
 
   "new.title": "New game",
   "new.challenge": "Challenge",
@@ -234,6 +236,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "room.direct": "{from} → {to}",
   "room.terms": "{rules}, {clock}, creator plays {color}",
   "room.rematchOf": "rematch of this game",
+  "room.visitor": "You are looking as a visitor: accepting a challenge, or posting one, needs a user id.",
 
   "people.title": "Who is here",
   "people.online": "Online now ({count})",
@@ -276,6 +279,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "game.terms": "{rules} rules · {clock}",
   "game.pgn": "Export PGN",
   "game.flip": "Flip board",
+  "game.backToLive": "Back to the game now",
+  "game.yourMoveBack": "Your move: go back to the game now to make it.",
   "game.wins": "{color} wins: {reason}",
   "game.draw": "Draw: {reason}",
   "game.yourMoveCheck": "Check! Your move: your general is attacked.",
@@ -374,6 +379,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "home.versus": "{red} (Red) vs {black} (Black)",
   "home.join": "Log in or join",
   "home.joinText": "A user id is free: pick a name and a password. Watching games and reading the rules need none.",
+  "home.lookText": "No user id is needed to look: see who is waiting for a game and who is here, the tournaments, the ladders and the best players.",
 
   "news.title": "News",
   "news.none": "No news yet.",
@@ -419,7 +425,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "tips.position.title": "Positions by link",
   "tips.position.text": "A position has an address: #/position/standard/ followed by a FEN (or hex for the Xiang Hex board) shows it, ready to share.",
   "tips.language.title": "Language",
-  "tips.language.text": "The site speaks English and Chinese. It starts in your browser's language; pick another at the top of the page or in Settings, and it is remembered.",
+  "tips.language.text": "The site speaks English, Chinese (in simplified or traditional characters) and Vietnamese. It starts in your browser's language; pick another at the top of the page or in Settings, and it is remembered.",
   "tips.better.title": "Getting better",
   "tips.better.text": "Play often, and look again at finished games. Keep your chariots active, move your horses out early and watch for discovered attacks by the cannon. Before every move ask what your opponent threatens.",
 
@@ -612,6 +618,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "here.others": "Others here ({count})",
   "here.noBuddies": "None of your buddies is here.",
   "here.nobody": "Nobody else is here.",
+  "here.visitorLead": "Everyone seen in the last 5 minutes. Click a game to watch it.",
+  "here.visitor": "Adding buddies, messages and challenges need a user id.",
 
   "buddies.title": "Buddies",
   "buddies.lead": "Your buddies, those online first, with the games they are playing. Only you see this list.",
@@ -739,7 +747,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   // Analysis board and game review (pages/analysis.js, components/review.js).
   "menu.analysis": "Analysis board",
   "game.analyse": "Analyse",
-  "game.viewing": "Showing the position after move {ply} of {total}.",
+  "game.viewing": "Showing the position after move {number} ({color}) of {total}.",
   "analysis.title": "Analysis board",
   "analysis.engine": "Engine",
   "analysis.start": "Start engine",
@@ -788,7 +796,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "review.logIn": "Log in to ask the engine for a review of this game.",
   "review.pending": "The engine is reviewing the game: {done} of {total} positions.",
   "review.graph": "Evaluation after each move, from Red's side",
-  "review.point": "After move {ply}: {score}",
+  "review.point": "After move {number} ({color}): {score}",
+  "review.pointStart": "The start position: {score}",
   "review.counts": "Inaccuracies, mistakes and blunders of each side",
   "review.inaccuracy": "Inaccuracies",
   "review.mistake": "Mistakes",

@@ -148,6 +148,7 @@ export const zh = {
   "nav.people": "在线棋手",
   "nav.login": "登录",
   "nav.logout": "退出",
+  "nav.menu": "菜单",
 
   "login.title": "下象棋",
   "login.lead": "与真人下回合制或实时象棋。请登录，或注册一个用户名。",
@@ -174,7 +175,7 @@ export const zh = {
   "clock.hours": { other: "每步 {count} 小时" },
   "clock.hoursLeft": { other: "剩 {count} 小时" },
   "clock.deadlinePassed": "已超时",
-  "moves.count": { other: "{count} 步" },
+  "moves.count": { other: "{count} 回合" },
 
   "status.title": "对局状态",
   "status.myTurn": "轮到我（{count}）",
@@ -188,6 +189,7 @@ export const zh = {
   "status.summary": "{rules}，{clock}，{moves}",
   "status.yourMove": "轮到你走",
   "status.theirMove": "轮到 {name} 走",
+  "status.aborted": "已取消，无结果",
 
   "new.title": "新对局",
   "new.challenge": "挑战",
@@ -234,6 +236,7 @@ export const zh = {
   "room.direct": "{from} → {to}",
   "room.terms": "{rules}，{clock}，发起者执{color}",
   "room.rematchOf": "该局的再战",
+  "room.visitor": "你正以访客身份浏览：接受或发出挑战需要先注册。",
 
   "people.title": "在线棋手",
   "people.online": "当前在线（{count}）",
@@ -276,6 +279,8 @@ export const zh = {
   "game.terms": "{rules} · {clock}",
   "game.pgn": "导出 PGN",
   "game.flip": "翻转棋盘",
+  "game.backToLive": "回到当前局面",
+  "game.yourMoveBack": "轮到你走：请先回到当前局面再走棋。",
   "game.wins": "{color}胜：{reason}",
   "game.draw": "和棋：{reason}",
   "game.yourMoveCheck": "将军！轮到你走：你的将帅正被攻击。",
@@ -299,7 +304,7 @@ export const zh = {
   "game.rematchSent": "已向 {name} 提议再下一局。",
   "game.newGame": "新对局",
   "game.noMoves": "尚未走棋。",
-  "game.lastMove": "上一步：第 {number} 步 {color} {wxf}（{iccs}）",
+  "game.lastMove": "上一步：第 {number} 回合 {color} {wxf}（{iccs}）",
 
   "reason.checkmate": "将死",
   "reason.stalemate": "困毙",
@@ -374,6 +379,7 @@ export const zh = {
   "home.versus": "{red}（红方）对 {black}（黑方）",
   "home.join": "登录或注册",
   "home.joinText": "注册免费：选一个名字和密码即可。观看对局和阅读规则无需注册。",
+  "home.lookText": "随便看看无需注册：谁在等人下棋、谁在线、比赛、天梯和排行榜上的高手。",
 
   "news.title": "新闻",
   "news.none": "暂无新闻。",
@@ -419,7 +425,7 @@ export const zh = {
   "tips.position.title": "用链接分享局面",
   "tips.position.text": "每个局面都有地址：#/position/standard/ 后接 FEN（六角棋盘用 hex）即可显示该局面，方便分享。",
   "tips.language.title": "语言",
-  "tips.language.text": "本站有英文和中文界面。默认跟随浏览器语言；在页面顶部或设置中可改选其他语言，选择会被记住。",
+  "tips.language.text": "本站有英文、简体中文、繁体中文和越南文界面。默认跟随浏览器语言；在页面顶部或设置中可改选其他语言，选择会被记住。",
   "tips.better.title": "提高棋艺",
   "tips.better.text": "多下棋，并复盘已结束的对局。让车保持活跃，尽早出马，提防炮的闪击。每走一步前，先想想对手在威胁什么。",
 
@@ -612,6 +618,8 @@ export const zh = {
   "here.others": "其他在线用户（{count}）",
   "here.noBuddies": "你的好友都不在线。",
   "here.nobody": "没有其他人在线。",
+  "here.visitorLead": "最近 5 分钟内在线的所有人。点击对局即可观战。",
+  "here.visitor": "添加好友、发送消息和发起挑战需要先注册。",
 
   "buddies.title": "好友",
   "buddies.lead": "你的好友，在线的在前，以及他们正在下的棋。只有你能看到这份名单。",
@@ -739,7 +747,7 @@ export const zh = {
   // Analysis board and game review (pages/analysis.js, components/review.js).
   "menu.analysis": "分析棋盘",
   "game.analyse": "分析",
-  "game.viewing": "显示第 {ply} 步后的局面（共 {total} 步）。",
+  "game.viewing": "显示第 {number} 回合{color}走后的局面（共 {total} 回合）。",
   "analysis.title": "分析棋盘",
   "analysis.engine": "引擎",
   "analysis.start": "启动引擎",
@@ -788,7 +796,8 @@ export const zh = {
   "review.logIn": "登录后可以请引擎复盘这盘棋。",
   "review.pending": "引擎正在复盘：已完成 {done} / {total} 个局面。",
   "review.graph": "每步之后的形势，红方视角",
-  "review.point": "第 {ply} 步后：{score}",
+  "review.point": "第 {number} 回合{color}走后：{score}",
+  "review.pointStart": "开局局面：{score}",
   "review.counts": "双方的缓着、错着和败着",
   "review.inaccuracy": "缓着",
   "review.mistake": "错着",

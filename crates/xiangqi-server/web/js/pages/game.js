@@ -22,7 +22,7 @@ import { noticeText } from "../components/notice.js";
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { splitMove } from "../fen.js";
-import { clockText, colorName, computerLevel, outcomeText, playerName, rulesName } from "../format.js";
+import { clockText, colorName, computerLevel, moveNumber, outcomeText, playerName, plySide, rulesName } from "../format.js";
 import { t } from "../i18n.js";
 import { onEvent, onLobby, onNotice, watchGame } from "../live.js";
 import { moveText, otherText } from "../notation.js";
@@ -83,7 +83,10 @@ export async function gamePage(view, [id = ""]) {
   const boardBox = h("div", { class: "board-box" });
   const status = h("p", { class: "status", id: "status" });
   const lastMove = h("p", { class: "last-move", id: "last-move" });
-  const statusBox = h("div", { class: "status-box", role: "status", "aria-live": "polite" }, status, lastMove);
+  // While an earlier position is shown: the way back to the game as it stands.
+  const toLive = h("button", { type: "button", id: "back-to-live", class: "back-to-live", hidden: true, onclick: () => { showMove(Infinity); board.focus(); } },
+    t("game.backToLive"));
+  const statusBox = h("div", { class: "status-box", role: "status", "aria-live": "polite" }, status, lastMove, toLive);
   let actions = h("div", { class: "buttons", id: "actions" });
   const entryInput = h("input", {
     name: "move", id: "move-text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
@@ -94,8 +97,11 @@ export async function gamePage(view, [id = ""]) {
   const moves = h("div", { class: "moves-box" });
   const info = h("p", { class: "muted small game-info" });
   const reviewSlot = h("div", { class: "review-slot" });
-  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, reviewSlot, gameChat(game)));
-  /** Once the game is over: the move shown (null: the last), every position of the game, a review's marks. */
+  // The computer neither chats nor reads messages: no conversation in its games.
+  const againstComputer = computerLevel(game.red) !== null || computerLevel(game.black) !== null;
+  view.replaceChildren(h("div", { class: "game" }, top, boardBox, statusBox, actions, entry, bottom, moves, info, reviewSlot,
+    againstComputer ? null : gameChat(game)));
+  /** The move shown (null: the position now, the only one moves are made on), every position of the game, a review's marks. */
   /** @type {number | null} */
   let viewing = null;
   /** @type {LinePosition[] | null} */
@@ -106,11 +112,19 @@ export async function gamePage(view, [id = ""]) {
   let review = null;
 
   /**
-   * Shows the position after `ply` moves of a game that is over.
+   * Shows the position after `ply` half-moves; the last one is the game as it stands.
    * @param {number} ply
    */
   async function showMove(ply) {
-    if (!line) {
+    const played = (game.moves ?? []).length;
+    if (ply >= played) {
+      viewing = null;
+      show(game);
+      review?.redraw();
+      return;
+    }
+    // The positions are read again once the game has gone on since they were.
+    if (!line || line.length !== played + 1) {
       /** @type {{ positions: LinePosition[] }} */
       const answer = await api.call("POST", "/positions", {
         variant: game.variant, rules: game.rules, fen: game.start_fen, moves: (game.moves ?? []).map((m) => m.iccs),
@@ -133,6 +147,15 @@ export async function gamePage(view, [id = ""]) {
   });
 
   /**
+   * The state an answer brings, unless the socket has already brought a later
+   * one: the computer (or a quick opponent) may reply, and the socket say so,
+   * before the answer to my own move arrives; that answer must not put the
+   * position before the reply back on the board.
+   * @param {Game} next
+   */
+  const newest = (next) => (next.version >= game.version ? next : game);
+
+  /**
    * Runs a request about this game: its error shows next to the buttons.
    * @param {() => Promise<unknown>} action
    */
@@ -145,7 +168,7 @@ export async function gamePage(view, [id = ""]) {
       note = errorText(err);
       if (err instanceof ApiError && err.status === 409) {
         pending = null;
-        game = await api.game("GET", api.gamePath(game.id)).catch(() => game);
+        game = newest(await api.game("GET", api.gamePath(game.id)).catch(() => game));
       }
     }
     show(game);
@@ -156,7 +179,7 @@ export async function gamePage(view, [id = ""]) {
    * @param {object} [body]
    */
   const post = (what, body) => act(async () => {
-    game = await api.game("POST", `${api.gamePath(game.id)}/${what}`, body);
+    game = newest(await api.game("POST", `${api.gamePath(game.id)}/${what}`, body));
   });
 
   /**
@@ -166,7 +189,7 @@ export async function gamePage(view, [id = ""]) {
   async function send(move) {
     const fromKeys = actions.contains(document.activeElement);
     await act(async () => {
-      game = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move });
+      game = newest(await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move }));
       pending = null;
     });
     if (fromKeys) board.focus();
@@ -232,10 +255,14 @@ export async function gamePage(view, [id = ""]) {
     return list;
   }
 
-  /** @param {boolean} myTurn */
-  function statusText(myTurn) {
+  /**
+   * @param {boolean} myTurn
+   * @param {boolean} [back]  an earlier position is shown
+   */
+  function statusText(myTurn, back = false) {
     if (game.status === "aborted") return t("game.aborted");
     if (game.outcome) return outcomeText(game.outcome);
+    if (myTurn && back) return t("game.yourMoveBack");
     if (myTurn && pending) return instant() ? t("game.sending") : t("game.pending");
     if (myTurn) return game.check ? t("game.yourMoveCheck") : t("game.yourMove");
     if (computerLevel(game[game.turn]) !== null && game.status === "active") {
@@ -251,8 +278,8 @@ export async function gamePage(view, [id = ""]) {
     const played = game.moves ?? [];
     const last = played[played.length - 1];
     if (!last) return t("game.noMoves");
-    const by = colorName(played.length % 2 === 1 ? "red" : "black", true);
-    return t("game.lastMove", { number: Math.ceil(played.length / 2), color: by, wxf: moveText(last, played.length - 1), iccs: otherText(last) });
+    const by = colorName(plySide(played.length), true);
+    return t("game.lastMove", { number: moveNumber(played.length), color: by, wxf: moveText(last, played.length - 1), iccs: otherText(last) });
   }
 
   /**
@@ -277,30 +304,34 @@ export async function gamePage(view, [id = ""]) {
     shown = next;
     const color = myColor(game);
     const active = game.status === "active";
-    const myTurn = active && color === game.turn;
-    const past = !active && viewing !== null && line ? line[viewing] : undefined;
+    const past = viewing !== null && line ? line[viewing] : undefined;
+    // Moves are made on the position as it stands, never on an earlier one.
+    const myTurn = active && color === game.turn && !past;
+    // Checkmate leaves a ring round the loser's general in the final position.
+    const mated = game.outcome?.reason === "checkmate" && game.outcome.winner ? other(game.outcome.winner) : null;
     if (past) {
       board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null });
     } else {
       board.show({
         fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move,
-        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null,
+        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null, mated,
       });
     }
     fillPlayer(top, flipped ? "red" : "black");
     fillPlayer(bottom, flipped ? "black" : "red");
-    status.textContent = statusText(myTurn);
+    status.textContent = statusText(active && color === game.turn, Boolean(past));
     status.classList.toggle("check", active && game.check);
     lastMove.textContent = past && viewing !== null
-      ? t("game.viewing", { ply: viewing, total: (game.moves ?? []).length })
+      ? t("game.viewing", { number: moveNumber(viewing), color: colorName(plySide(viewing), true), total: moveNumber((game.moves ?? []).length) })
       : lastMoveText();
+    toLive.hidden = !past;
     const list = !color ? [] : active ? playingButtons(color, myTurn) : overButtons(color);
     const fresh = h("div", { class: "buttons", id: "actions" }, list,
       note ? h("p", { class: "note", id: "game-note", role: "alert" }, note) : null);
     swapKeepingFocus(actions, fresh);
     actions = fresh;
-    entry.hidden = !(color && active);
-    const stepping = active ? undefined : { current: viewing, marks, onPick: (/** @type {number} */ ply) => { showMove(ply); } };
+    entry.hidden = !(color && active) || Boolean(past);
+    const stepping = { current: viewing, marks, onPick: (/** @type {number} */ ply) => { showMove(ply); } };
     moves.replaceChildren(moveList(game.moves ?? [], stepping));
     const scroller = moves.querySelector(".moves");
     const here = moves.querySelector(".step.current");
@@ -350,13 +381,13 @@ export async function gamePage(view, [id = ""]) {
     const move = ICCS.test(lower) ? lower : text;
     (async () => {
       try {
-        game = await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move });
+        game = newest(await api.game("POST", `${api.gamePath(game.id)}/moves`, { ply: game.ply, move }));
         entryInput.value = "";
         pending = null;
         show(game);
       } catch (err) {
         formError(entry, errorText(err));
-        if (err instanceof ApiError && err.status === 409) show(await api.game("GET", api.gamePath(game.id)));
+        if (err instanceof ApiError && err.status === 409) show(newest(await api.game("GET", api.gamePath(game.id))));
       }
     })();
   });

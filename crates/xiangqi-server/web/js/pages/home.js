@@ -8,8 +8,8 @@ import { diagram } from "../components/diagram.js";
 import { standard } from "../components/board-standard.js";
 import { card, listOr } from "../components/layout.js";
 import { h } from "../dom.js";
-import { clockText, rulesName } from "../format.js";
-import { t, tn } from "../i18n.js";
+import { clockText, movesText, rulesName } from "../format.js";
+import { t } from "../i18n.js";
 import { currentUser } from "../state.js";
 import { loginPage } from "./login.js";
 import { newsCard } from "./news.js";
@@ -28,7 +28,7 @@ const statusWithBuddies = withBuddies(statusPage);
 function liveList(games) {
   return listOr("games live-games", games, (g) => h("li", { class: "game-row", "data-key": g.id },
     h("a", { href: `#/game/${encodeURIComponent(g.id)}` }, t("home.versus", { red: g.red, black: g.black })),
-    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: tn("moves.count", g.ply) }))),
+    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: movesText(g.ply) }))),
   t("home.noLive"));
 }
 
@@ -56,6 +56,15 @@ async function visitorHome(view) {
           h("a", { href: "#register", onclick: (e) => { e.preventDefault(); register(); } }, t("home.register")))),
       diagram({ fen: standard.startFen, caption: t("rules.board.start") })),
     card(t("home.live"), live),
+    h("section", { class: "card", id: "look-around" }, h("h2", {}, t("menu.look")),
+      h("p", { class: "muted" }, t("home.lookText")),
+      h("div", { class: "home-links" },
+        h("a", { href: "#/room" }, t("nav.room")),
+        h("a", { href: "#/people" }, t("nav.people")),
+        h("a", { href: "#/tournaments" }, t("menu.tournaments")),
+        h("a", { href: "#/ladder" }, t("menu.ladders")),
+        h("a", { href: "#/leaders" }, t("nav.leaders")),
+        h("a", { href: "#/analysis" }, t("menu.analysis")))),
     h("h2", { id: "register" }, t("home.join")),
     h("p", { class: "muted" }, t("home.joinText")),
     columns);

@@ -8,6 +8,7 @@ import { peopleList } from "../components/people.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { refresh } from "../router.js";
+import { currentUser } from "../state.js";
 
 /** @typedef {import("../models.js").Person} Person */
 
@@ -28,10 +29,15 @@ export async function peoplePage(view) {
     next = r.next ?? null;
   }
   function draw() {
+    const me = currentUser();
     page(view, t("here.title"),
-      h("p", { class: "muted" }, t("here.lead"), " ", h("a", { href: "#/search" }, t("here.search"))),
-      h("section", { class: "card", id: "here-buddies" }, h("h2", {}, t("here.buddies", { count: buddies.length })),
-        peopleList(buddies, refresh, t("here.noBuddies"))),
+      me
+        ? h("p", { class: "muted" }, t("here.lead"), " ", h("a", { href: "#/search" }, t("here.search")))
+        : h("p", { class: "muted", id: "here-visitor" }, t("here.visitorLead"), " ", t("here.visitor"), " ", h("a", { href: "#/" }, t("nav.login"))),
+      me
+        ? h("section", { class: "card", id: "here-buddies" }, h("h2", {}, t("here.buddies", { count: buddies.length })),
+          peopleList(buddies, refresh, t("here.noBuddies")))
+        : null,
       h("section", { class: "card", id: "here-others" }, h("h2", {}, t("here.others", { count: others.length })),
         peopleList(others, refresh, t("here.nobody")),
         moreButton(next, async (after) => {

@@ -10,7 +10,7 @@ import { seenText } from "../components/people.js";
 import { categoryName, ratingMark, ratingsCard } from "../components/ratings.js";
 import { userActions } from "../components/user-actions.js";
 import { h } from "../dom.js";
-import { clockText, outcomeText, rulesName } from "../format.js";
+import { clockText, computerLevel, outcomeText, rulesName } from "../format.js";
 import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
 import { refresh } from "../router.js";
@@ -79,7 +79,8 @@ export async function profilePage(view, [name = ""]) {
   const r = user.record ?? { wins: 0, losses: 0, draws: 0 };
   page(view, user.name,
     p.relation === "ignore" ? h("p", { class: "message info" }, t("profile.youIgnore", { name: user.name })) : null,
-    me && !own ? userActions(user.name, p.relation, refresh) : null,
+    // The computer takes no messages and no challenges by name (New game has its own form).
+    me && !own && computerLevel(user.name) === null ? userActions(user.name, p.relation, refresh) : null,
     own ? h("p", {}, h("a", { class: "button-link", href: "#/edit-profile" }, t("menu.editProfile"))) : null,
     about,
     ratingsCard(user.name, p.ratings, shown, own),
@@ -90,4 +91,14 @@ export async function profilePage(view, [name = ""]) {
       h("section", { class: "card" }, h("h2", {}, t("profile.recent")),
         listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")))),
     own ? passwordForm() : null);
+}
+
+/**
+ * Changing one's password on a page of its own, reached from the account menu.
+ * @param {HTMLElement} view
+ */
+export function passwordPage(view) {
+  const section = passwordForm();
+  section.querySelector("h2")?.remove();
+  page(view, t("profile.password"), h("div", { class: "card password-card" }, section));
 }

@@ -10,7 +10,7 @@ import { t } from "../i18n.js";
 import { onLobby } from "../live.js";
 import { attempt, say } from "../notify.js";
 import { go } from "../router.js";
-import { isQueued, setQueued } from "../state.js";
+import { currentUser, isQueued, setQueued } from "../state.js";
 
 /** @typedef {import("../models.js").Challenge} Challenge */
 /** @typedef {import("../models.js").ChallengeLists} ChallengeLists */
@@ -55,6 +55,13 @@ export async function roomPage(view) {
   page(view, t("room.title"), lists);
 
   function render() {
+    // A visitor looks at the open challenges; accepting one, and the other lists, need a user id.
+    if (!currentUser()) {
+      return h("div", { class: "lists" },
+        h("p", { class: "muted", id: "room-visitor" }, t("room.visitor"), " ", h("a", { href: "#/" }, t("nav.login"))),
+        card(t("room.open"), listOr("challenges", c.open, (ch) => challengeItem(ch, []), t("room.noneOpen")),
+          moreButton(c.next, moreOpen, "more-open")));
+    }
     setQueued(c.outgoing.some((ch) => ch.auto));
     return h("div", { class: "lists" },
       isQueued() ? h("p", { class: "queued", role: "status" }, t("new.queued")) : null,

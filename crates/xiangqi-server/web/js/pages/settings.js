@@ -7,7 +7,7 @@ import { Board } from "../components/board.js";
 import { standard } from "../components/board-standard.js";
 import { page } from "../components/layout.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { LANGUAGES, t } from "../i18n.js";
 import { chineseFromWxf } from "../notation.js";
 import { sayError } from "../notify.js";
 import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../prefs.js";
@@ -67,13 +67,13 @@ export function settingsPage(view) {
   size.addEventListener("input", () => { sizeShown.textContent = `${size.value}%`; });
   size.addEventListener("change", () => save({ piece_size: Number(size.value) }));
 
+  // Each language is named in itself, as in the header's chooser.
   const language = h("select", { name: "language" },
     h("option", { value: "", selected: p.language === null }, t("settings.language.browser")),
-    h("option", { value: "en", selected: p.language === "en" }, "English"),
-    h("option", { value: "zh-Hans", selected: p.language === "zh-Hans" || p.language === "zh-Hant" }, "中文（简体）"));
+    Object.values(LANGUAGES).map((l) => h("option", { value: l.pref, selected: p.language === l.pref }, l.name)));
   language.addEventListener("change", () => {
-    const v = language.value;
-    save({ language: v === "en" || v === "zh-Hans" ? v : null });
+    const chosen = Object.values(LANGUAGES).find((l) => l.pref === language.value);
+    save({ language: chosen ? chosen.pref : null });
   });
 
   const examples = { wxf: "C2=5", iccs: "h2e2", chinese: chineseFromWxf("C2=5", true) ?? "" };

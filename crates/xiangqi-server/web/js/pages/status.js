@@ -5,8 +5,8 @@
 import * as api from "../api.js";
 import { card, listOr, moreButton, page, swapKeepingFocus } from "../components/layout.js";
 import { h } from "../dom.js";
-import { clockText, colorName, outcomeText, rulesName } from "../format.js";
-import { t, tn } from "../i18n.js";
+import { clockText, colorName, movesText, outcomeText, rulesName } from "../format.js";
+import { t } from "../i18n.js";
 import { onLobby, onNotice } from "../live.js";
 import { currentUser } from "../state.js";
 
@@ -21,11 +21,15 @@ import { currentUser } from "../state.js";
 function gameRow(g, me) {
   const color = g.red === me ? "red" : "black";
   const opponent = color === "red" ? g.black : g.red;
-  const state = g.outcome ? outcomeText(g.outcome) : g.turn === color ? t("status.yourMove") : t("status.theirMove", { name: opponent });
+  // A game over has a result or was aborted: nobody is to move in it any more.
+  const state = g.outcome ? outcomeText(g.outcome)
+    : g.status === "aborted" ? t("status.aborted")
+      : g.status !== "active" ? ""
+        : g.turn === color ? t("status.yourMove") : t("status.theirMove", { name: opponent });
   return h("li", { class: "game-row", "data-key": g.id },
     h("a", { href: `#/game/${encodeURIComponent(g.id)}` }, t("status.versus", { name: opponent })),
     h("span", { class: `side ${color}` }, colorName(color)),
-    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: tn("moves.count", g.ply) })),
+    h("span", { class: "muted" }, t("status.summary", { rules: rulesName(g.rules), clock: clockText(g.clock), moves: movesText(g.ply) })),
     h("span", {}, state));
 }
 
