@@ -98,7 +98,9 @@ async fn main() {
     let ConnectionLimits { per_address, idle: idle_time } = config.connections;
     let server = xiangqi_server::start(config).await.expect("server");
     let (base, at) = (server.url(), server.addr());
-    println!("server limits: {per_address} connections an address, {idle_time:?} to send headers or stay idle");
+    println!(
+        "server limits: {per_address} connections an address, {idle_time:?} to send headers or stay idle"
+    );
 
     let (health, users) = latencies(&base, 200).await;
     println!("before:   /healthz {health}; /api/v1/users {users}");

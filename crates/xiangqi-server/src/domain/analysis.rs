@@ -286,6 +286,10 @@ impl RateLimit {
     /// Whether `user` may use it at `now`; if not, in how many milliseconds.
     pub fn check(&self, user: &str, now: i64) -> Result<(), i64> {
         let mut uses = self.uses.lock().unwrap_or_else(|e| e.into_inner());
+        self.check_in(&mut uses, user, now)
+    }
+
+    fn check_in(&self, uses: &mut HashMap<String, VecDeque<i64>>, user: &str, now: i64) -> Result<(), i64> {
         let Some(times) = uses.get_mut(user) else { return Ok(()) };
         while times.front().is_some_and(|&t| t <= now - self.window_ms) {
             times.pop_front();
@@ -296,9 +300,7 @@ impl RateLimit {
         }
     }
 
-    /// Counts a use by `user` at `now`.
-    pub fn record(&self, user: &str, now: i64) {
-        let mut uses = self.uses.lock().unwrap_or_else(|e| e.into_inner());
+    fn record_in(&self, uses: &mut HashMap<String, VecDeque<i64>>, user: &str, now: i64) {
         // Users who have not been back for a window are forgotten, so the map
         // holds only recent users.
         if uses.len() > 10_000 {
@@ -308,11 +310,23 @@ impl RateLimit {
         uses.entry(user.to_string()).or_default().push_back(now);
     }
 
-    /// Checks and, if allowed, counts a use.
+    /// Checks and, if allowed, counts a use, in one step: uses asked for at
+    /// once are counted one after another.
     pub fn admit(&self, user: &str, now: i64) -> Result<(), i64> {
-        self.check(user, now)?;
-        self.record(user, now);
+        let mut uses = self.uses.lock().unwrap_or_else(|e| e.into_inner());
+        self.check_in(&mut uses, user, now)?;
+        self.record_in(&mut uses, user, now);
         Ok(())
+    }
+
+    /// Gives back a use counted at `at` that did not happen after all.
+    pub fn refund(&self, user: &str, at: i64) {
+        let mut uses = self.uses.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(times) = uses.get_mut(user)
+            && let Some(i) = times.iter().rposition(|&t| t == at)
+        {
+            times.remove(i);
+        }
     }
 }
 

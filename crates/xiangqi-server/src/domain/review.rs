@@ -107,7 +107,7 @@ impl Services {
             return Ok(false);
         }
         let limit = &self.analysis.reviews_per_hour;
-        limit.check(user, now).map_err(|wait| {
+        limit.admit(user, now).map_err(|wait| {
             ApiError::rate_limited(
                 format!(
                     "you may start {} reviews an hour: engine time is shared by everyone here; try again in {} min",
@@ -129,11 +129,14 @@ impl Services {
                 now,
                 stale_before: now - STALE_MS,
             })
-            .await?;
-        if claim == Claim::Exists {
+            .await;
+        // A review that was already there (or could not be claimed) costs nothing.
+        if !matches!(claim, Ok(Claim::New | Claim::TakenOver)) {
+            limit.refund(user, now);
+        }
+        if claim? == Claim::Exists {
             return Ok(false);
         }
-        limit.record(user, now);
         tokio::spawn(compute(self.clone(), loaded.game.clone(), id.to_string(), token));
         Ok(true)
     }

@@ -249,6 +249,7 @@ async fn every_limit_holds_when_a_hundred_requests_arrive_at_once() {
         config.limits.messages_per_day = 1000;
         config.limits.chat_per_minute = 20;
         config.limits.tournaments_per_day = 5;
+        config.analyses_per_minute = 10;
         let s = xiangqi_server::start(config.clone()).await.unwrap();
 
         // New accounts from one address.
@@ -294,6 +295,15 @@ async fn every_limit_holds_when_a_hundred_requests_arrive_at_once() {
         let made = at_once(100, |i| c.post("/tournaments", plan(i))).await;
         assert_eq!(count(&made, StatusCode::CREATED), 5, "{made:?}");
         assert_eq!(count(&made, StatusCode::TOO_MANY_REQUESTS), 95, "{made:?}");
+
+        // Analyses in a minute (each replaces the one before: the engine is not held).
+        let analyses = join_all((0..100).map(|_| async {
+            let r = c.http.get(format!("{}/analysis?depth=1", c.base)).send().await.unwrap();
+            r.status()
+        }))
+        .await;
+        assert_eq!(count(&analyses, StatusCode::OK), 10, "{analyses:?}");
+        assert_eq!(count(&analyses, StatusCode::TOO_MANY_REQUESTS), 90, "{analyses:?}");
 
         // Games against the computer at once.
         let games = at_once(100, |_| {
