@@ -297,11 +297,16 @@ async fn every_limit_holds_when_a_hundred_requests_arrive_at_once() {
         assert_eq!(count(&made, StatusCode::TOO_MANY_REQUESTS), 95, "{made:?}");
 
         // Analyses in a minute (each replaces the one before: the engine is not held).
-        let analyses = join_all((0..100).map(|_| async {
+        let answers = join_all((0..100).map(|_| async {
             let r = c.http.get(format!("{}/analysis?depth=1", c.base)).send().await.unwrap();
-            r.status()
+            (r.status(), r.headers().contains_key("retry-after"))
         }))
         .await;
+        let analyses: Vec<StatusCode> = answers.iter().map(|(status, _)| *status).collect();
+        assert!(
+            answers.iter().all(|(status, retry)| *status != StatusCode::TOO_MANY_REQUESTS || *retry),
+            "every refusal says when to try again"
+        );
         assert_eq!(count(&analyses, StatusCode::OK), 10, "{analyses:?}");
         assert_eq!(count(&analyses, StatusCode::TOO_MANY_REQUESTS), 90, "{analyses:?}");
 
