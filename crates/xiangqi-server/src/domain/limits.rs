@@ -72,6 +72,14 @@ pub(super) fn refusal(what: &str, allowed: u32, window_ms: i64, at: i64, now: i6
     )
 }
 
+/// Allows the act unless the `allowed`-th latest act in the window was at `nth`.
+fn verdict(nth: Option<i64>, what: &str, allowed: u32, window_ms: i64, now: i64) -> ApiResult<()> {
+    match nth {
+        None => Ok(()),
+        Some(at) => Err(refusal(what, allowed, window_ms, at, now)),
+    }
+}
+
 impl Services {
     /// Refuses the next act if `allowed` acts of the tally already fell in the
     /// window ending now, counted in the actor's turn; `what` names the acts
@@ -85,10 +93,8 @@ impl Services {
         now: i64,
         what: &str,
     ) -> ApiResult<()> {
-        match turn.nth_latest(tally, now - window_ms, allowed).await? {
-            None => Ok(()),
-            Some(at) => Err(refusal(what, allowed, window_ms, at, now)),
-        }
+        let nth = turn.nth_latest(tally, now - window_ms, allowed).await?;
+        verdict(nth, what, allowed, window_ms, now)
     }
 
     /// The same look without the turn, to turn a flood away before it costs
@@ -101,10 +107,8 @@ impl Services {
         now: i64,
         what: &str,
     ) -> ApiResult<()> {
-        match self.store.nth_latest(tally, now - window_ms, allowed).await? {
-            None => Ok(()),
-            Some(at) => Err(refusal(what, allowed, window_ms, at, now)),
-        }
+        let nth = self.store.nth_latest(tally, now - window_ms, allowed).await?;
+        verdict(nth, what, allowed, window_ms, now)
     }
 
     const SIGNUPS: &'static str = "new accounts from your network address";
