@@ -2,7 +2,8 @@
 //! bounded: a network address keeps at most so many connections open, a
 //! request's headers must arrive whole within the idle time and in at most
 //! [`MAX_HEADER_BYTES`], and a connection that sends nothing for that long is
-//! closed. (WebSockets, once upgraded, keep their own watch: see `ws`.)
+//! closed. (WebSockets, once upgraded, keep their place among their
+//! address's connections, and their own watch on silence: see `ws`.)
 
 use std::{
     collections::HashMap,
@@ -71,6 +72,14 @@ struct OpenConnections {
 struct Slot {
     open: Arc<OpenConnections>,
     key: IpAddr,
+}
+
+/// The place a connection holds among its address's, in every request's
+/// extensions: a connection upgraded to a WebSocket outlives its HTTP
+/// serving, and the socket keeps the place until it closes.
+#[derive(Clone)]
+pub struct Place {
+    _slot: Arc<Slot>,
 }
 
 impl Drop for Slot {
@@ -154,10 +163,11 @@ async fn connection(
     idle: Duration,
     stop: CancellationToken,
 ) {
-    let _slot = slot;
+    let place = Place { _slot: Arc::new(slot) };
     let _ = stream.set_nodelay(true);
     let service = service_fn(move |mut request: hyper::Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
+        request.extensions_mut().insert(place.clone());
         let mut app = app.clone();
         async move { Ok::<_, Infallible>(app.call(request.map(Body::new)).await.unwrap_or_else(|e| match e {})) }
     });

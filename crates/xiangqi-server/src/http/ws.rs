@@ -6,6 +6,7 @@
 use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use axum::{
+    Extension,
     extract::{
         State,
         ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code},
@@ -17,7 +18,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::{sync::mpsc, task::JoinHandle};
 use tokio_util::sync::CancellationToken;
 
-use super::{AppState, auth::MaybeUser};
+use super::{AppState, auth::MaybeUser, listen::Place};
 use crate::{
     api::{
         events::{ClientMessage, Event},
@@ -52,6 +53,7 @@ pub async fn upgrade(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
     user: MaybeUser,
+    place: Option<Extension<Place>>,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !same_origin(&headers) {
@@ -67,7 +69,13 @@ pub async fn upgrade(
         // Each event is written out at once (one frame, one write), not gathered.
         .write_buffer_size(0)
         .max_write_buffer_size(MAX_WRITE_BUFFER)
-        .on_upgrade(move |socket| sockets.track_future(serve(socket, state, name)))
+        .on_upgrade(move |socket| {
+            sockets.track_future(async move {
+                // The socket holds its connection's place until it closes.
+                let _place = place;
+                serve(socket, state, name).await;
+            })
+        })
 }
 
 /// Forwards a broadcast channel into this socket's outbox until either closes.

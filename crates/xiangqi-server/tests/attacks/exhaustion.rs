@@ -88,6 +88,27 @@ async fn idle_half_sent_and_silent_connections_are_closed_and_one_address_holds_
         let n = alive.read(&mut answer).await.unwrap();
         assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 200"));
         assert!(closed_within(&mut alive, Duration::from_secs(3)).await, "an idle kept-alive connection");
+        // WebSockets keep their place among the address's connections.
+        let mut sockets = Vec::new();
+        for _ in 0..20 {
+            let mut c = connect_from(attacker, s.addr()).await;
+            let upgrade = format!(
+                "GET /api/v1/ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+                 Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+                s.addr()
+            );
+            c.write_all(upgrade.as_bytes()).await.unwrap();
+            let n = c.read(&mut answer).await.unwrap();
+            assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 101"));
+            sockets.push(c);
+        }
+        let mut extra = connect_from(attacker, s.addr()).await;
+        assert!(
+            closed_within(&mut extra, Duration::from_millis(500)).await,
+            "20 sockets are the address's most"
+        );
+        drop(sockets);
+        tokio::time::sleep(Duration::from_millis(200)).await;
         // A WebSocket whose peer never answers a ping is closed after three idle times.
         let mut silent = connect_from(attacker, s.addr()).await;
         let upgrade = format!(
