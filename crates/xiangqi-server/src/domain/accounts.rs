@@ -160,7 +160,8 @@ impl Services {
     /// slow down further tries of that name from that address (see
     /// [`login_wait_ms`]), so a stranger who guesses cannot keep the owner
     /// out; an address fails at most [`ADDRESS_FAILURES`] times in the window
-    /// over every name. One address checks one password at a time.
+    /// over every name. An address's log-ins are checked one at a time on each
+    /// instance, holding no database connection while the password is.
     pub async fn login(&self, name: &str, password: &str, address: &str, now: i64) -> ApiResult<NewSession> {
         let wrong = || ApiError::unauthorized("wrong user id or password");
         // No account has such a name: nothing to check, nothing to keep.
@@ -168,14 +169,13 @@ impl Services {
             return Err(wrong());
         }
         let key = name.to_lowercase();
+        let _turn = self.store.turn(&format!("login:{address}")).await;
         let tally = Tally::LoginFailures(address);
-        let mut turn = self.store.counting(tally).await?;
-        if let Some(at) = turn.nth_latest(tally, now - FAILURE_WINDOW_MS, ADDRESS_FAILURES).await? {
+        if let Some(at) = self.store.nth_latest(tally, now - FAILURE_WINDOW_MS, ADDRESS_FAILURES).await? {
             let what = "failed log-ins from your network address";
             return Err(refusal(what, ADDRESS_FAILURES, FAILURE_WINDOW_MS, at, now));
         }
-        let (failures, latest) =
-            self.store.login_failures(&mut turn, &key, address, now - FAILURE_WINDOW_MS).await?;
+        let (failures, latest) = self.store.login_failures(&key, address, now - FAILURE_WINDOW_MS).await?;
         let ready_at = latest.unwrap_or(0) + login_wait_ms(failures);
         if now < ready_at {
             let seconds = (ready_at - now + 999) / 1000;
@@ -192,16 +192,14 @@ impl Services {
         };
         match user {
             Some(u) if right => {
-                self.store.clear_login_failures(&mut turn, &key, address).await?;
-                turn.done().await?;
+                self.store.clear_login_failures(&key, address).await?;
                 self.start_session(u, now).await
             }
             _ => {
                 // The wait runs from when the refusal is given, not from when the
                 // (slow, on purpose) password check began.
                 let failed_at = now + checking.elapsed().as_millis() as i64;
-                self.store.add_login_failure(&mut turn, &key, address, failed_at).await?;
-                turn.done().await?;
+                self.store.add_login_failure(&key, address, failed_at).await?;
                 Err(wrong())
             }
         }

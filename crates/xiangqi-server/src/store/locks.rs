@@ -70,7 +70,19 @@ impl Exclusive {
     }
 }
 
+/// Work that one request of this instance at a time does (see [`Store::turn`]).
+pub struct Turn {
+    _held: super::limits::Turn,
+}
+
 impl Store {
+    /// Waits until no other request of this instance holds `name`: for work
+    /// whose bound may be kept per instance, and that must not hold a
+    /// database connection while it waits or works.
+    pub async fn turn(&self, name: &str) -> Turn {
+        Turn { _held: self.turns.take(name.to_string()).await }
+    }
+
     /// Waits until no other request, here or on another instance, holds `name`.
     /// The turn here comes first, so that requests of this instance wait for
     /// each other without holding a database connection.

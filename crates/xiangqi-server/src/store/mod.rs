@@ -43,7 +43,7 @@ pub use self::{
     invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},
     limits::{Counting, Tally},
-    locks::{Exclusive, Held},
+    locks::{Exclusive, Held, Turn},
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     notices::payloads,

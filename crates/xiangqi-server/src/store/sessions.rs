@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
-use super::{Backend, Counting, SessionCache, Store};
+use super::{Backend, SessionCache, Store};
 
 /// Where instances on one PostgreSQL database tell each other of sessions
 /// that ended, so that none keeps one in memory.
@@ -159,10 +159,9 @@ impl Store {
     }
 
     /// Failed log-ins for a name from an address since a moment, and when the
-    /// latest was; read in the address's turn.
+    /// latest was.
     pub async fn login_failures(
         &self,
-        on: &mut Counting,
         name_key: &str,
         address: &str,
         since: i64,
@@ -174,14 +173,13 @@ impl Store {
         .bind(name_key)
         .bind(address)
         .bind(since)
-        .fetch_one(on.connection())
+        .fetch_one(&self.pool)
         .await?;
         Ok((row.try_get("n")?, row.try_get("latest")?))
     }
 
     pub async fn add_login_failure(
         &self,
-        on: &mut Counting,
         name_key: &str,
         address: &str,
         now: i64,
@@ -190,20 +188,15 @@ impl Store {
             .bind(name_key)
             .bind(address)
             .bind(now);
-        q.execute(on.connection()).await?;
+        self.run(q).await?;
         Ok(())
     }
 
-    pub async fn clear_login_failures(
-        &self,
-        on: &mut Counting,
-        name_key: &str,
-        address: &str,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn clear_login_failures(&self, name_key: &str, address: &str) -> Result<(), sqlx::Error> {
         let q = sqlx::query("DELETE FROM login_failures WHERE name_key = $1 AND address = $2")
             .bind(name_key)
             .bind(address);
-        q.execute(on.connection()).await?;
+        self.run(q).await?;
         Ok(())
     }
 
