@@ -28,15 +28,15 @@ mod moves;
 pub mod nnue;
 mod picker;
 pub mod protocol;
+pub mod rng;
 mod root;
 mod score;
 mod search;
 mod see;
 mod tt;
-pub mod tune;
 
 pub use engine::{Engine, Info, Options, SearchResult};
 pub use level::{Level, LevelError, Style};
 pub use limits::{Clock, Control, Limits};
 pub use root::Root;
-pub use score::{MATE, Score, Value};
+pub use score::{MATE, MATE_BOUND, Score, Value, is_decisive};

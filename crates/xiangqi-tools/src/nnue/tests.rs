@@ -3,8 +3,12 @@
 
 use xiangqi::{Position, Standard};
 
-use super::*;
-use crate::nnue::{rng::Rng, train::FloatNet};
+use xiangqi_engine::{
+    nnue::{Kernel, NetError, Network, features},
+    rng::Rng,
+};
+
+use crate::nnue::train::FloatNet;
 
 /// A net of random weights, in floats and as a file.
 fn random_net(buckets: usize, seed: u64) -> (FloatNet, Vec<u8>) {

@@ -1,0 +1,17 @@
+//! What is built around the engine and the play server but is not their hot path:
+//! fitting the evaluation's weights ([`tune`]), generating NNUE training data
+//! by self-play ([`nnue::selfplay`], in the format of [`nnue::data`]) and training
+//! a net ([`nnue::train`]). The `xiangqi` command and the `tune` and `train`
+//! binaries drive them.
+//!
+//! Everything random here draws from the engine's seeded generator
+//! ([`xiangqi_engine::rng::Rng`]), so a run is made again from its seed.
+
+pub mod nnue;
+pub mod tune;
+
+/// The logistic curve `1 / (1 + e^-x)`: the expected result of a score `x` in
+/// the curve's own units (the tuner and the trainer scale their scores into it).
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
