@@ -8,7 +8,6 @@ pub mod backup;
 pub mod domain;
 pub mod engines;
 mod error;
-pub mod fill;
 pub mod http;
 pub mod live;
 pub mod store;

@@ -1,12 +1,14 @@
 //! What is built around the engine and the play server but is not their hot path:
 //! fitting the evaluation's weights ([`tune`]), generating NNUE training data
 //! by self-play ([`nnue::selfplay`], in the format of [`nnue::data`]) and training
-//! a net ([`nnue::train`]). The `xiangqi` command and the `tune` and `train`
-//! binaries drive them.
+//! a net ([`nnue::train`]), and filling a PostgreSQL database with made-up
+//! accounts and games to measure the play server ([`fill`]). The `xiangqi`
+//! command and the `tune` and `train` binaries drive them.
 //!
 //! Everything random here draws from the engine's seeded generator
 //! ([`xiangqi_engine::rng::Rng`]), so a run is made again from its seed.
 
+pub mod fill;
 pub mod nnue;
 pub mod tune;
 

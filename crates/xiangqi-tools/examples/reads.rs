@@ -5,7 +5,7 @@
 //! p50/p99/max latency per endpoint.
 //!
 //! ```sh
-//! cargo run --release -p xiangqi-server --example reads -- DATABASE_URL [CLIENTS] [SECONDS] [SEED]
+//! cargo run --release -p xiangqi-tools --example reads -- DATABASE_URL [CLIENTS] [SECONDS] [SEED]
 //! ```
 //! `SEED` is the fill's (1 unless `--seed` was given). The server runs in this
 //! process on loopback. Before it starts, the 2,000 accounts seen last (those
@@ -19,7 +19,7 @@ use std::{
 
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, Row};
-use xiangqi_server::fill::{DEFAULT_PASSWORD, account_name};
+use xiangqi_tools::fill::{DEFAULT_PASSWORD, account_name};
 
 /// Accounts here while the benchmark runs (the fill's default `--online`).
 const HERE: i64 = 2000;
