@@ -12,11 +12,11 @@ use std::{
     time::Instant,
 };
 
-use xiangqi_engine::eval::Params;
-use xiangqi_tools::nnue::{
+use crate::nnue::{
     data::{Outcome, RECORD_SIZE},
     selfplay::{self, Config},
 };
+use xiangqi_engine::eval::Params;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -1,6 +1,6 @@
 //! `xiangqi label`: scores positions by another engine's search, so that the
-//! evaluation can be fitted to a stronger engine's judgement (the engine crate's
-//! `tune fit` reads the output like game results).
+//! evaluation can be fitted to a stronger engine's judgement (`tune fit` reads
+//! the output like game results).
 
 use std::{
     fs,
@@ -11,8 +11,8 @@ use std::{
     time::Duration,
 };
 
+use crate::tune::expected;
 use xiangqi::{Color, Position, Standard};
-use xiangqi_tools::tune::expected;
 
 use crate::{
     matches::player::{Player, Score, Spec},
