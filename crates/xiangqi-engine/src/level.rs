@@ -276,7 +276,7 @@ fn draw(scored: &[(Move, Value)], temperature: Value, seed: u64) -> (Move, Value
 
 /// A number in [0, 1) from `seed` (the first draw of the seeded generator).
 fn unit(seed: u64) -> f64 {
-    crate::rng::Rng(seed).fraction()
+    xiangqi::rng::Rng(seed).fraction()
 }
 
 impl TryFrom<u8> for Level {

@@ -28,7 +28,6 @@ mod moves;
 pub mod nnue;
 mod picker;
 pub mod protocol;
-pub mod rng;
 mod root;
 mod score;
 mod search;

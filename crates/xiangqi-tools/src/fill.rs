@@ -23,7 +23,7 @@ use std::{
 use sqlx::{Connection, Executor, PgConnection, Row, postgres::PgCopyIn};
 use xiangqi::{RuleSet, Variant};
 
-use xiangqi_engine::rng::Rng;
+use xiangqi::rng::Rng;
 use xiangqi_server::{
     domain::{accounts::hash_password, board::Board, model::Named, ratings::Category},
     store::Store,

@@ -7,8 +7,8 @@
 //! the play server ([`fill`]). The `xiangqi` command (`match`, `label`,
 //! `gen-data`, `fill`) and the `tune` and `train` binaries drive them.
 //!
-//! Everything random here draws from the engine's seeded generator
-//! ([`xiangqi_engine::rng::Rng`]), so a run is made again from its seed.
+//! Everything random here draws from the rules crate's seeded generator
+//! ([`xiangqi::rng::Rng`]), so a run is made again from its seed.
 
 pub mod fill;
 pub mod gen_data;

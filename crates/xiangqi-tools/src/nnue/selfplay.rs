@@ -11,8 +11,8 @@ use std::sync::{
     mpsc,
 };
 
-use xiangqi::{Color, Game, Position, RuleSet, Standard};
-use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive, rng::Rng};
+use xiangqi::{Color, Game, Position, RuleSet, Standard, rng::Rng};
+use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive};
 
 use super::data::{Outcome, Record};
 use crate::tune::OPENINGS;

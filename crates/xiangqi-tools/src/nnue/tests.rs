@@ -1,12 +1,8 @@
 //! Tests of the net: incremental updates against refreshes, both kernels, the
 //! file format's checks and the embedded net's pinned scores.
 
-use xiangqi::{Position, Standard};
-
-use xiangqi_engine::{
-    nnue::{Kernel, NetError, Network, features},
-    rng::Rng,
-};
+use xiangqi::{Position, Standard, rng::Rng};
+use xiangqi_engine::nnue::{Kernel, NetError, Network, features};
 
 use crate::nnue::train::FloatNet;
 

@@ -13,14 +13,10 @@
 
 use std::{fmt::Write as _, path::Path, time::Instant};
 
-use xiangqi::Color;
-
-use xiangqi_engine::{
-    nnue::{
-        HIDDEN, QA, QB, SCALE, Weights,
-        features::{self, PER_BUCKET},
-    },
-    rng::Rng,
+use xiangqi::{Color, rng::Rng};
+use xiangqi_engine::nnue::{
+    HIDDEN, QA, QB, SCALE, Weights,
+    features::{self, PER_BUCKET},
 };
 
 use super::data::{Record, Sample};

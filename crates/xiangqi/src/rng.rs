@@ -1,6 +1,6 @@
-//! The project's one seeded generator (SplitMix64): whatever is made from it, a
-//! level's choice among moves, training data, a trainer's shuffles or made-up
-//! accounts, is made again from the same seed.
+//! The project's one seeded generator (SplitMix64): whatever is made from it, the
+//! Zobrist keys (at compile time), an engine level's choice among moves, training
+//! data, a trainer's shuffles or made-up accounts, is made again from the same seed.
 
 /// A SplitMix64 generator; the state is its seed.
 #[derive(Clone, Debug)]
@@ -8,7 +8,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub const fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
