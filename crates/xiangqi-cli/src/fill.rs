@@ -4,7 +4,7 @@
 
 use std::{process::ExitCode, time::Instant};
 
-use xiangqi_server::fill::{DEFAULT_PASSWORD, FillError, Plan};
+use xiangqi_tools::fill::{DEFAULT_PASSWORD, FillError, Plan};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -59,7 +59,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let started = Instant::now();
     let say = move |line: &str| println!("[{:7.1} s] {line}", started.elapsed().as_secs_f64());
-    match runtime.block_on(xiangqi_server::fill::fill(&args.database, &plan, &say)) {
+    match runtime.block_on(xiangqi_tools::fill::fill(&args.database, &plan, &say)) {
         Ok(filled) => {
             let rows = filled.rows();
             let secs = filled.elapsed.as_secs_f64();

@@ -4,12 +4,8 @@ mod admin;
 mod backup;
 mod bench;
 mod fill;
-mod gen_data;
-mod label;
-mod matches;
 mod perft;
 mod play;
-mod progress;
 mod render;
 mod serve;
 mod status;
@@ -18,6 +14,7 @@ mod uci;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use xiangqi_tools::{gen_data, label, matches};
 
 #[derive(Parser)]
 #[command(name = "xiangqi", version, about = "Xiangqi (Chinese chess): rules, engine and play server")]

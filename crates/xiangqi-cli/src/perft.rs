@@ -14,7 +14,7 @@ use std::{
 
 use xiangqi::{Geometry, Hex, Position, Standard, Variant};
 
-use crate::progress;
+use xiangqi_tools::progress;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -169,7 +169,7 @@ fn crash_and_check(database: &str, prefix: &str) {
         .collect();
     // Under load for a while, then killed at once.
     let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(3) || acked.lock().unwrap().len() < 20 {
+    while started.elapsed() < Duration::from_secs(2) || acked.lock().unwrap().len() < 20 {
         assert!(started.elapsed() < Duration::from_secs(120), "no moves were acknowledged");
         std::thread::sleep(Duration::from_millis(100));
     }

@@ -274,13 +274,9 @@ fn draw(scored: &[(Move, Value)], temperature: Value, seed: u64) -> (Move, Value
     scored[0]
 }
 
-/// A number in [0, 1) from `seed` (one step of SplitMix64).
+/// A number in [0, 1) from `seed` (the first draw of the seeded generator).
 fn unit(seed: u64) -> f64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    (z >> 11) as f64 / (1u64 << 53) as f64
+    xiangqi::rng::Rng(seed).fraction()
 }
 
 impl TryFrom<u8> for Level {

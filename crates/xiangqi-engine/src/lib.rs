@@ -33,10 +33,9 @@ mod score;
 mod search;
 mod see;
 mod tt;
-pub mod tune;
 
 pub use engine::{Engine, Info, Options, SearchResult};
 pub use level::{Level, LevelError, Style};
 pub use limits::{Clock, Control, Limits};
 pub use root::Root;
-pub use score::{MATE, Score, Value};
+pub use score::{MATE, MATE_BOUND, Score, Value, is_decisive};

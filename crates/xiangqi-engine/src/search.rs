@@ -11,7 +11,8 @@ use std::{
 };
 
 use xiangqi::{
-    Bitboard, Color, Geometry, Move, MoveList, Piece, Position, Repetition, Role, Undo, rules::chase,
+    Bitboard, Color, Geometry, Move, MoveList, Piece, Position, Repetition, Role, Undo,
+    rules::{CyclePly, chase, perpetual},
 };
 
 use crate::{
@@ -426,24 +427,22 @@ impl<'a, G: Geometry> Worker<'a, G> {
             // The player whose move recreated the position (the opponent) loses.
             Repetition::RecreatorLoses { .. } => mate_in(ply),
             Repetition::Perpetual { .. } => {
-                // Plies by the side that just moved are to, to-2, ...; by the side to move, to-1, ...
-                let all_check =
-                    |first: usize, records: &[Record]| (first..=to).step_by(2).all(|i| records[i].check);
-                let they = all_check(from + 1 + (to - from + 1) % 2, &self.records);
-                let we = all_check(from + 1 + (to - from) % 2, &self.records);
-                match (they, we) {
-                    (true, false) => return mate_in(ply),
-                    (false, true) => return mated_in(ply),
-                    (true, true) => return DRAW,
-                    (false, false) => {}
+                // The side to move made plies to-1, to-3, ...; the other side to, to-2, ...
+                let turn = self.pos.turn();
+                let mut cycle = Vec::with_capacity(to - from);
+                for i in from + 1..=to {
+                    let Some(mv) = self.records[i].mv else { return DRAW };
+                    let mover = if (to - i) % 2 == 0 { !turn } else { turn };
+                    cycle.push(CyclePly { mover, mv, check: self.records[i].check });
                 }
-                self.fill_chases(from, to);
-                let they = self.chases(from, to, false);
-                let we = self.chases(from, to, true);
-                match (they, we) {
-                    (true, false) => mate_in(ply),
-                    (false, true) => mated_in(ply),
-                    _ => DRAW,
+                let verdict = perpetual(&cycle, || {
+                    self.fill_chases(from, to);
+                    (from + 1..=to).map(|i| self.records[i].chased.unwrap_or(Bitboard::EMPTY)).collect()
+                });
+                match verdict.winner {
+                    None => DRAW,
+                    Some(winner) if winner == turn => mate_in(ply),
+                    Some(_) => mated_in(ply),
                 }
             }
         }
@@ -466,28 +465,6 @@ impl<'a, G: Geometry> Worker<'a, G> {
             }
             after = before;
         }
-    }
-
-    /// Whether a side (the side to move if `to_move`) chased one piece with every move
-    /// of the cycle, following the piece as it flees.
-    fn chases(&self, from: usize, to: usize, to_move: bool) -> bool {
-        let last_is_ours = !to_move;
-        let mut followed: Option<Bitboard> = None;
-        for i in from + 1..=to {
-            let ours = ((to - i) % 2 == 0) == last_is_ours;
-            let r = &self.records[i];
-            let Some(m) = r.mv else { return false };
-            if ours {
-                let c = r.chased.unwrap_or(Bitboard::EMPTY);
-                followed = Some(followed.map_or(c, |f| f & c));
-            } else if let Some(f) = followed.as_mut()
-                && f.contains(m.from)
-            {
-                f.clear(m.from);
-                f.set(m.to);
-            }
-        }
-        followed.is_some_and(Bitboard::any)
     }
 
     fn evaluate(&self) -> Value {

@@ -8,7 +8,6 @@ pub mod backup;
 pub mod domain;
 pub mod engines;
 mod error;
-pub mod fill;
 pub mod http;
 pub mod live;
 pub mod store;
@@ -20,7 +19,11 @@ use tokio::{net::TcpListener, task::JoinHandle};
 use tokio_util::{sync::CancellationToken, task::TaskTracker};
 
 use crate::{domain::Services, http::AppState, live::Hub, store::Store};
-pub use crate::{domain::limits::Limits, error::ApiError, http::listen::ConnectionLimits};
+pub use crate::{
+    domain::{Clock, limits::Limits},
+    error::ApiError,
+    http::listen::ConnectionLimits,
+};
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -50,6 +53,8 @@ pub struct Config {
     pub analyses_per_minute: u32,
     /// Searches that may run at once (each on one thread); `None`: half the cores.
     pub engines: Option<usize>,
+    /// What "now" is: the system's time, unless a test moves it forward.
+    pub clock: domain::Clock,
 }
 
 impl Config {
@@ -65,6 +70,7 @@ impl Config {
             drain: Duration::from_secs(10),
             computer_moves: true,
             analyses_per_minute: domain::analysis::ANALYSES_PER_MINUTE,
+            clock: domain::Clock::default(),
             engines: None,
         }
     }
@@ -178,7 +184,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let store = Store::open(&config.database)
         .await
         .map_err(|source| StartError::Database { url: config.database.clone(), source })?;
-    match store.replay_earlier_games(domain::now_ms()).await {
+    match store.replay_earlier_games(config.clock.now_ms()).await {
         Ok(0) => {}
         Ok(n) => tracing::info!("rated {n} earlier games with Glicko-2"),
         Err(e) => tracing::warn!("cannot replay earlier games into ratings: {e}"),
@@ -186,6 +192,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let hub = Arc::new(Hub::default());
     let mut services = Services::new(store.clone(), hub.clone());
     services.limits = config.limits.clone();
+    services.clock = config.clock.clone();
     services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
     if let Some(n) = config.engines {
         services.engines = Arc::new(engines::EnginePool::new(n));
@@ -291,17 +298,17 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
                 continue;
             }
         };
-        if let Err(e) = services.flag_games(domain::now_ms()).await {
+        if let Err(e) = services.flag_games(services.now()).await {
             tracing::warn!("clock check failed: {}", e.message);
         }
-        if let Err(e) = services.lapse_ladder_challenges(domain::now_ms()).await {
+        if let Err(e) = services.lapse_ladder_challenges(services.now()).await {
             tracing::warn!("ladder check failed: {}", e.message);
         }
-        if let Err(e) = services.advance_tournaments(domain::now_ms()).await {
+        if let Err(e) = services.advance_tournaments(services.now()).await {
             tracing::warn!("tournament check failed: {}", e.message);
         }
         if rounds % 120 == 0 {
-            match services.purge(domain::now_ms()).await {
+            match services.purge(services.now()).await {
                 Ok(0) => {}
                 Ok(n) => tracing::debug!("purged {n} expired sessions and old failed log-ins"),
                 Err(e) => tracing::warn!("purge failed: {}", e.message),

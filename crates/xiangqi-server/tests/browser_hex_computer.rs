@@ -150,7 +150,10 @@ async fn every_reply_of_the_computer_appears_without_a_reload() {
     let slow = "const plain = window.fetch;\
         window.fetch = async (url, init) => {\
           const answer = await plain(url, init);\
-          if (init && init.method === 'POST' && String(url).endsWith('/moves')) await new Promise((r) => setTimeout(r, 2000));\
+          if (init && init.method === 'POST' && String(url).endsWith('/moves')) {\
+            await new Promise((r) => setTimeout(r, 2000));\
+            window.slowAnswers = (window.slowAnswers || 0) + 1;\
+          }\
           return answer;\
         };";
     c.execute(slow, vec![]).await.unwrap();
@@ -190,7 +193,15 @@ async fn every_reply_of_the_computer_appears_without_a_reload() {
         let (_, landed) = cells(&last);
         css(&c, &format!("rect.last[data-cell={landed}]")).await;
         // Still there once the slow answer to my move has come in after it.
-        tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+        for _ in 0..100 {
+            let answered = c.execute("return window.slowAnswers || 0;", vec![]).await.unwrap();
+            if answered.as_i64() >= Some(round + 1) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        // The page has had a moment to handle the answer it was given.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         let status = css(&c, "#status").await.text().await.unwrap();
         assert!(status.contains("Your move"), "move {}: the page says {status:?}", round + 1);
         assert_eq!(

@@ -13,19 +13,25 @@ use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
-use xiangqi_server::{Config, Running};
+use xiangqi_server::{Clock, Config, Running};
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Three instances on the PostgreSQL test database; the first leaves the
 /// computer's moves to the others. None without PostgreSQL.
 async fn three() -> Option<[Running; 3]> {
+    three_on(&Clock::default()).await
+}
+
+/// Three instances as [`three`], all going by `clock`.
+async fn three_on(clock: &Clock) -> Option<[Running; 3]> {
     let db = databases().into_iter().find(|d| d.url.starts_with("postgres"))?;
     let mut first = Config::for_tests(&db.url);
     first.computer_moves = false;
+    first.clock = clock.clone();
     let a = xiangqi_server::start(first).await.expect("server");
-    let b = common::server(&db).await;
-    let c = common::server(&db).await;
+    let b = common::server_on(&db, clock).await;
+    let c = common::server_on(&db, clock).await;
     Some([a, b, c])
 }
 
@@ -89,7 +95,8 @@ async fn a_move_through_one_instance_reaches_sockets_on_the_others_once() {
 
 #[tokio::test]
 async fn a_live_clock_that_runs_out_is_flagged_once() {
-    let Some(servers) = three().await else { return };
+    let clock = Clock::default();
+    let Some(servers) = three_on(&clock).await else { return };
     let [a, b, c] = &servers;
     let (red, black) = (Client::register(a, "ifr").await, Client::register(c, "ifb").await);
     let terms = json!({"opponent": black.name, "rules": "asian", "color": "red",
@@ -104,9 +111,13 @@ async fn a_live_clock_that_runs_out_is_flagged_once() {
     for s in &servers {
         sockets.push(watching(s, &game).await);
     }
-    // Red never moves: ten seconds later every instance's clock check sees it.
-    for ws in &mut sockets {
-        let seen = games_within(ws, Duration::from_secs(14)).await;
+    // Red never moves: ten seconds pass at once, and every instance's clock
+    // check sees it (each checks twice a second).
+    clock.advance(Duration::from_secs(10));
+    let heard =
+        futures_util::future::join_all(sockets.iter_mut().map(|ws| games_within(ws, Duration::from_secs(2))))
+            .await;
+    for seen in heard {
         let ends: Vec<&Value> = seen.iter().filter(|g| g["status"] == "finished").collect();
         assert_eq!(ends.len(), 1, "one end heard: {seen:?}");
         assert_eq!(ends[0]["outcome"]["reason"], "time_forfeit", "{}", ends[0]);

@@ -14,6 +14,7 @@ pub mod geometry;
 mod movegen;
 pub mod notation;
 mod position;
+pub mod rng;
 pub mod rules;
 pub mod types;
 mod zobrist;

@@ -3,16 +3,9 @@
 
 use crate::{
     geometry::MAX_CELLS,
+    rng::Rng,
     types::{Cell, Piece},
 };
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
 
 struct Keys {
     pieces: [[u64; MAX_CELLS]; 14],
@@ -20,21 +13,18 @@ struct Keys {
 }
 
 const fn keys() -> Keys {
-    let mut state = 0x5851_f42d_4c95_7f2d;
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
     let mut pieces = [[0; MAX_CELLS]; 14];
     let mut p = 0;
     while p < 14 {
         let mut c = 0;
         while c < MAX_CELLS {
-            let (s, k) = splitmix(state);
-            state = s;
-            pieces[p][c] = k;
+            pieces[p][c] = rng.next_u64();
             c += 1;
         }
         p += 1;
     }
-    let (_, black_to_move) = splitmix(state);
-    Keys { pieces, black_to_move }
+    Keys { pieces, black_to_move: rng.next_u64() }
 }
 
 static KEYS: Keys = keys();

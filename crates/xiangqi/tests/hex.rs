@@ -1,4 +1,4 @@
-//! Xiang Hex (seed `003`, board and setup from RULES.md section 1) on the same engine.
+//! Xiang Hex (seed `003`, board and setup from docs/RULES.md section 1) on the same engine.
 
 use xiangqi::{
     Color, Game, Hex, IllegalReason, Piece, Position, Reason, RuleSet, Setup, Tables, Variant, notation::iccs,

@@ -12,15 +12,11 @@
 //! ```
 //!
 //! Weights are integers: the feature transformer's are the float weights times
-//! [`QA`], the output's times [`QB`] ([`train`] rounds them). The file format is
+//! [`QA`], the output's times [`QB`] (the trainer, `xiangqi_tools::nnue::train`, rounds them). The file format is
 //! [`Network::from_bytes`]'s.
 
-pub mod data;
 pub mod features;
-mod rng;
-pub mod selfplay;
 pub mod simd;
-pub mod train;
 
 use std::{fmt, sync::Arc};
 
@@ -137,7 +133,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
-/// The quantised contents of a net, as [`train`] produces them.
+/// The quantised contents of a net, as the trainer (`xiangqi_tools::nnue::train`) produces them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub buckets: usize,
@@ -369,6 +365,3 @@ impl Network {
         self.evaluate(&self.refresh(pos), pos.turn())
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -33,7 +33,6 @@ use super::{
     clock::ClockSpec,
     games::{Loaded, new_game_row},
     model::{ComputerState, DrawAction, SideChoice},
-    now_ms,
 };
 use crate::{
     api::events::Event,
@@ -268,7 +267,10 @@ impl Services {
                 match services.store.lock(&format!("xiangqi:computer:{}", job.game())).await {
                     Ok(held) => {
                         let done = match &job {
-                            Job::Move(id) => services.computer_move(id, now_ms).await.map(|_| ()),
+                            Job::Move(id) => {
+                                let clock = services.clock.clone();
+                                services.computer_move(id, move || clock.now_ms()).await.map(|_| ())
+                            }
                             Job::Draw(id) => services.computer_answers_draw(id).await,
                         };
                         held.release().await;
@@ -292,7 +294,7 @@ impl Services {
 
     /// Searches and plays the computer's move if it is its turn; whether it
     /// moved. `clock` gives the moment the move is made (after the search).
-    pub async fn computer_move(&self, id: &str, clock: fn() -> i64) -> ApiResult<bool> {
+    pub async fn computer_move(&self, id: &str, clock: impl Fn() -> i64) -> ApiResult<bool> {
         let loaded = self.load_game(id).await?;
         let name = loaded.player(loaded.turn()).to_string();
         let Some(level) = level_of(&name) else { return Ok(false) };
@@ -341,7 +343,7 @@ impl Services {
             .await
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let action = if takes { DrawAction::Accept } else { DrawAction::Decline };
-        match self.draw(&name, id, action, now_ms()).await {
+        match self.draw(&name, id, action, self.now()).await {
             Ok(_) => Ok(()),
             Err(e) if e.code == crate::error::ErrorCode::Conflict => Ok(()),
             Err(e) => Err(e),

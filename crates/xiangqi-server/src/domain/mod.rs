@@ -40,6 +40,28 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
+/// The time a server goes by: the system's clock plus an offset, zero unless
+/// [`Clock::advance`] moved it. Clones share the offset, so several instances
+/// given one clock keep one time. Tests move it forward rather than wait for
+/// clocks and deadlines to run out.
+#[derive(Clone, Debug, Default)]
+pub struct Clock {
+    offset_ms: Arc<std::sync::atomic::AtomicI64>,
+}
+
+impl Clock {
+    /// Milliseconds since the Unix epoch, by this clock.
+    pub fn now_ms(&self) -> i64 {
+        now_ms() + self.offset_ms.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Moves this clock and its clones forward by `by`.
+    pub fn advance(&self, by: std::time::Duration) {
+        let by = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        self.offset_ms.fetch_add(by, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 pub struct Services {
     pub store: Store,
     pub hub: Arc<Hub>,
@@ -53,6 +75,8 @@ pub struct Services {
     cache: games::GameCache,
     /// Auto-match requests are paired one at a time (see [`Services::automatch`]).
     pairing: tokio::sync::Mutex<()>,
+    /// What "now" is for requests and background tasks.
+    pub clock: Clock,
 }
 
 impl Services {
@@ -66,7 +90,13 @@ impl Services {
             analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
             cache: games::GameCache::default(),
             pairing: tokio::sync::Mutex::new(()),
+            clock: Clock::default(),
         }
+    }
+
+    /// Milliseconds since the Unix epoch, by [`Services::clock`].
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Sends the state of a game to everyone watching it (on every server

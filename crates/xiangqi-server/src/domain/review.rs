@@ -201,13 +201,13 @@ async fn compute(services: Arc<Services>, game: Arc<Board>, id: String, token: S
                 }
             }
         };
-        match services.store.save_review_position(&id, &token, &row, super::now_ms()).await {
+        match services.store.save_review_position(&id, &token, &row, services.now()).await {
             Ok(Written::Done) => {}
             Ok(Written::Stale) => return tracing::info!("review of {id} was taken over"),
             Err(e) => return tracing::warn!("review of {id} stopped: {e}"),
         }
     }
-    if let Err(e) = services.store.finish_review(&id, &token, super::now_ms()).await {
+    if let Err(e) = services.store.finish_review(&id, &token, services.now()).await {
         tracing::warn!("review of {id} could not be finished: {e}");
     }
 }

@@ -12,10 +12,7 @@ use axum::{
 use serde::de::DeserializeOwned;
 
 use super::AppState;
-use crate::{
-    domain::{accounts::token_hash, now_ms},
-    error::ApiError,
-};
+use crate::{domain::accounts::token_hash, error::ApiError};
 
 pub const COOKIE: &str = "xiangqi_session";
 /// The header a browser cannot add to a cross-site request without a preflight.
@@ -117,7 +114,7 @@ impl FromRequestParts<Arc<AppState>> for User {
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, ApiError> {
         let token = token(&parts.headers).ok_or_else(|| ApiError::unauthorized("log in first"))?;
         let hash = token_hash(&token);
-        let now = now_ms();
+        let now = state.services.now();
         let name = state
             .services
             .store

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use xiangqi_server::{Config, Running};
+use xiangqi_server::{Clock, Config, Running};
 
 /// A database for one test: a fresh SQLite file, or the shared PostgreSQL test
 /// database (tests there keep apart by using their own user names).
@@ -57,6 +57,13 @@ pub fn fresh_address() -> std::net::IpAddr {
 
 pub async fn server(db: &Db) -> Running {
     xiangqi_server::start(Config::for_tests(&db.url)).await.expect("server starts")
+}
+
+/// A server that goes by `clock`, which the test moves forward rather than wait.
+pub async fn server_on(db: &Db, clock: &Clock) -> Running {
+    let mut config = Config::for_tests(&db.url);
+    config.clock = clock.clone();
+    xiangqi_server::start(config).await.expect("server starts")
 }
 
 /// A client with its own cookie jar, like one browser.

@@ -574,7 +574,7 @@ const fn hex_on_board(q: i32, r: i32) -> bool {
     q >= -4 && q <= 4 && r >= -5 && r <= 5 && qr >= -5 && qr <= 5
 }
 
-/// The per-file number of an axial cell, counted from Red's end (RULES.md 1.2).
+/// The per-file number of an axial cell, counted from Red's end (docs/RULES.md 1.2).
 const fn hex_number(q: i32, r: i32) -> i32 {
     if q >= 0 { 6 - q - r } else { 6 - r }
 }

@@ -18,6 +18,7 @@ mod repetition;
 use std::{fmt, str::FromStr};
 
 pub(crate) use repetition::judge;
+pub use repetition::{CyclePly, perpetual};
 
 /// A named rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -1,7 +1,11 @@
 //! Judging a repeated position.
 
 use super::{Outcome, Reason, Repetition, Rules};
-use crate::{bitboard::Bitboard, game::Ply, types::Color};
+use crate::{
+    bitboard::Bitboard,
+    game::Ply,
+    types::{Color, Move},
+};
 
 /// The outcome, if the last position of the game ends it by repetition.
 /// `start_hash` is the hash of the start position; `plies` the moves since.
@@ -24,13 +28,31 @@ pub(crate) fn judge(rules: &Rules, start_hash: u64, plies: &[Ply]) -> Option<Out
     Some(match rules.repetition {
         Repetition::Draw { .. } | Repetition::Ignored => Outcome::draw(Reason::Repetition),
         Repetition::RecreatorLoses { .. } => Outcome::win(!last.mover, Reason::Repetition),
-        Repetition::Perpetual { .. } => perpetual(&plies[first..]),
+        Repetition::Perpetual { .. } => {
+            let cycle = &plies[first..];
+            let moves: Vec<CyclePly> =
+                cycle.iter().map(|p| CyclePly { mover: p.mover, mv: p.mv, check: p.check }).collect();
+            perpetual(&moves, || cycle.iter().map(|p| p.chased).collect())
+        }
     })
 }
 
-/// The verdict on a cycle of plies: perpetual check outranks perpetual chase; a
-/// sole offender loses, and two offenders of the same kind draw.
-fn perpetual(cycle: &[Ply]) -> Outcome {
+/// One move of a repetition cycle, as the perpetual verdict needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CyclePly {
+    pub mover: Color,
+    pub mv: Move,
+    /// Whether the move gave check.
+    pub check: bool,
+}
+
+/// The verdict on a repetition cycle under the perpetual rules
+/// ([`Repetition::Perpetual`]): perpetual check outranks perpetual chase; a sole
+/// offender loses, and two offenders of the same kind draw. `cycle` holds the
+/// moves from the first occurrence of the position to its last; `chased` gives,
+/// for each of them, the enemy pieces it newly chased ([`super::chase::chased`]),
+/// and is asked for only when the checks do not decide.
+pub fn perpetual(cycle: &[CyclePly], chased: impl FnOnce() -> Vec<Bitboard>) -> Outcome {
     let checks = |c: Color| {
         let mut own = cycle.iter().filter(|p| p.mover == c).peekable();
         own.peek().is_some() && own.all(|p| p.check)
@@ -43,7 +65,8 @@ fn perpetual(cycle: &[Ply]) -> Outcome {
     if red && black {
         return Outcome::draw(Reason::Repetition);
     }
-    let (red, black) = (chases(cycle, Color::Red), chases(cycle, Color::Black));
+    let chased = chased();
+    let (red, black) = (chases(cycle, &chased, Color::Red), chases(cycle, &chased, Color::Black));
     if red != black {
         let loser = if red { Color::Red } else { Color::Black };
         return Outcome::win(!loser, Reason::PerpetualChase);
@@ -53,11 +76,11 @@ fn perpetual(cycle: &[Ply]) -> Outcome {
 
 /// Whether `side` chased one and the same piece with every one of its moves in the
 /// cycle, following the chased piece as it flees.
-fn chases(cycle: &[Ply], side: Color) -> bool {
+fn chases(cycle: &[CyclePly], chased: &[Bitboard], side: Color) -> bool {
     let mut followed: Option<Bitboard> = None;
-    for p in cycle {
+    for (p, &c) in cycle.iter().zip(chased) {
         if p.mover == side {
-            followed = Some(followed.map_or(p.chased, |f| f & p.chased));
+            followed = Some(followed.map_or(c, |f| f & c));
         } else if let Some(f) = followed.as_mut()
             && f.contains(p.mv.from)
         {

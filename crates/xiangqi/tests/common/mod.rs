@@ -1,5 +1,5 @@
-//! Access to the reference data in `../shared/testdata`, produced by an independent
-//! implementation (see its README).
+//! Access to the reference data in `tests/data`, produced by an independent
+//! implementation (see `tests/data/README.md`).
 
 #![allow(dead_code)]
 
@@ -7,12 +7,13 @@ use std::path::PathBuf;
 
 use xiangqi::{Geometry, Position};
 
-/// The reference-data folder: `$XIANGQI_TESTDATA`, or `shared/testdata` beside the checkout.
+/// The reference-data folder: `$XIANGQI_TESTDATA` (to check other files of the same
+/// formats), or the copies kept in this crate's `tests/data`.
 pub fn testdata_dir() -> PathBuf {
     if let Ok(dir) = std::env::var("XIANGQI_TESTDATA") {
         return PathBuf::from(dir);
     }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/testdata")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
 /// The non-comment lines of a reference file.

@@ -21,7 +21,6 @@ use crate::{
     domain::{
         Services,
         accounts::{NewSession, SESSION_MS},
-        now_ms,
     },
     error::{ApiResult, ErrorBody},
     http::{
@@ -61,8 +60,10 @@ pub async fn register(
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
     let address = client.to_string();
-    let session =
-        state.services.register(&c.name, &c.password, c.invite.as_deref(), &address, now_ms()).await?;
+    let session = state
+        .services
+        .register(&c.name, &c.password, c.invite.as_deref(), &address, state.services.now())
+        .await?;
     Ok(session_answer(session, StatusCode::CREATED, state.behind_proxy))
 }
 
@@ -80,7 +81,8 @@ pub async fn login(
     ClientIp(client): ClientIp,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
-    let session = state.services.login(&c.name, &c.password, &client.to_string(), now_ms()).await?;
+    let session =
+        state.services.login(&c.name, &c.password, &client.to_string(), state.services.now()).await?;
     Ok(session_answer(session, StatusCode::OK, state.behind_proxy))
 }
 
@@ -162,7 +164,7 @@ pub async fn profile(
         recent: recent.iter().map(GameSummary::from).collect(),
         buddies,
         ratings: ratings.iter().map(RatingView::from).collect(),
-        online: Services::is_here(&u, now_ms()),
+        online: Services::is_here(&u, state.services.now()),
         relation,
         user: UserView::from(&u),
     })
@@ -174,7 +176,7 @@ pub async fn profile(
 pub async fn users(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<UsersPage> {
     let store = &state.services.store;
     let page = store.users(&Page::from(q)).await?;
-    let now = now_ms();
+    let now = state.services.now();
     ok(UsersPage {
         users: page.items.iter().map(UserView::from).collect(),
         online: page.items.iter().filter(|u| Services::is_here(u, now)).map(|u| u.name.clone()).collect(),

@@ -18,10 +18,7 @@ use crate::{
         requests::{AnalysisQuery, LineRequest},
         views::{LineAnswer, LinePosition, ReviewAnswer, ReviewView},
     },
-    domain::{
-        analysis::{Analysis, analysis_limits, board_and_rules, play_line},
-        now_ms,
-    },
+    domain::analysis::{Analysis, analysis_limits, board_and_rules, play_line},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -77,7 +74,8 @@ pub async fn analyse(
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let limits = analysis_limits(q.depth, q.time)?;
     let (board, _) = play_line(board_and_rules(q.variant, q.rules), q.fen.as_deref(), &q.move_list(), false)?;
-    let Analysis { events, stop } = state.services.analyse(&user.name, board, limits, now_ms())?;
+    let Analysis { events, stop } =
+        state.services.analyse(&user.name, board, limits, state.services.now())?;
     // The stop guard lives as long as the stream: a client that goes away
     // drops it, which stops the search.
     let stream = futures_util::stream::unfold((events, stop), |(mut events, stop)| async move {
@@ -110,7 +108,7 @@ pub async fn request_review(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<ReviewAnswer>)> {
-    let started = state.services.request_review(&user.name, &id, now_ms()).await?;
+    let started = state.services.request_review(&user.name, &id, state.services.now()).await?;
     let (_, Json(answer)) = review(State(state), Path(id)).await?;
     Ok((if started { StatusCode::ACCEPTED } else { StatusCode::OK }, Json(answer)))
 }

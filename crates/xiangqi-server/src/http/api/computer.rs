@@ -14,7 +14,6 @@ use crate::{
     domain::{
         board::variant_of,
         computer::{MAX_GAMES, name_of},
-        now_ms,
     },
     error::ErrorBody,
     http::{
@@ -44,6 +43,9 @@ pub async fn start(
     Body(g): Body<NewComputerGame>,
 ) -> Answer<GameAnswer> {
     let terms = (g.variant.unwrap_or(variant_of(g.rules)), g.rules);
-    let loaded = state.services.play_computer(&user.name, g.level, terms, g.color, g.clock, now_ms()).await?;
+    let loaded = state
+        .services
+        .play_computer(&user.name, g.level, terms, g.color, g.clock, state.services.now())
+        .await?;
     created(GameAnswer { game: GameView::from(&loaded) })
 }

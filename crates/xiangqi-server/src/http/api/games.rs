@@ -15,7 +15,7 @@ use crate::{
         requests::{DrawRequest, PageQuery, Submit},
         views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, GameView, MyGames, PlayingPage},
     },
-    domain::{Services, games::Loaded, now_ms},
+    domain::{Services, games::Loaded},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -96,7 +96,7 @@ pub async fn submit(
     Path(id): Path<String>,
     Body(s): Body<Submit>,
 ) -> Answer<GameAnswer> {
-    let played = state.services.submit_move(&user.name, &id, s.ply, &s.text, now_ms()).await?;
+    let played = state.services.submit_move(&user.name, &id, s.ply, &s.text, state.services.now()).await?;
     crate::telemetry::move_played();
     game(&played)
 }
@@ -109,7 +109,7 @@ pub async fn resign(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.resign(&user.name, &id, now_ms()).await?)
+    game(&state.services.resign(&user.name, &id, state.services.now()).await?)
 }
 
 /// Abort: call the game off while a side has yet to make its first move. No result, not rated.
@@ -123,7 +123,7 @@ pub async fn abort(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.abort(&user.name, &id, now_ms()).await?)
+    game(&state.services.abort(&user.name, &id, state.services.now()).await?)
 }
 
 /// Offer the opponent a rematch of a game that is over: the same rules and clock, colours swapped.
@@ -140,7 +140,7 @@ pub async fn rematch(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let now = now_ms();
+    let now = state.services.now();
     state.services.may_challenge(&user.name, now).await?;
     Ok(match state.services.rematch(&user.name, &id, now).await? {
         Ok(started) => {
@@ -165,7 +165,7 @@ pub async fn draw(
     Path(id): Path<String>,
     Body(d): Body<DrawRequest>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.draw(&user.name, &id, d.action, now_ms()).await?)
+    game(&state.services.draw(&user.name, &id, d.action, state.services.now()).await?)
 }
 
 /// Win on time when the opponent's clock or correspondence deadline has run out.
@@ -178,7 +178,7 @@ pub async fn claim(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.claim(&user.name, &id, now_ms()).await?)
+    game(&state.services.claim(&user.name, &id, state.services.now()).await?)
 }
 
 /// The game record as PGN with WXF moves, its date and time control.

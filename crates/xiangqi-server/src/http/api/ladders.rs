@@ -13,7 +13,6 @@ use crate::{
             LadderResultView, LadderView, RungView,
         },
     },
-    domain::now_ms,
     error::ErrorBody,
     http::{
         AppState,
@@ -94,7 +93,7 @@ pub async fn join(
     user: User,
     Path(name): Path<String>,
 ) -> Answer<JoinedLadder> {
-    let position = state.services.join_ladder(&user.name, category(&name)?, now_ms()).await?;
+    let position = state.services.join_ladder(&user.name, category(&name)?, state.services.now()).await?;
     created(JoinedLadder { position })
 }
 
@@ -115,7 +114,7 @@ pub async fn challenge(
     Path(name): Path<String>,
     Body(c): Body<NewLadderChallenge>,
 ) -> Answer<ChallengeAnswer> {
-    let now = now_ms();
+    let now = state.services.now();
     state.services.may_challenge(&user.name, now).await?;
     let row = state.services.ladder_challenge(&user.name, category(&name)?, &c.opponent, now).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })

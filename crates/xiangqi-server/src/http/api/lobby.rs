@@ -15,7 +15,7 @@ use crate::{
         requests::{AutoMatch, NewChallenge, PageQuery},
         views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, GameView, LobbyView},
     },
-    domain::{board::variant_of, lobby::Terms, now_ms},
+    domain::{board::variant_of, lobby::Terms},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -40,7 +40,7 @@ pub async fn create_challenge(
     user: User,
     Body(c): Body<NewChallenge>,
 ) -> Answer<ChallengeAnswer> {
-    let now = now_ms();
+    let now = state.services.now();
     state.services.may_challenge(&user.name, now).await?;
     let terms = Terms {
         opponent: c.opponent.filter(|o| !o.is_empty()),
@@ -119,7 +119,7 @@ pub async fn accept_challenge(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    let game = state.services.accept_challenge(&user.name, &id, now_ms()).await?;
+    let game = state.services.accept_challenge(&user.name, &id, state.services.now()).await?;
     created(GameAnswer { game: GameView::from(&game) })
 }
 
@@ -152,7 +152,7 @@ pub async fn automatch(
     user: User,
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
-    let now = now_ms();
+    let now = state.services.now();
     state.services.may_challenge(&user.name, now).await?;
     let rated = state.services.rated_or_default(&user.name, a.rated).await?;
     Ok(

@@ -22,7 +22,7 @@ use crate::{
             UserView,
         },
     },
-    domain::{Services, model::Relation, now_ms, people::HERE_MS},
+    domain::{Services, model::Relation, people::HERE_MS},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -45,7 +45,7 @@ pub async fn send_message(
     user: User,
     Body(m): Body<NewMessage>,
 ) -> Answer<MessageAnswer> {
-    let sent = state.services.send_message(&user.name, &m.to, &m.body, now_ms()).await?;
+    let sent = state.services.send_message(&user.name, &m.to, &m.body, state.services.now()).await?;
     created(MessageAnswer { message: MessageView::from(&sent) })
 }
 
@@ -104,7 +104,7 @@ pub async fn mark_read(
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
     let other = state.services.user(&name).await?;
-    state.services.store.mark_read(&user.name, &other.name, now_ms()).await?;
+    state.services.store.mark_read(&user.name, &other.name, state.services.now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -163,7 +163,7 @@ pub async fn write_chat(
     Path(id): Path<String>,
     Body(c): Body<NewChatLine>,
 ) -> Answer<ChatLineAnswer> {
-    let line = state.services.chat(&user.name, &id, &c.body, now_ms()).await?;
+    let line = state.services.chat(&user.name, &id, &c.body, state.services.now()).await?;
     created(ChatLineAnswer { line: ChatLine::from(&line) })
 }
 
@@ -209,7 +209,8 @@ pub async fn buddies(
     let services = &state.services;
     let page = q.or_longest();
     let page = services.store.related_users(&user.name, Relation::Buddy, &page).await?;
-    let mut users = people(services, page.items.into_iter().map(|u| (u, true)).collect(), now_ms()).await?;
+    let mut users =
+        people(services, page.items.into_iter().map(|u| (u, true)).collect(), state.services.now()).await?;
     // Stable: by name within each group, as the page came.
     users.sort_by_key(|p| !p.online);
     ok(PeopleAnswer { users, next: page.next })
@@ -226,7 +227,7 @@ pub async fn online(
     Params(q): Params<PageQuery>,
 ) -> Answer<HerePage> {
     let services = &state.services;
-    let now = now_ms();
+    let now = state.services.now();
     let buddies: Vec<String> = match &me.0 {
         Some(u) => services
             .store
@@ -256,7 +257,7 @@ pub async fn add_buddy(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.relate(&user.name, &name, Relation::Buddy, now_ms()).await?;
+    state.services.relate(&user.name, &name, Relation::Buddy, state.services.now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -295,7 +296,7 @@ pub async fn ignore(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.relate(&user.name, &name, Relation::Ignore, now_ms()).await?;
+    state.services.relate(&user.name, &name, Relation::Ignore, state.services.now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -328,7 +329,7 @@ pub async fn search(
         contains: q.contains,
         min_rating: q.min_rating,
         max_rating: q.max_rating,
-        seen_since: q.online.then(|| now_ms() - HERE_MS),
+        seen_since: q.online.then(|| state.services.now() - HERE_MS),
     };
     let page = state.services.store.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
     ok(SearchPage { users: page.items.iter().map(UserView::from).collect(), next: page.next })
@@ -343,7 +344,7 @@ pub async fn invite(
     Body(i): Body<NewInvitation>,
 ) -> Answer<InvitationAnswer> {
     let game = i.challenge.map(|c| InvitedGame { rules: c.rules, color: c.color, clock: c.clock });
-    let row = state.services.invite(&user.name, game, now_ms()).await?;
+    let row = state.services.invite(&user.name, game, state.services.now()).await?;
     created(InvitationAnswer { invitation: InvitationView::from(&row) })
 }
 

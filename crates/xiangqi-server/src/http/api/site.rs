@@ -13,7 +13,7 @@ use crate::{
         requests::{NewNews, PageQuery},
         views::{GameSummary, LiveGames, NewsAnswer, NewsItem, NewsPage, PreferencesAnswer},
     },
-    domain::{now_ms, preferences::Preferences},
+    domain::preferences::Preferences,
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -59,7 +59,7 @@ pub async fn post_news(
     user: User,
     Body(n): Body<NewNews>,
 ) -> Answer<NewsAnswer> {
-    let row = state.services.post_news(&user.name, &n.title, &n.body, now_ms()).await?;
+    let row = state.services.post_news(&user.name, &n.title, &n.body, state.services.now()).await?;
     created(NewsAnswer { news: NewsItem::from(&row) })
 }
 

@@ -10,7 +10,7 @@ use crate::{
         requests::{NewTournament, TournamentShelf, TournamentsQuery},
         views::{TournamentAnswer, TournamentSummary, TournamentView, TournamentsPage},
     },
-    domain::{model::TournamentStatus, now_ms, tournaments::Plan},
+    domain::{model::TournamentStatus, tournaments::Plan},
     error::ErrorBody,
     http::{
         AppState,
@@ -60,7 +60,7 @@ pub async fn create(
         max_players: n.max_players,
         starts_ms: n.starts,
     };
-    let row = state.services.create_tournament(&user.name, plan, now_ms()).await?;
+    let row = state.services.create_tournament(&user.name, plan, state.services.now()).await?;
     let table = state.services.tournament_table(&row.id).await?;
     created(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
@@ -85,7 +85,7 @@ pub async fn join(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<TournamentAnswer> {
-    state.services.join_tournament(&user.name, &id, now_ms()).await?;
+    state.services.join_tournament(&user.name, &id, state.services.now()).await?;
     let table = state.services.tournament_table(&id).await?;
     created(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
@@ -102,7 +102,7 @@ pub async fn withdraw(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<TournamentAnswer> {
-    state.services.withdraw_from_tournament(&user.name, &id, now_ms()).await?;
+    state.services.withdraw_from_tournament(&user.name, &id, state.services.now()).await?;
     let table = state.services.tournament_table(&id).await?;
     ok(TournamentAnswer { tournament: TournamentView::from(&table) })
 }

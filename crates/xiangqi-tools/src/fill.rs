@@ -23,7 +23,8 @@ use std::{
 use sqlx::{Connection, Executor, PgConnection, Row, postgres::PgCopyIn};
 use xiangqi::{RuleSet, Variant};
 
-use crate::{
+use xiangqi::rng::Rng;
+use xiangqi_server::{
     domain::{accounts::hash_password, board::Board, model::Named, ratings::Category},
     store::Store,
 };
@@ -106,12 +107,12 @@ impl Filled {
 /// The name of filled account number `i` (unique: the letters before it carry
 /// no digit, and the number is its end).
 pub fn account_name(seed: u64, i: u64) -> String {
-    let mut r = Rng::at(seed, Stream::Name, i);
+    let mut r = rng_at(seed, Stream::Name, i);
     let digits = i.to_string();
-    let first = WORDS[r.below(WORDS.len() as u64) as usize];
-    let second = WORDS[r.below(WORDS.len() as u64) as usize];
+    let first = WORDS[r.below64(WORDS.len() as u64) as usize];
+    let second = WORDS[r.below64(WORDS.len() as u64) as usize];
     let fits = first.len() + second.len() + 1 + digits.len() <= 20;
-    match r.below(6) {
+    match r.below64(6) {
         0 | 1 => format!("{first}{digits}"),
         2 if fits => format!("{}{}{digits}", capital(first), capital(second)),
         3 if fits => format!("{first}_{second}{digits}"),
@@ -309,52 +310,48 @@ enum Stream {
     Strength,
 }
 
-/// SplitMix64: small, fast, and good enough for made-up data.
-struct Rng(u64);
+/// The generator for item `n` of a stream: each item is made from its own
+/// numbers, whatever was made before it.
+fn rng_at(seed: u64, stream: Stream, n: u64) -> Rng {
+    let mut r = Rng(seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((stream as u64).wrapping_mul(0xD1B5_4A32_D192_ED03))
+        .wrapping_add(n.wrapping_mul(0xBF58_476D_1CE4_E5B9)));
+    r.next_u64();
+    r
+}
 
-impl Rng {
-    fn at(seed: u64, stream: Stream, n: u64) -> Rng {
-        let mut r = Rng(seed
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add((stream as u64).wrapping_mul(0xD1B5_4A32_D192_ED03))
-            .wrapping_add(n.wrapping_mul(0xBF58_476D_1CE4_E5B9)));
-        r.next();
-        r
-    }
+/// What made-up data draws, on top of the seeded generator.
+trait Draw {
+    fn below64(&mut self, n: u64) -> u64;
+    fn range(&mut self, low: i64, high: i64) -> i64;
+    fn chance(&mut self, p: f64) -> bool;
+    fn normal(&mut self) -> f64;
+    fn pick<'a, T>(&mut self, weighted: &'a [(T, u32)]) -> &'a T;
+}
 
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
+impl Draw for Rng {
     /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next()) * u128::from(n)) >> 64) as u64
+    fn below64(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 
     fn range(&mut self, low: i64, high: i64) -> i64 {
-        low + self.below((high - low).max(1) as u64) as i64
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        low + self.below64((high - low).max(1) as u64) as i64
     }
 
     fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
+        self.fraction() < p
     }
 
     /// About normally distributed: mean 0, deviation 1.
     fn normal(&mut self) -> f64 {
-        (0..6).map(|_| self.unit()).sum::<f64>() * 2.0 - 6.0
+        (0..6).map(|_| self.fraction()).sum::<f64>() * 2.0 - 6.0
     }
 
     fn pick<'a, T>(&mut self, weighted: &'a [(T, u32)]) -> &'a T {
         let total: u32 = weighted.iter().map(|(_, w)| w).sum();
-        let mut at = self.below(u64::from(total)) as u32;
+        let mut at = self.below64(u64::from(total)) as u32;
         for (t, w) in weighted {
             if at < *w {
                 return t;
@@ -409,7 +406,7 @@ impl Lines {
             let mut out = Vec::new();
             while out.len() < count {
                 n += 1;
-                if let Some(line) = Line::random(variant, rules, Rng::at(seed, Stream::Line, n)) {
+                if let Some(line) = Line::random(variant, rules, rng_at(seed, Stream::Line, n)) {
                     out.push(line);
                 }
             }
@@ -440,7 +437,7 @@ impl Line {
             if legal.is_empty() || board.outcome().is_some() {
                 return None;
             }
-            let m = legal[rng.below(legal.len() as u64) as usize].clone();
+            let m = legal[rng.below64(legal.len() as u64) as usize].clone();
             board.play_name(&m).ok()?;
             if board.outcome().is_some() {
                 return None;
@@ -515,7 +512,7 @@ struct World<'a> {
 
 impl<'a> World<'a> {
     fn new(plan: &'a Plan, lines: &'a Lines) -> World<'a> {
-        World { plan, lines, now: crate::domain::now_ms() }
+        World { plan, lines, now: xiangqi_server::domain::now_ms() }
     }
 
     fn start_ms(&self) -> i64 {
@@ -530,12 +527,12 @@ impl<'a> World<'a> {
     /// A player among the first `reach` accounts: most at random, some of the
     /// earliest far more often (a few play thousands of games).
     fn player(&self, r: &mut Rng, reach: u64) -> u64 {
-        if r.chance(0.6) { r.below(reach) } else { (r.unit().powi(2) * reach as f64) as u64 }
+        if r.chance(0.6) { r.below64(reach) } else { (r.fraction().powi(2) * reach as f64) as u64 }
     }
 
     /// A player's strength: what their ratings are near and their results follow.
     fn strength(&self, i: u64) -> f64 {
-        1500.0 + 220.0 * Rng::at(self.plan.seed, Stream::Strength, i).normal()
+        1500.0 + 220.0 * rng_at(self.plan.seed, Stream::Strength, i).normal()
     }
 
     fn pair(&self, r: &mut Rng, reach: u64) -> (u64, u64) {
@@ -561,7 +558,7 @@ impl<'a> World<'a> {
 
     fn line(&self, r: &mut Rng, variant: Variant) -> &'a Line {
         let lines = self.lines.of(variant);
-        &lines[r.below(lines.len() as u64) as usize]
+        &lines[r.below64(lines.len() as u64) as usize]
     }
 
     fn correspondence(r: &mut Rng) -> (&'static str, i64, i64, i64) {
@@ -570,7 +567,7 @@ impl<'a> World<'a> {
 
     /// Finished game number `k`: they end in order over the history.
     fn finished_game(&self, k: u64) -> GameHead<'a> {
-        let mut r = Rng::at(self.plan.seed, Stream::Finished, k);
+        let mut r = rng_at(self.plan.seed, Stream::Finished, k);
         let n = self.plan.accounts;
         let f = k as f64 / self.plan.finished_games.max(1) as f64;
         let reach = ((n as f64 * (f / 0.9).min(1.0)) as u64).clamp(1000.min(n), n);
@@ -589,7 +586,7 @@ impl<'a> World<'a> {
         };
         let line = self.line(&mut r, variant);
         let aborted = r.chance(0.03);
-        let ply = if aborted { r.below(2) as usize } else { r.range(12, LINE_PLIES as i64 + 1) as usize };
+        let ply = if aborted { r.below64(2) as usize } else { r.range(12, LINE_PLIES as i64 + 1) as usize };
         let per_move = if live { r.range(3_000, 25_000) } else { r.range(HOUR_MS, 30 * HOUR_MS) };
         let ended = (self.start_ms() + (f * HISTORY_MS as f64) as i64 + r.range(0, HOUR_MS))
             .max(self.joined_ms(red.max(black)) + ply as i64 * per_move + HOUR_MS)
@@ -621,7 +618,7 @@ impl<'a> World<'a> {
         };
         let (red_ms, black_ms) = if live {
             let base = clock.2;
-            ((base as f64 * r.unit()) as i64, (base as f64 * r.unit()) as i64)
+            ((base as f64 * r.fraction()) as i64, (base as f64 * r.fraction()) as i64)
         } else {
             (0, 0)
         };
@@ -649,7 +646,7 @@ impl<'a> World<'a> {
     /// Correspondence game number `k` being played: its last move was made
     /// within its time for a move.
     fn open_game(&self, k: u64) -> GameHead<'a> {
-        let mut r = Rng::at(self.plan.seed, Stream::Open, k);
+        let mut r = rng_at(self.plan.seed, Stream::Open, k);
         let (red, black) = self.pair(&mut r, self.plan.accounts);
         let (variant, rules) = self.board(&mut r);
         let clock = Self::correspondence(&mut r);
@@ -796,14 +793,14 @@ impl<'a> World<'a> {
         let mut copy = Copy::start(conn, "users", columns, n, say).await?;
         let here = self.plan.online as f64 / n as f64;
         for i in 0..n {
-            let mut r = Rng::at(self.plan.seed, Stream::User, i);
+            let mut r = rng_at(self.plan.seed, Stream::User, i);
             let name = account_name(self.plan.seed, i);
             let joined = self.joined_ms(i);
             let last = tally.last_ms[i as usize].max(joined);
             let seen = if r.chance(here) {
                 self.now - r.range(0, HERE_MS - 60_000)
             } else {
-                last + ((self.now - 2 * HERE_MS - last) as f64 * r.unit()) as i64
+                last + ((self.now - 2 * HERE_MS - last) as f64 * r.fraction()) as i64
             };
             let bio = if r.chance(0.1) { *r.pick(&BIOS) } else { "" };
             let location = if r.chance(0.2) { *r.pick(&LOCATIONS) } else { "" };
@@ -811,7 +808,7 @@ impl<'a> World<'a> {
             let shown = rating_of(
                 self.strength(i),
                 tally.rated[i as usize][0],
-                &mut Rng::at(self.plan.seed, Stream::Strength, i + n),
+                &mut rng_at(self.plan.seed, Stream::Strength, i + n),
             )
             .0;
             let [w, l, d] = tally.results[i as usize];
@@ -844,11 +841,8 @@ impl<'a> World<'a> {
                 }
                 // The standard correspondence rating is drawn as the users' shown one was.
                 let stream = if c == 0 { i + n } else { i + n * (c as u64 + 1) };
-                let (rating, deviation, volatility) = rating_of(
-                    self.strength(i),
-                    games,
-                    &mut Rng::at(self.plan.seed, Stream::Strength, stream),
-                );
+                let (rating, deviation, volatility) =
+                    rating_of(self.strength(i), games, &mut rng_at(self.plan.seed, Stream::Strength, stream));
                 let _ = writeln!(
                     copy.buffer(),
                     "{}\t{}\t{rating:.3}\t{deviation:.3}\t{volatility:.5}\t{games}\t{}",
@@ -873,11 +867,11 @@ impl<'a> World<'a> {
         let base = self.plan.finished_games + self.plan.open_games + self.plan.challenges;
         let mut copy = Copy::start(conn, "messages", columns, self.plan.messages, say).await?;
         for j in 0..self.plan.messages {
-            let mut r = Rng::at(self.plan.seed, Stream::Message, j);
+            let mut r = rng_at(self.plan.seed, Stream::Message, j);
             let sender = self.player(&mut r, n);
             // Half go to someone on the sender's buddy list, as most letters do.
             let recipient = if r.chance(0.5) {
-                buddy(sender, r.below(8), n)
+                buddy(sender, r.below64(8), n)
             } else {
                 let mut to = self.player(&mut r, n);
                 while to == sender {
@@ -887,8 +881,8 @@ impl<'a> World<'a> {
             };
             let first = self.joined_ms(sender.max(recipient));
             // More of them lately.
-            let created =
-                first + ((self.now - first) as f64 * (1.0 - r.unit().powi(3))) as i64 - r.range(0, HOUR_MS);
+            let created = first + ((self.now - first) as f64 * (1.0 - r.fraction().powi(3))) as i64
+                - r.range(0, HOUR_MS);
             let created = created.max(first);
             let read = if r.chance(if self.now - created > 7 * DAY_MS { 0.95 } else { 0.5 }) {
                 (created + r.range(60_000, 2 * DAY_MS)).min(self.now).to_string()
@@ -922,7 +916,7 @@ impl<'a> World<'a> {
         let base = self.plan.finished_games + self.plan.open_games;
         let mut copy = Copy::start(conn, "challenges", columns, self.plan.challenges, say).await?;
         for j in 0..self.plan.challenges {
-            let mut r = Rng::at(self.plan.seed, Stream::Challenge, j);
+            let mut r = rng_at(self.plan.seed, Stream::Challenge, j);
             let (_, rules) = self.board(&mut r);
             let clock = if r.chance(0.2) {
                 ("live", 0, *r.pick(&[(300_000, 50), (600_000, 50)]), *r.pick(&[(0, 50), (5000, 50)]))
@@ -933,7 +927,7 @@ impl<'a> World<'a> {
             let kind = *r.pick(&[("room", 12), ("direct", 8), ("cancelled", 50), ("accepted", 30)]);
             let (creator, opponent, status, game, created, auto) = match kind {
                 "accepted" if self.plan.finished_games > 0 => {
-                    let g = self.finished_game(r.below(self.plan.finished_games));
+                    let g = self.finished_game(r.below64(self.plan.finished_games));
                     (g.red, Some(g.black), "accepted", Some(g.id), g.created_ms - r.range(60_000, DAY_MS), 0)
                 }
                 "room" => {
@@ -950,14 +944,21 @@ impl<'a> World<'a> {
                 }
                 "direct" => {
                     let creator = self.player(&mut r, n);
-                    let to = buddy(creator, r.below(8), n);
+                    let to = buddy(creator, r.below64(8), n);
                     (creator, Some(to), "open", None, self.now - r.range(60_000, 14 * DAY_MS), 0)
                 }
                 _ => {
                     let creator = self.player(&mut r, n);
-                    let to = r.chance(0.5).then(|| buddy(creator, r.below(8), n));
+                    let to = r.chance(0.5).then(|| buddy(creator, r.below64(8), n));
                     let first = self.joined_ms(creator);
-                    (creator, to, "cancelled", None, first + ((self.now - first) as f64 * r.unit()) as i64, 0)
+                    (
+                        creator,
+                        to,
+                        "cancelled",
+                        None,
+                        first + ((self.now - first) as f64 * r.fraction()) as i64,
+                        0,
+                    )
                 }
             };
             let (clock_kind, hours, base_ms, increment) = clock;
@@ -989,16 +990,16 @@ impl<'a> World<'a> {
             Copy::start(conn, "relations", "owner, other, kind, created_ms", self.plan.relations, say)
                 .await?;
         for owner in 0..n {
-            let mut r = Rng::at(self.plan.seed, Stream::Relation, owner);
+            let mut r = rng_at(self.plan.seed, Stream::Relation, owner);
             if !r.chance(0.3) {
                 continue;
             }
-            let count = 1 + r.below((2.0 * mean) as u64).min(BUDDY_SLOTS - 1);
+            let count = 1 + r.below64((2.0 * mean) as u64).min(BUDDY_SLOTS - 1);
             for slot in 0..count {
                 let other = buddy(owner, slot, n);
                 let kind = if r.chance(0.08) { "ignore" } else { "buddy" };
                 let first = self.joined_ms(owner.max(other));
-                let at = first + ((self.now - first) as f64 * r.unit()) as i64;
+                let at = first + ((self.now - first) as f64 * r.fraction()) as i64;
                 let _ = writeln!(copy.buffer(), "{}\t{}\t{kind}\t{at}", names.get(owner), names.get(other));
                 copy.row().await?;
             }
@@ -1026,7 +1027,7 @@ fn rating_of(strength: f64, games: u32, r: &mut Rng) -> (f64, f64, f64) {
     if games == 0 {
         return (1500.0, 350.0, 0.06);
     }
-    let deviation = (350.0 / (1.0 + f64::from(games) / 4.0).sqrt()).max(45.0 + 10.0 * r.unit());
+    let deviation = (350.0 / (1.0 + f64::from(games) / 4.0).sqrt()).max(45.0 + 10.0 * r.fraction());
     let rating = (strength + r.normal() * deviation * 0.5).clamp(600.0, 2900.0);
     (rating, deviation, 0.06 + 0.004 * r.normal().abs())
 }
@@ -1192,7 +1193,7 @@ mod tests {
         assert_eq!(names.len(), 100_000);
         for i in [0, 9, 99_999_999] {
             let name = account_name(7, i);
-            assert!(crate::domain::accounts::check_name(&name).is_ok(), "{name}");
+            assert!(xiangqi_server::domain::accounts::check_name(&name).is_ok(), "{name}");
         }
     }
 
@@ -1209,7 +1210,7 @@ mod tests {
     #[test]
     fn lines_are_legal_and_their_positions_follow() {
         let line = (1..)
-            .find_map(|n| Line::random(Variant::Standard, RuleSet::Asian, Rng::at(3, Stream::Line, n)))
+            .find_map(|n| Line::random(Variant::Standard, RuleSet::Asian, rng_at(3, Stream::Line, n)))
             .unwrap();
         assert_eq!(line.moves.len(), LINE_PLIES);
         let mut board = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();

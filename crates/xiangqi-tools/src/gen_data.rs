@@ -1,5 +1,5 @@
 //! `xiangqi gen-data`: self-play games at a fixed node budget, written as NNUE
-//! training records (the engine crate's `nnue::data` format). An existing file is
+//! training records (the tools crate's `nnue::data` format). An existing file is
 //! appended to, and the game numbering continues where it stopped, so a run that
 //! was interrupted is resumed by running the same command again.
 
@@ -12,10 +12,11 @@ use std::{
     time::Instant,
 };
 
-use xiangqi_engine::nnue::{
+use crate::nnue::{
     data::{Outcome, RECORD_SIZE},
     selfplay::{self, Config},
 };
+use xiangqi_engine::eval::Params;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -103,6 +104,7 @@ fn generate(args: &Args) -> Result<(), String> {
         games: args.games,
         positions: args.positions,
         hash_mb: 16,
+        params: Params::default(),
     };
     eprintln!(
         "{}: {existing} positions already; games from number {first_game}, {} nodes a move, {} threads",
@@ -117,12 +119,13 @@ fn generate(args: &Args) -> Result<(), String> {
     let mut last_report = Instant::now();
     let stop = AtomicBool::new(false);
     selfplay::generate::<String>(&config, &stop, &mut |game| {
-        let mut bytes = Vec::with_capacity(game.records.len() * RECORD_SIZE);
-        for r in &game.records {
+        let records = game.records();
+        let mut bytes = Vec::with_capacity(records.len() * RECORD_SIZE);
+        for r in &records {
             bytes.extend_from_slice(&r.0);
         }
         file.write_all(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        positions += game.records.len() as u64;
+        positions += records.len() as u64;
         games += 1;
         plies += game.plies as u64;
         results[game.outcome as usize] += 1;

@@ -1,10 +1,10 @@
 //! Tests of the net: incremental updates against refreshes, both kernels, the
 //! file format's checks and the embedded net's pinned scores.
 
-use xiangqi::{Position, Standard};
+use xiangqi::{Position, Standard, rng::Rng};
+use xiangqi_engine::nnue::{Kernel, NetError, Network, features};
 
-use super::*;
-use crate::nnue::{rng::Rng, train::FloatNet};
+use crate::nnue::train::FloatNet;
 
 /// A net of random weights, in floats and as a file.
 fn random_net(buckets: usize, seed: u64) -> (FloatNet, Vec<u8>) {

@@ -1,8 +1,9 @@
 //! Tuning the evaluation weights from game results (Texel's method).
 //!
 //! 1. [`selfplay`] plays fast games from the opening file (each start spiced with
-//!    two random plies) and keeps the quiet positions (side to move not in check,
-//!    the engine's choice not a capture), each labelled with the game's result.
+//!    one or two random plies) and keeps the quiet positions (side to move not in
+//!    check, the engine's choice not a capture), each labelled with the game's
+//!    result; it is the NNUE data's self-play ([`crate::nnue::selfplay`]).
 //! 2. [`fit_scale`] finds the scale `K` that best maps evaluations to results by
 //!    the logistic curve `1 / (1 + 10^(-K * eval / 400))`.
 //! 3. [`tune`] moves every weight by a step while the mean squared error between
@@ -10,20 +11,18 @@
 //!    when no weight improves.
 //!
 //! The `tune` binary drives the three steps; its output is a `name = value` file
-//! that [`Params::parse`](crate::eval::Params::parse) reads and whose values become the defaults in
+//! that [`Params::parse`](xiangqi_engine::eval::Params::parse) reads and whose values become the defaults in
 //! `eval/params.rs`.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use xiangqi::{Color, Game, Position, RuleSet, Standard};
+use xiangqi::{Color, Position, Standard};
+use xiangqi_engine::eval::{Evaluator, Params, params::NAMES};
 
-use crate::{
-    Control, Engine, Limits, Options, Root,
-    eval::{Evaluator, Params, params::NAMES},
-};
+use crate::nnue::selfplay;
 
 /// The openings self-play starts from.
-pub const OPENINGS: &str = include_str!("../openings/openings.txt");
+pub const OPENINGS: &str = include_str!("../../xiangqi-engine/openings/openings.txt");
 
 /// A quiet position and the result of its game from Red's view (1, 0.5 or 0).
 #[derive(Clone, Debug)]
@@ -54,94 +53,36 @@ pub fn parse_samples(text: &str) -> Result<Vec<Sample>, String> {
         .collect()
 }
 
-/// A small deterministic generator (xorshift), so that runs can be repeated.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
-/// Plays `games` games at `nodes` nodes a move on `threads` threads and returns
-/// the samples as `FEN;result` lines.
+/// Plays `games` games at `nodes` nodes a move on `threads` threads, by the
+/// self-play of the NNUE data ([`crate::nnue::selfplay`]: one or two random plies
+/// after the opening line), and returns its quiet positions labelled with their
+/// game's result, as `FEN;result` lines in the order of the games.
 pub fn selfplay(games: usize, nodes: u64, threads: usize, seed: u64, params: &Params) -> Vec<String> {
-    let openings: Vec<Vec<String>> = OPENINGS
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split_whitespace().map(String::from).collect())
-        .collect();
-    let next = AtomicUsize::new(0);
-    let mut out = Vec::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                let (openings, next) = (&openings, &next);
-                scope.spawn(move || {
-                    let mut lines = Vec::new();
-                    let mut engine = Engine::new(Options {
-                        hash_mb: 4,
-                        threads: 1,
-                        params: params.clone(),
-                        ..Options::default()
-                    });
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= games {
-                            break;
-                        }
-                        let mut rng = Rng(seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                        lines.extend(play_one(&mut engine, &openings[i % openings.len()], nodes, &mut rng));
-                    }
-                    lines
-                })
-            })
-            .collect();
-        for h in handles {
-            out.extend(h.join().unwrap_or_default());
-        }
-    });
-    out
-}
-
-fn play_one(engine: &mut Engine, opening: &[String], nodes: u64, rng: &mut Rng) -> Vec<String> {
-    let mut game = Game::startpos(RuleSet::Asian);
-    for m in opening {
-        if game.play_str(m).is_err() {
-            return Vec::new();
-        }
-    }
-    for _ in 0..2 {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return Vec::new();
-        }
-        let _ = game.play(moves[rng.below(moves.len())]);
-    }
-    engine.clear();
-    let mut quiet = Vec::new();
-    while game.outcome().is_none() && game.ply_count() < 300 {
-        let root = Root::from_game(&game);
-        let result = engine.search(&root, &Limits::nodes(nodes), &Control::new(), &mut |_| {});
-        let Some(best) = result.best else { break };
-        let pos = game.position();
-        if !pos.is_check() && pos.piece_at(best.to).is_none() {
-            quiet.push(pos.to_fen());
-        }
-        if game.play(best).is_err() {
-            break;
-        }
-    }
-    let result = match game.outcome().and_then(|o| o.winner) {
-        Some(Color::Red) => "1",
-        Some(Color::Black) => "0",
-        None => "0.5",
+    let config = selfplay::Config {
+        nodes,
+        threads,
+        random_plies: 2,
+        seed,
+        first_game: 0,
+        games: Some(games as u64),
+        positions: None,
+        hash_mb: 4,
+        params: params.clone(),
     };
-    quiet.into_iter().map(|fen| format!("{fen};{result}")).collect()
+    let mut played = Vec::new();
+    let kept = selfplay::generate::<()>(&config, &AtomicBool::new(false), &mut |game| {
+        played.push(game);
+        Ok(())
+    });
+    debug_assert!(kept.is_ok());
+    played.sort_by_key(|g| g.number);
+    played
+        .iter()
+        .flat_map(|game| {
+            let result = game.outcome.score_for(Color::Red);
+            game.positions.iter().map(move |(pos, _)| format!("{};{result}", pos.to_fen()))
+        })
+        .collect()
 }
 
 /// Evaluations from Red's view for every sample, with the given weights.
@@ -168,13 +109,13 @@ fn red_evals(samples: &[Sample], params: &Params) -> Vec<f64> {
 }
 
 /// The expected result for the side an evaluation favours, by the logistic curve
-/// with scale `k`: 0.5 at 0, about 0.91 at `400 / k` centipawns.
-pub fn sigmoid(k: f64, eval: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+/// `1 / (1 + 10^(-k * eval / 400))`: 0.5 at 0, about 0.91 at `400 / k` centipawns.
+pub fn expected(k: f64, eval: f64) -> f64 {
+    crate::sigmoid(k * eval * std::f64::consts::LN_10 / 400.0)
 }
 
 fn mse(samples: &[Sample], evals: &[f64], k: f64) -> f64 {
-    let sum: f64 = samples.iter().zip(evals).map(|(s, e)| (s.result - sigmoid(k, *e)).powi(2)).sum();
+    let sum: f64 = samples.iter().zip(evals).map(|(s, e)| (s.result - expected(k, *e)).powi(2)).sum();
     sum / samples.len().max(1) as f64
 }
 

@@ -11,13 +11,11 @@ use std::sync::{
     mpsc,
 };
 
-use xiangqi::{Color, Game, RuleSet, Standard};
+use xiangqi::{Color, Game, Position, RuleSet, Standard, rng::Rng};
+use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive};
 
-use super::{
-    data::{Outcome, Record},
-    rng::Rng,
-};
-use crate::{Control, Engine, Limits, Options, Root, score::is_decisive, tune::OPENINGS};
+use super::data::{Outcome, Record};
+use crate::tune::OPENINGS;
 
 /// A score this far beyond zero for both sides' searches, [`WIN_PLIES`] plies running, ends the game.
 pub const WIN_SCORE: i32 = 1500;
@@ -43,14 +41,23 @@ pub struct Config {
     pub positions: Option<u64>,
     /// Transposition table of each game's engine, in megabytes.
     pub hash_mb: usize,
+    /// The evaluation's weights the engine plays with.
+    pub params: Params,
 }
 
-/// A finished game's positions.
+/// A finished game's quiet positions, each with the search's score for the side to move.
 pub struct GameRecords {
     pub number: u64,
-    pub records: Vec<Record>,
+    pub positions: Vec<(Position<Standard>, i16)>,
     pub outcome: Outcome,
     pub plies: usize,
+}
+
+impl GameRecords {
+    /// The positions as training records.
+    pub fn records(&self) -> Vec<Record> {
+        self.positions.iter().map(|(p, s)| Record::new(p, *s, self.outcome)).collect()
+    }
 }
 
 /// Plays games on `config.threads` threads and hands each finished game to `sink`
@@ -79,8 +86,12 @@ pub fn generate<E>(
             let tx = tx.clone();
             let (openings, next, halt) = (&openings, &next, &halt);
             scope.spawn(move || {
-                let mut engine =
-                    Engine::new(Options { hash_mb: config.hash_mb, threads: 1, ..Options::default() });
+                let mut engine = Engine::new(Options {
+                    hash_mb: config.hash_mb,
+                    threads: 1,
+                    params: config.params.clone(),
+                    ..Options::default()
+                });
                 loop {
                     if halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
                         break;
@@ -105,7 +116,7 @@ pub fn generate<E>(
             if result.is_err() {
                 continue;
             }
-            written += game.records.len() as u64;
+            written += game.positions.len() as u64;
             result = sink(game);
             if result.is_err() || config.positions.is_some_and(|p| written >= p) {
                 halt.store(true, Ordering::Relaxed);
@@ -137,7 +148,7 @@ fn play_game(
         game.play(moves[rng.below(moves.len())]).ok()?;
     }
     engine.clear();
-    let mut kept: Vec<(xiangqi::Position<Standard>, i16)> = Vec::new();
+    let mut kept: Vec<(Position<Standard>, i16)> = Vec::new();
     // Plies in a row with the mover's score beyond the win line, and for whom.
     let mut winning: Option<(Color, usize)> = None;
     let mut adjudicated = None;
@@ -179,12 +190,7 @@ fn play_game(
         None => game.outcome().and_then(|o| o.winner),
     };
     let outcome = Outcome::from_winner(winner);
-    Some(GameRecords {
-        number,
-        records: kept.iter().map(|(p, s)| Record::new(p, *s, outcome)).collect(),
-        outcome,
-        plies: game.ply_count(),
-    })
+    Some(GameRecords { number, positions: kept, outcome, plies: game.ply_count() })
 }
 
 #[cfg(test)]
@@ -202,6 +208,7 @@ mod tests {
             games: Some(2),
             positions: None,
             hash_mb: 1,
+            params: Params::default(),
         };
         let mut games = Vec::new();
         generate::<()>(&config, &AtomicBool::new(false), &mut |g| {
@@ -214,11 +221,11 @@ mod tests {
         numbers.sort_unstable();
         assert_eq!(numbers, vec![0, 1]);
         for g in &games {
-            assert!(!g.records.is_empty());
-            for r in &g.records {
+            assert!(!g.positions.is_empty());
+            for r in &g.records() {
                 let s = r.decode().unwrap();
                 assert_eq!(s.outcome, g.outcome);
-                assert!(i32::from(s.score).abs() < crate::score::MATE_BOUND);
+                assert!(i32::from(s.score).abs() < xiangqi_engine::MATE_BOUND);
             }
         }
     }

@@ -13,14 +13,13 @@
 
 use std::{fmt::Write as _, path::Path, time::Instant};
 
-use xiangqi::Color;
-
-use super::{
+use xiangqi::{Color, rng::Rng};
+use xiangqi_engine::nnue::{
     HIDDEN, QA, QB, SCALE, Weights,
-    data::{Record, Sample},
     features::{self, PER_BUCKET},
-    rng::Rng,
 };
+
+use super::data::{Record, Sample};
 
 /// The largest float weight: keeps every quantised weight, and any sum of 32
 /// feature rows and the bias, inside 16 bits.
@@ -208,13 +207,10 @@ pub fn mirrored(s: &Sample) -> Sample {
     m
 }
 
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// The training target of a sample (see the module's text).
 fn target(s: &Sample, lambda: f32) -> f32 {
-    lambda * s.outcome.score_for(s.turn) + (1.0 - lambda) * sigmoid(f32::from(s.score) / SCALE as f32)
+    lambda * s.outcome.score_for(s.turn)
+        + (1.0 - lambda) * crate::sigmoid(f64::from(s.score) / f64::from(SCALE)) as f32
 }
 
 /// Gradients of one thread's share of a batch.
@@ -265,7 +261,7 @@ fn backprop(net: &FloatNet, s: &Sample, lambda: f32, g: &mut Grads) {
     let (us, them) = inputs(s, net.buckets);
     let mut acc = [0f32; 2 * HIDDEN];
     let o = net.forward(&us, &them, Some(&mut acc));
-    let p = sigmoid(o);
+    let p = crate::sigmoid(f64::from(o)) as f32;
     let t = target(s, lambda);
     g.loss += f64::from((p - t) * (p - t));
     let d = 2.0 * (p - t) * p * (1.0 - p);
@@ -367,7 +363,7 @@ fn mean_loss(net: &FloatNet, records: &[Record], lambda: f32) -> f64 {
         .filter_map(|r| r.decode().ok())
         .map(|s| {
             let (us, them) = inputs(&s, net.buckets);
-            let d = sigmoid(net.forward(&us, &them, None)) - target(&s, lambda);
+            let d = crate::sigmoid(f64::from(net.forward(&us, &them, None))) as f32 - target(&s, lambda);
             f64::from(d * d)
         })
         .sum();

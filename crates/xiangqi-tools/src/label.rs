@@ -1,6 +1,6 @@
 //! `xiangqi label`: scores positions by another engine's search, so that the
-//! evaluation can be fitted to a stronger engine's judgement (the engine crate's
-//! `tune fit` reads the output like game results).
+//! evaluation can be fitted to a stronger engine's judgement (`tune fit` reads
+//! the output like game results).
 
 use std::{
     fs,
@@ -11,8 +11,8 @@ use std::{
     time::Duration,
 };
 
+use crate::tune::expected;
 use xiangqi::{Color, Position, Standard};
-use xiangqi_engine::tune::sigmoid;
 
 use crate::{
     matches::player::{Player, Score, Spec},
@@ -42,7 +42,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// certainty for a mate.
 pub fn expected_for_red(score: Score, turn: Color) -> f64 {
     let mover = match score {
-        Score::Centipawns(cp) => sigmoid(1.0, f64::from(cp)),
+        Score::Centipawns(cp) => expected(1.0, f64::from(cp)),
         Score::Mate(n) => f64::from(u8::from(n > 0)),
     };
     if turn == Color::Red { mover } else { 1.0 - mover }

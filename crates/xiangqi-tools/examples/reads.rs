@@ -5,7 +5,7 @@
 //! p50/p99/max latency per endpoint.
 //!
 //! ```sh
-//! cargo run --release -p xiangqi-server --example reads -- DATABASE_URL [CLIENTS] [SECONDS] [SEED]
+//! cargo run --release -p xiangqi-tools --example reads -- DATABASE_URL [CLIENTS] [SECONDS] [SEED]
 //! ```
 //! `SEED` is the fill's (1 unless `--seed` was given). The server runs in this
 //! process on loopback. Before it starts, the 2,000 accounts seen last (those
@@ -19,7 +19,8 @@ use std::{
 
 use serde_json::{Value, json};
 use sqlx::{Connection, PgConnection, Row};
-use xiangqi_server::fill::{DEFAULT_PASSWORD, account_name};
+use xiangqi::rng::Rng;
+use xiangqi_tools::fill::{DEFAULT_PASSWORD, account_name};
 
 /// Accounts here while the benchmark runs (the fill's default `--online`).
 const HERE: i64 = 2000;
@@ -79,9 +80,10 @@ async fn main() {
 
     // The clients' accounts: a quarter among the earliest (who have played
     // thousands of games), the rest from anywhere.
-    let mut rng = Mix(seed ^ 0x5eed);
-    let picks: Vec<u64> =
-        (0..clients).map(|c| if c % 4 == 0 { rng.below(1000) } else { rng.below(accounts as u64) }).collect();
+    let mut rng = Rng(seed ^ 0x5eed);
+    let picks: Vec<u64> = (0..clients)
+        .map(|c| if c % 4 == 0 { rng.below(1000) as u64 } else { rng.below(accounts as usize) as u64 })
+        .collect();
     let mut logins = Vec::new();
     for chunk in picks.chunks(8) {
         let tasks: Vec<_> = chunk
@@ -120,7 +122,7 @@ async fn main() {
         .map(|(c, (name, token))| {
             let (http, api, games) = (http.clone(), api.clone(), games.clone());
             tokio::spawn(async move {
-                let mut rng = Mix(seed.wrapping_mul(31).wrapping_add(c as u64 + 1));
+                let mut rng = Rng(seed.wrapping_mul(31).wrapping_add(c as u64 + 1));
                 let mut seen: Vec<Vec<Duration>> = vec![Vec::new(); ENDPOINTS.len()];
                 let mut turn = c;
                 while Instant::now() < until {
@@ -128,15 +130,17 @@ async fn main() {
                     let which = turn % ENDPOINTS.len();
                     let url = match which {
                         0 => format!("{api}/games"),
-                        1 => format!("{api}/games/{}", games[rng.below(games.len() as u64) as usize]),
+                        1 => format!("{api}/games/{}", games[rng.below(games.len())]),
                         2 => format!("{api}/users/online"),
                         3 => {
-                            let other = account_name(seed, rng.below(accounts as u64));
-                            let prefix: String = other.chars().take(2 + rng.below(3) as usize).collect();
+                            let other = account_name(seed, rng.below(accounts as usize) as u64);
+                            let prefix: String = other.chars().take(2 + rng.below(3)).collect();
                             format!("{api}/users/search?name={prefix}")
                         }
                         4 => format!("{api}/challenges"),
-                        _ => format!("{api}/users/{}", account_name(seed, rng.below(accounts as u64))),
+                        _ => {
+                            format!("{api}/users/{}", account_name(seed, rng.below(accounts as usize) as u64))
+                        }
                     };
                     let t = Instant::now();
                     let res = http.get(&url).bearer_auth(&token).send().await.expect("request");
@@ -183,18 +187,4 @@ async fn main() {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
-}
-
-/// SplitMix64, to pick accounts and games.
-struct Mix(u64);
-
-impl Mix {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((u128::from(z) * u128::from(n)) >> 64) as u64
-    }
 }

@@ -15,66 +15,61 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use xiangqi_engine::nnue::{
-    Network,
-    train::{self, Config, FloatNet},
-};
+use clap::Parser;
+use xiangqi_engine::nnue::Network;
+use xiangqi_tools::nnue::train::{self, Config, FloatNet};
 
-fn value<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{name} needs a value of the right kind")),
-    }
+/// Fits an NNUE net to training records from `xiangqi gen-data`, on the CPU.
+#[derive(Parser)]
+#[command(name = "train")]
+struct Args {
+    /// Training record files.
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// The folder for checkpoints, the loss curves and `net.nnue`.
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long)]
+    epochs: Option<usize>,
+    #[arg(long)]
+    batch: Option<usize>,
+    /// Adam's learning rate.
+    #[arg(long)]
+    lr: Option<f32>,
+    /// How much of the target is the game's result (the rest is the search's score).
+    #[arg(long)]
+    lambda: Option<f32>,
+    /// 1, or 9 (a net per palace cell of the own general).
+    #[arg(long)]
+    buckets: Option<usize>,
+    #[arg(long)]
+    threads: Option<usize>,
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The share of games held out to measure the loss on.
+    #[arg(long)]
+    validation: Option<f32>,
+    /// Train on each position's mirror image too.
+    #[arg(long)]
+    mirror: Option<bool>,
+    /// A float checkpoint to start from.
+    #[arg(long)]
+    resume: Option<PathBuf>,
 }
 
-const OPTIONS: [&str; 11] = [
-    "--out",
-    "--epochs",
-    "--batch",
-    "--lr",
-    "--lambda",
-    "--buckets",
-    "--threads",
-    "--seed",
-    "--validation",
-    "--resume",
-    "--mirror",
-];
-
-fn run(args: &[String]) -> Result<(), String> {
-    let mut data = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        if OPTIONS.contains(&args[i].as_str()) {
-            i += 2;
-        } else if args[i].starts_with("--") {
-            return Err(format!("unknown option {}", args[i]));
-        } else {
-            data.push(PathBuf::from(&args[i]));
-            i += 1;
-        }
-    }
-    if data.is_empty() {
-        return Err("usage: train DATA... --out DIR [--epochs N] [--batch N] [--lr F] [--lambda F] [--buckets 1|9] [--threads N] [--seed N] [--validation F] [--mirror true|false] [--resume CHECKPOINT]".into());
-    }
-    let out: PathBuf = value(args, "--out", PathBuf::new())?;
-    if out.as_os_str().is_empty() {
-        return Err("--out DIR is required".into());
-    }
+fn run(args: Args) -> Result<(), String> {
+    let (data, out) = (&args.data, &args.out);
     let d = Config::default();
     let config = Config {
-        epochs: value(args, "--epochs", d.epochs)?,
-        batch: value(args, "--batch", d.batch)?,
-        lr: value(args, "--lr", d.lr)?,
-        lambda: value(args, "--lambda", d.lambda)?,
-        buckets: value(args, "--buckets", d.buckets)?,
-        threads: value(args, "--threads", d.threads)?,
-        seed: value(args, "--seed", d.seed)?,
-        validation: value(args, "--validation", d.validation)?,
-        mirror: value(args, "--mirror", d.mirror)?,
+        epochs: args.epochs.unwrap_or(d.epochs),
+        batch: args.batch.unwrap_or(d.batch),
+        lr: args.lr.unwrap_or(d.lr),
+        lambda: args.lambda.unwrap_or(d.lambda),
+        buckets: args.buckets.unwrap_or(d.buckets),
+        threads: args.threads.unwrap_or(d.threads),
+        seed: args.seed.unwrap_or(d.seed),
+        validation: args.validation.unwrap_or(d.validation),
+        mirror: args.mirror.unwrap_or(d.mirror),
     };
     if config.buckets != 1 && config.buckets != 9 {
         return Err("--buckets must be 1 or 9".into());
@@ -85,10 +80,10 @@ fn run(args: &[String]) -> Result<(), String> {
     if config.epochs == 0 || config.batch == 0 || config.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
     }
-    let mut net = match args.iter().position(|a| a == "--resume") {
-        Some(i) => {
-            let path = args.get(i + 1).ok_or("--resume needs a checkpoint")?;
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut net = match &args.resume {
+        Some(file) => {
+            let path = file.display();
+            let bytes = std::fs::read(file).map_err(|e| format!("{path}: {e}"))?;
             let (net, epoch) = FloatNet::from_checkpoint(&bytes).map_err(|e| format!("{path}: {e}"))?;
             if net.buckets != config.buckets {
                 return Err(format!(
@@ -101,8 +96,8 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         None => FloatNet::random(config.buckets, config.seed),
     };
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let records = train::read_records(&data)?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let records = train::read_records(data)?;
     eprintln!("{} positions from {} file(s); {config:?}", records.len(), data.len());
     let title = format!("NNUE loss: {} positions, lambda {}, lr {}", records.len(), config.lambda, config.lr);
     let write = |name: &str, bytes: &[u8]| {
@@ -140,8 +135,7 @@ fn run(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("train: {e}");
