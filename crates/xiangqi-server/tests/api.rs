@@ -463,6 +463,9 @@ async fn live_clocks_flag_by_themselves() {
             StatusCode::CONFLICT,
             "red still has time"
         );
+        // The clocks start once both sides have made their first move.
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        assert_eq!(b.play(&game, 1, "h9g7").await.0, StatusCode::OK);
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
         let outcome = loop {
             let (_, v) = a.get(&format!("/games/{game}")).await;
@@ -473,6 +476,75 @@ async fn live_clocks_flag_by_themselves() {
         };
         assert_eq!(outcome["winner"], "black");
         assert_eq!(outcome["reason"], "time_forfeit");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn live_games_nobody_starts_are_aborted_not_lost_and_untimed_until_both_moved() {
+    for db in databases() {
+        let mut config = xiangqi_server::Config::for_tests(&db.url);
+        config.limits.first_move_ms = 1000;
+        let s = xiangqi_server::start(config).await.expect("server starts");
+        let (a, b) = (Client::register(&s, "abo").await, Client::register(&s, "rtd").await);
+        let live = json!({"kind": "live", "base": 60000, "increment": 0});
+        let start = |clock: Value| {
+            let (a, b) = (&a, &b);
+            async move {
+                let terms = json!({"opponent": b.name, "rules": "asian", "color": "red", "clock": clock});
+                let (_, v) = a.post("/challenges", terms).await;
+                let id = v["challenge"]["id"].as_str().unwrap().to_string();
+                let (_, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
+                v["game"]["id"].as_str().unwrap().to_string()
+            }
+        };
+        let status_within = |game: String, secs: u64| {
+            let a = &a;
+            async move {
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+                loop {
+                    let (_, v) = a.get(&format!("/games/{game}")).await;
+                    if v["game"]["status"] != "active" || std::time::Instant::now() > deadline {
+                        break v["game"].clone();
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+            }
+        };
+        // Nobody moves: aborted, no result.
+        let game = start(live.clone()).await;
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["clocks"]["running"], Value::Null, "no clock runs before the first moves");
+        let over = status_within(game, 5).await;
+        assert_eq!(over["status"], "aborted", "{over}");
+        assert_eq!(over["outcome"], Value::Null);
+        // Red moves, Black does not: aborted too; Red's first move cost nothing.
+        let game = start(live.clone()).await;
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        let (st, v) = a.play(&game, 0, "h2e2").await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["game"]["clocks"]["red"], 60000, "{v}");
+        assert_eq!(v["game"]["clocks"]["running"], Value::Null);
+        let over = status_within(game, 5).await;
+        assert_eq!(over["status"], "aborted", "{over}");
+        // Both move in time: the game goes on and Red's clock runs.
+        let game = start(live.clone()).await;
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        let (st, v) = b.play(&game, 1, "h9g7").await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["game"]["clocks"]["running"], "red");
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["status"], "active", "{v}");
+        // Correspondence games wait.
+        let game = start(json!({"kind": "correspondence", "hours": 24})).await;
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["status"], "active", "{v}");
+        for c in [&a, &b] {
+            let (_, v) = c.get(&format!("/users/{}", c.name)).await;
+            assert_eq!(v["user"]["record"], json!({"wins": 0, "losses": 0, "draws": 0}), "{v}");
+        }
         s.stop().await;
     }
 }

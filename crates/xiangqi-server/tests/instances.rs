@@ -100,11 +100,14 @@ async fn a_live_clock_that_runs_out_is_flagged_once() {
     let (st, v) = black.post(&format!("/challenges/{id}/accept"), json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
     let game = v["game"]["id"].as_str().unwrap().to_string();
+    // The clocks start once both sides have made their first move.
+    assert_eq!(red.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+    assert_eq!(black.play(&game, 1, "h9g7").await.0, StatusCode::OK);
     let mut sockets = Vec::new();
     for s in &servers {
         sockets.push(watching(s, &game).await);
     }
-    // Red never moves: ten seconds later every instance's clock check sees it.
+    // Red does not move again: ten seconds later every instance's clock check sees it.
     for ws in &mut sockets {
         let seen = games_within(ws, Duration::from_secs(14)).await;
         let ends: Vec<&Value> = seen.iter().filter(|g| g["status"] == "finished").collect();

@@ -190,7 +190,8 @@ pub struct ChallengePage {
 pub struct ClocksView {
     pub red: i64,
     pub black: i64,
-    /// The side whose clock runs; null once the game is over.
+    /// The side whose clock runs; null once the game is over, and until both
+    /// sides have made their first move (the first moves are not timed).
     #[serde(with = "wire::optional")]
     #[schema(schema_with = wire::nullable::<Color>)]
     pub running: Option<Color>,
@@ -318,7 +319,7 @@ impl From<&Glance> for GameSummary {
             clocks: r.clock.is_live().then(|| ClocksView {
                 red: r.red_ms,
                 black: r.black_ms,
-                running: active.then_some(g.turn),
+                running: (active && r.ply >= 2).then_some(g.turn),
                 since: r.turn_started_ms,
             }),
             deadline: g.deadline(),
