@@ -962,7 +962,9 @@ pub struct ReviewedMove {
     pub color: Color,
     pub played: MoveNamesView,
     pub class: MoveClass,
-    /// Clamped centipawns its mover's evaluation fell by (0 for the engine's own move).
+    /// Percentage points of expected score (Win%, from the engine's
+    /// centipawns) its mover gave up against the engine's move searched to the
+    /// same depth (0 for the engine's own move).
     pub loss: i32,
     /// The engine's move in its place.
     pub best: Option<MoveNamesView>,
@@ -1162,7 +1164,8 @@ impl From<&Table> for TournamentView {
     }
 }
 
-/// The thresholds the moves were judged by (centipawns lost).
+/// The thresholds the moves were judged by: the least loss of expected score,
+/// in percentage points, of an inaccuracy, a mistake and a blunder.
 #[derive(Serialize, ToSchema)]
 pub struct Thresholds {
     pub inaccuracy: i32,
@@ -1171,7 +1174,7 @@ pub struct Thresholds {
 }
 
 /// A game's review: every position evaluated once at a fixed node budget, and
-/// each move judged by how much it lowered its mover's evaluation.
+/// each move judged by the expected score it gave up against the engine's move.
 #[derive(Serialize, ToSchema)]
 pub struct ReviewView {
     pub game: String,
@@ -1262,9 +1265,9 @@ impl ReviewView {
             red,
             black,
             thresholds: Thresholds {
-                inaccuracy: analysis::INACCURACY_CP,
-                mistake: analysis::MISTAKE_CP,
-                blunder: analysis::BLUNDER_CP,
+                inaccuracy: analysis::INACCURACY_PCT,
+                mistake: analysis::MISTAKE_PCT,
+                blunder: analysis::BLUNDER_PCT,
             },
         }
     }

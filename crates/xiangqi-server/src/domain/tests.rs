@@ -413,7 +413,8 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
         stale_before: long_ago - STALE_MS,
     };
     assert_eq!(s.store.claim_review(&claim).await.unwrap(), Claim::New);
-    let start = ReviewPositionRow { ply: 0, eval: Eval::Cp(77), best: Some("h2e2".into()), depth: 1 };
+    let start =
+        ReviewPositionRow { ply: 0, eval: Eval::Cp(77), best: Some("h2e2".into()), depth: 1, played: None };
     s.store.save_review_position(&id, "stopped", &start, long_ago).await.unwrap();
     assert_eq!(s.store.claim_review(&claim).await.unwrap(), Claim::Exists, "a fresh claim is not taken over");
 
@@ -422,7 +423,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     assert!(s.request_review("red", &id, now).await.unwrap());
     assert!(!s.request_review("black", &id, now).await.unwrap());
     let mut done = None;
-    for _ in 0..200 {
+    for _ in 0..1200 {
         let (_, found) = s.review(&id).await.unwrap();
         let (row, positions) = found.unwrap();
         if row.status == ReviewStatus::Done {
@@ -436,7 +437,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     assert_eq!(positions[0].eval, Eval::Cp(77), "what was stored is kept, not searched again");
     assert!(positions[1].best.is_some() && positions[2].best.is_some());
     // The stopped worker, had it come back, could store nothing more.
-    let late = ReviewPositionRow { ply: 1, eval: Eval::Cp(1), best: None, depth: 1 };
+    let late = ReviewPositionRow { ply: 1, eval: Eval::Cp(1), best: None, depth: 1, played: None };
     assert_eq!(
         s.store.save_review_position(&id, "stopped", &late, now_ms()).await.unwrap(),
         crate::store::Written::Stale

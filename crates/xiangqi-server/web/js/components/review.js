@@ -95,12 +95,12 @@ export function reviewPanel(game, hooks) {
       parts.push(h("table", { class: "review-counts", id: "review-counts" },
         h("caption", { class: "sr-only" }, t("review.counts")),
         h("tr", {}, h("th", {}, ""),
-          h("th", { scope: "col", title: t("review.inaccuracyMeans", { cp: th.inaccuracy }) }, h("span", { class: "mark" }, "?!"), t("review.inaccuracy")),
-          h("th", { scope: "col", title: t("review.mistakeMeans", { cp: th.mistake }) }, h("span", { class: "mark" }, "?"), t("review.mistake")),
-          h("th", { scope: "col", title: t("review.blunderMeans", { cp: th.blunder }) }, h("span", { class: "mark" }, "??"), t("review.blunder"))),
+          h("th", { scope: "col", title: t("review.inaccuracyMeans", { points: th.inaccuracy }) }, h("span", { class: "mark" }, "?!"), t("review.inaccuracy")),
+          h("th", { scope: "col", title: t("review.mistakeMeans", { points: th.mistake }) }, h("span", { class: "mark" }, "?"), t("review.mistake")),
+          h("th", { scope: "col", title: t("review.blunderMeans", { points: th.blunder }) }, h("span", { class: "mark" }, "??"), t("review.blunder"))),
         countRow("red", review.red), countRow("black", review.black)));
       parts.push(h("p", { class: "muted small review-legend", id: "review-legend" },
-        t("review.legend", { inaccuracy: th.inaccuracy / 100, mistake: th.mistake / 100, blunder: th.blunder / 100 })));
+        t("review.legend", { inaccuracy: th.inaccuracy, mistake: th.mistake, blunder: th.blunder })));
       const shown = hooks.shown();
       const judged = review.moves.find((m) => m.ply === shown);
       const at = review.positions.find((p) => p.ply === shown);
