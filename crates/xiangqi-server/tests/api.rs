@@ -550,6 +550,57 @@ async fn live_games_nobody_starts_are_aborted_not_lost_and_untimed_until_both_mo
 }
 
 #[tokio::test]
+async fn refusals_send_a_reason_and_its_particulars() {
+    for db in databases() {
+        let s = server(&db).await;
+        let a = Client::register(&s, "rsn").await;
+        let b = Client::register(&s, "rsb").await;
+        let visitor = Client::new(&s, &unique("rsv"));
+        // Every refusal has a reason, `other` where it has none of its own.
+        let (st, v) = visitor.get("/games/nonesuch").await;
+        assert_eq!(st, StatusCode::NOT_FOUND);
+        assert_eq!((&v["error"], &v["reason"]), (&json!("not_found"), &json!("other")), "{v}");
+        let cases = [
+            (
+                visitor.post("/users", json!({"name": a.name, "password": "secret-pass"})).await,
+                "name_taken",
+                json!({"name": a.name}),
+            ),
+            (
+                visitor.post("/users", json!({"name": unique("rss"), "password": "short"})).await,
+                "password_length",
+                json!({"min": 8, "max": 200}),
+            ),
+            (
+                a.post("/me/password", json!({"old": "not-the-pass", "new": "another-pass"})).await,
+                "old_password_wrong",
+                json!({}),
+            ),
+            (
+                visitor.post("/session", json!({"name": a.name, "password": "not-the-pass"})).await,
+                "wrong_credentials",
+                json!({}),
+            ),
+            (
+                a.post("/messages", json!({"to": "nobody-here", "body": "hello"})).await,
+                "no_user",
+                json!({"name": "nobody-here"}),
+            ),
+        ];
+        for ((st, v), reason, params) in cases {
+            assert!(st.is_client_error(), "{v}");
+            assert_eq!(v["reason"], reason, "{v}");
+            assert_eq!(v["params"], params, "{v}");
+            assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "the English words stay: {v}");
+        }
+        let game = new_game(&a, &b, "asian").await;
+        let (_, v) = b.play(&game, 0, "h7e7").await;
+        assert_eq!(v["reason"], "not_your_turn", "{v}");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn websockets_from_another_site_are_refused() {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let db = databases().remove(0);

@@ -20,7 +20,7 @@ use super::{
     ratings::{Category, rate},
 };
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, RefusalParams, RefusalReason},
     store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written},
 };
 
@@ -311,10 +311,16 @@ impl Services {
     async fn attempt_move(&self, loaded: Loaded, mv: &Submitted<'_>) -> ApiResult<Attempt> {
         let Submitted { user, ply, text, now } = *mv;
         let Some(color) = loaded.color_of(user) else {
-            return Ok(Attempt::Refused(ApiError::forbidden("you are not playing in this game")));
+            return Ok(Attempt::Refused(
+                ApiError::forbidden("you are not playing in this game")
+                    .because(RefusalReason::NotPlaying, RefusalParams::default()),
+            ));
         };
         if !loaded.is_active() {
-            return Ok(Attempt::Refused(ApiError::conflict("the game is over")));
+            return Ok(Attempt::Refused(
+                ApiError::conflict("the game is over")
+                    .because(RefusalReason::GameOver, RefusalParams::default()),
+            ));
         }
         // A stale ply first: a second submit of the same move is a conflict, not a turn error.
         if ply != loaded.row.ply {
@@ -324,13 +330,17 @@ impl Services {
             ))));
         }
         if color != loaded.turn() {
-            return Ok(Attempt::Refused(ApiError::forbidden("it is not your turn")));
+            return Ok(Attempt::Refused(
+                ApiError::forbidden("it is not your turn")
+                    .because(RefusalReason::NotYourTurn, RefusalParams::default()),
+            ));
         }
         if loaded.never_started(now, self.limits.first_move_ms) {
             return Ok(match self.end(&loaded, None, now).await {
-                Ok(_) => Attempt::Refused(ApiError::conflict(
-                    "the game was aborted: the first move was not made in time",
-                )),
+                Ok(_) => Attempt::Refused(
+                    ApiError::conflict("the game was aborted: the first move was not made in time")
+                        .because(RefusalReason::NotStarted, RefusalParams::default()),
+                ),
                 Err(_) => Attempt::Stale,
             });
         }
@@ -539,10 +549,13 @@ impl Services {
     /// A game being played, and the colour `user` plays in it.
     async fn active_game_of(&self, user: &str, id: &str) -> ApiResult<(Loaded, Color)> {
         let loaded = self.load_game(id).await?;
-        let me =
-            loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you are not playing in this game"))?;
+        let me = loaded.color_of(user).ok_or_else(|| {
+            ApiError::forbidden("you are not playing in this game")
+                .because(RefusalReason::NotPlaying, RefusalParams::default())
+        })?;
         if !loaded.is_active() {
-            return Err(ApiError::conflict("the game is over"));
+            return Err(ApiError::conflict("the game is over")
+                .because(RefusalReason::GameOver, RefusalParams::default()));
         }
         Ok((loaded, me))
     }
