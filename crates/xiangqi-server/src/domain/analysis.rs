@@ -48,14 +48,15 @@ pub const ANALYSES_PER_MINUTE: u32 = 60;
 /// drawn: beyond it a side is winning, and a forced mate counts the same.
 pub const CLAMP_CP: i32 = 1000;
 /// The least loss of expected score (percentage points of [`Eval::win_percent`],
-/// the mover's) that makes a move an inaccuracy, a mistake and a blunder. In
-/// the proportions lichess uses, at twice its scale: searches of quiet opening
-/// positions within the review's budget differ by up to half a soldier (5
-/// points near equality), which must not mark a move. Near equality an
-/// inaccuracy is about a soldier.
+/// the mover's) that makes a move an inaccuracy, a mistake and a blunder. An
+/// inaccuracy is twice lichess's: searches of quiet opening positions within
+/// the review's budget differ by up to half a soldier (5 points near
+/// equality), which must not mark a move; near equality it is about a
+/// soldier. A piece given for nothing near equality costs about 30 points,
+/// which searches put a few points either side: a blunder, with room to spare.
 pub const INACCURACY_PCT: i32 = 10;
-pub const MISTAKE_PCT: i32 = 20;
-pub const BLUNDER_PCT: i32 = 30;
+pub const MISTAKE_PCT: i32 = 18;
+pub const BLUNDER_PCT: i32 = 25;
 
 /// An evaluation from one side's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

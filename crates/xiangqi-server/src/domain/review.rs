@@ -270,7 +270,7 @@ mod tests {
         assert_eq!(classify(Eval::Cp(0), Eval::Mate(-2), false), (MoveClass::Blunder, 50));
         // A move that loses by a repetition rule, or throws a win into a draw.
         assert_eq!(classify(Eval::Cp(0), Eval::Lost, false), (MoveClass::Blunder, 50));
-        assert_eq!(classify(Eval::Cp(300), Eval::Drawn, false), (MoveClass::Mistake, 25));
+        assert_eq!(classify(Eval::Cp(300), Eval::Drawn, false), (MoveClass::Blunder, 25));
     }
 
     fn at(ply: i64, eval: Eval, best: &str) -> ReviewPositionRow {
