@@ -24,8 +24,9 @@ const POLL_MS = 1000;
 /**
  * The review part of a finished game's page.
  * @param {Game} game
- * @param {{ shown: () => number | null, onPick: (ply: number) => void, onMarks: (marks: Map<number, MoveClass>) => void }} hooks
- *   `shown`: the move the page shows; `onPick`: show a move; `onMarks`: the move classes by ply, for the move list
+ * @param {{ shown: () => number | null, onPick: (ply: number) => void, onMarks: (marks: Map<number, MoveClass>, better: Map<number, string>) => void }} hooks
+ *   `shown`: the move the page shows; `onPick`: show a move; `onMarks`: the move classes by ply, for the move
+ *   list, and the engine's move (ICCS) in place of each inaccuracy, mistake and blunder, for the board's arrow
  */
 export function reviewPanel(game, hooks) {
   const box = h("section", { class: "review card", id: "review", "aria-label": t("review.title") });
@@ -89,7 +90,10 @@ export function reviewPanel(game, hooks) {
     if (review && review.positions.length) {
       /** @type {Map<number, MoveClass>} */
       const classes = new Map(review.moves.map((m) => [m.ply, m.class]));
-      hooks.onMarks(classes);
+      /** @type {Map<number, string>} */
+      const better = new Map();
+      for (const m of review.moves) if (m.class !== "good" && m.best) better.set(m.ply, m.best.iccs);
+      hooks.onMarks(classes, better);
       parts.push(evalGraph(review.positions, classes, hooks.shown(), (ply) => hooks.onPick(ply)));
       const th = review.thresholds;
       parts.push(h("table", { class: "review-counts", id: "review-counts" },
