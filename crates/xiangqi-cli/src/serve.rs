@@ -210,6 +210,7 @@ fn resolve(a: Args) -> Result<Settings, String> {
         messages_per_day: a.messages_per_day.unwrap_or(defaults.messages_per_day),
         chat_per_minute: a.chat_per_minute.unwrap_or(defaults.chat_per_minute),
         tournaments_per_day: a.tournaments_per_day.unwrap_or(defaults.tournaments_per_day),
+        first_move_ms: defaults.first_move_ms,
     };
     let connections = ConnectionLimits::default();
     let connections = ConnectionLimits {

@@ -25,11 +25,65 @@ crate::domain::model::named_enum! {
     }
 }
 
+crate::domain::model::named_enum! {
+    /// Why a request was refused, for a program or a translation: stable, with
+    /// its particulars in `params`. `other` is a refusal that has no reason of
+    /// its own yet: its `error` code says the kind, its `message` the rest.
+    "a reason of refusal" RefusalReason {
+        /// The user id `name` is taken (ignoring case).
+        NameTaken = "name_taken",
+        /// A password must be `min` to `max` characters.
+        PasswordLength = "password_length",
+        /// The old password given to change it is wrong.
+        OldPasswordWrong = "old_password_wrong",
+        /// The user id or password given to log in is wrong.
+        WrongCredentials = "wrong_credentials",
+        /// There is no user `name`.
+        NoUser = "no_user",
+        /// It is the other side's turn.
+        NotYourTurn = "not_your_turn",
+        /// The game is over.
+        GameOver = "game_over",
+        /// The requester does not play in the game.
+        NotPlaying = "not_playing",
+        /// A live game aborted because a side did not make its first move in time.
+        NotStarted = "not_started",
+        /// No particular reason: see `error` and `message`.
+        Other = "other",
+    }
+}
+
+/// The particulars of a refusal's reason; each reason names the ones it sends.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RefusalParams {
+    /// A user id (`name_taken`, `no_user`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The least allowed (`password_length`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// The most allowed (`password_length`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+}
+
+impl RefusalParams {
+    pub fn name(name: &str) -> Self {
+        RefusalParams { name: Some(name.to_string()), ..Self::default() }
+    }
+
+    pub fn range(min: i64, max: i64) -> Self {
+        RefusalParams { min: Some(min), max: Some(max), ..Self::default() }
+    }
+}
+
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
     pub code: ErrorCode,
     pub message: String,
+    pub reason: RefusalReason,
+    pub params: RefusalParams,
     /// For a refusal by a rate limit: seconds until the same request may succeed
     /// (also sent as the `Retry-After` header).
     pub retry_after_s: Option<u64>,
@@ -39,7 +93,12 @@ pub struct ApiError {
 #[derive(Serialize, ToSchema)]
 pub struct ErrorBody {
     pub error: ErrorCode,
+    /// In English words.
     pub message: String,
+    /// Why, as a stable name to translate or act on.
+    pub reason: RefusalReason,
+    /// The reason's particulars (none for most).
+    pub params: RefusalParams,
     /// With `too_many_requests`: seconds to wait before trying again, as in the
     /// `Retry-After` header.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -60,7 +119,19 @@ impl ApiError {
             ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError { status, code, message: message.into(), retry_after_s: None }
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            reason: RefusalReason::Other,
+            params: RefusalParams::default(),
+            retry_after_s: None,
+        }
+    }
+
+    /// The same refusal with its reason and that reason's particulars.
+    pub fn because(self, reason: RefusalReason, params: RefusalParams) -> Self {
+        ApiError { reason, params, ..self }
     }
 
     pub fn bad_request(m: impl Into<String>) -> Self {
@@ -132,7 +203,13 @@ impl From<sqlx::Error> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let retry_after = self.retry_after_s;
-        let body = ErrorBody { error: self.code, message: self.message, retry_after };
+        let body = ErrorBody {
+            error: self.code,
+            message: self.message,
+            reason: self.reason,
+            params: self.params,
+            retry_after,
+        };
         let mut response = (self.status, Json(body)).into_response();
         if let Some(s) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(s));

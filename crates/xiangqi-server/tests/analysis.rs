@@ -359,7 +359,7 @@ async fn a_review_of_a_finished_game_is_computed_once_stored_and_served() {
                 .sum()
         };
         assert_eq!((count("red"), count("black")), (3, 3), "{review}");
-        assert_eq!(review["thresholds"]["blunder"], 300);
+        assert_eq!(review["thresholds"]["blunder"], 25, "percentage points of expected score");
 
         // Asking again changes nothing; a new server on the same database serves it as stored.
         let (st, v) = black.post(&path, json!({})).await;

@@ -464,7 +464,10 @@ async fn live_clocks_flag_by_themselves() {
             StatusCode::CONFLICT,
             "red still has time"
         );
-        // Red's ten seconds pass at once: the server's clock check flags the game.
+        // The clocks start once both sides have made their first move; then
+        // Red's ten seconds pass at once and the server's clock check flags the game.
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        assert_eq!(b.play(&game, 1, "h9g7").await.0, StatusCode::OK);
         clock.advance(std::time::Duration::from_secs(10));
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         let outcome = loop {
@@ -476,6 +479,126 @@ async fn live_clocks_flag_by_themselves() {
         };
         assert_eq!(outcome["winner"], "black");
         assert_eq!(outcome["reason"], "time_forfeit");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn live_games_nobody_starts_are_aborted_not_lost_and_untimed_until_both_moved() {
+    for db in databases() {
+        let mut config = xiangqi_server::Config::for_tests(&db.url);
+        config.limits.first_move_ms = 1000;
+        let s = xiangqi_server::start(config).await.expect("server starts");
+        let (a, b) = (Client::register(&s, "abo").await, Client::register(&s, "rtd").await);
+        let live = json!({"kind": "live", "base": 60000, "increment": 0});
+        let start = |clock: Value| {
+            let (a, b) = (&a, &b);
+            async move {
+                let terms = json!({"opponent": b.name, "rules": "asian", "color": "red", "clock": clock});
+                let (_, v) = a.post("/challenges", terms).await;
+                let id = v["challenge"]["id"].as_str().unwrap().to_string();
+                let (_, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
+                v["game"]["id"].as_str().unwrap().to_string()
+            }
+        };
+        let status_within = |game: String, secs: u64| {
+            let a = &a;
+            async move {
+                let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+                loop {
+                    let (_, v) = a.get(&format!("/games/{game}")).await;
+                    if v["game"]["status"] != "active" || std::time::Instant::now() > deadline {
+                        break v["game"].clone();
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+            }
+        };
+        // Nobody moves: aborted, no result.
+        let game = start(live.clone()).await;
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["clocks"]["running"], Value::Null, "no clock runs before the first moves");
+        let over = status_within(game, 5).await;
+        assert_eq!(over["status"], "aborted", "{over}");
+        assert_eq!(over["outcome"], Value::Null);
+        // Red moves, Black does not: aborted too; Red's first move cost nothing.
+        let game = start(live.clone()).await;
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        let (st, v) = a.play(&game, 0, "h2e2").await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["game"]["clocks"]["red"], 60000, "{v}");
+        assert_eq!(v["game"]["clocks"]["running"], Value::Null);
+        let over = status_within(game, 5).await;
+        assert_eq!(over["status"], "aborted", "{over}");
+        // Both move in time: the game goes on and Red's clock runs.
+        let game = start(live.clone()).await;
+        assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+        let (st, v) = b.play(&game, 1, "h9g7").await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["game"]["clocks"]["running"], "red");
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["status"], "active", "{v}");
+        // Correspondence games wait.
+        let game = start(json!({"kind": "correspondence", "hours": 24})).await;
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        let (_, v) = a.get(&format!("/games/{game}")).await;
+        assert_eq!(v["game"]["status"], "active", "{v}");
+        for c in [&a, &b] {
+            let (_, v) = c.get(&format!("/users/{}", c.name)).await;
+            assert_eq!(v["user"]["record"], json!({"wins": 0, "losses": 0, "draws": 0}), "{v}");
+        }
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn refusals_send_a_reason_and_its_particulars() {
+    for db in databases() {
+        let s = server(&db).await;
+        let a = Client::register(&s, "rsn").await;
+        let b = Client::register(&s, "rsb").await;
+        let visitor = Client::new(&s, &unique("rsv"));
+        // Every refusal has a reason, `other` where it has none of its own.
+        let (st, v) = visitor.get("/games/nonesuch").await;
+        assert_eq!(st, StatusCode::NOT_FOUND);
+        assert_eq!((&v["error"], &v["reason"]), (&json!("not_found"), &json!("other")), "{v}");
+        let cases = [
+            (
+                visitor.post("/users", json!({"name": a.name, "password": "secret-pass"})).await,
+                "name_taken",
+                json!({"name": a.name}),
+            ),
+            (
+                visitor.post("/users", json!({"name": unique("rss"), "password": "short"})).await,
+                "password_length",
+                json!({"min": 8, "max": 200}),
+            ),
+            (
+                a.post("/me/password", json!({"old": "not-the-pass", "new": "another-pass"})).await,
+                "old_password_wrong",
+                json!({}),
+            ),
+            (
+                visitor.post("/session", json!({"name": a.name, "password": "not-the-pass"})).await,
+                "wrong_credentials",
+                json!({}),
+            ),
+            (
+                a.post("/messages", json!({"to": "nobody-here", "body": "hello"})).await,
+                "no_user",
+                json!({"name": "nobody-here"}),
+            ),
+        ];
+        for ((st, v), reason, params) in cases {
+            assert!(st.is_client_error(), "{v}");
+            assert_eq!(v["reason"], reason, "{v}");
+            assert_eq!(v["params"], params, "{v}");
+            assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "the English words stay: {v}");
+        }
+        let game = new_game(&a, &b, "asian").await;
+        let (_, v) = b.play(&game, 0, "h7e7").await;
+        assert_eq!(v["reason"], "not_your_turn", "{v}");
         s.stop().await;
     }
 }

@@ -245,3 +245,97 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     server.stop().await;
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+#[tokio::test]
+#[ignore = "needs chromedriver and chromium; run with --include-ignored"]
+async fn arrows_show_the_engines_line_and_the_better_move_on_both_boards() {
+    let Some(chromedriver) = chromedriver() else { return };
+    let tmp = std::env::temp_dir().join(format!("xiangqi-arrows-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = launch(&driver_url, &tmp.join("a"), "en-US", Window::Desktop(1280, 900)).await;
+    let frame =
+        a.execute("return [outerWidth - innerWidth, outerHeight - innerHeight];", vec![]).await.unwrap();
+    let (w, h) = (frame[0].as_u64().unwrap_or(0) as u32, frame[1].as_u64().unwrap_or(0) as u32);
+    a.set_window_size(1280 + w, 800 + h).await.unwrap();
+    register_quick(&a, &url, "archer").await;
+
+    // The analysis board: the engine's best move (take the chariot) as the strong
+    // arrow, two more moves of its line fainter.
+    let fen = HANGING.replace(' ', "%20");
+    a.goto(&format!("{url}#/analysis/standard/{fen}")).await.unwrap();
+    wait_text(&a, "#position-status", "Red to move").await;
+    assert_eq!(count(&a, "svg.board .arrows g.arrow").await, 0, "no arrows before the engine runs");
+    click(&a, "#engine-toggle").await;
+    evaluation(&a, 6).await;
+    css(&a, "svg.board .arrows g.arrow.best[data-arrow=e3e4]").await;
+    let arrows = count(&a, "svg.board .arrows g.arrow").await;
+    assert!((1..=3).contains(&arrows), "the line's first moves: {arrows}");
+    shot(&a, "arrows-analysis-desktop.png").await;
+    click(&a, "#engine-toggle").await;
+    wait_text(&a, "#engine-status", "stopped").await;
+
+    // The hex board draws them too.
+    css(&a, "#board-choice").await.select_by_value("hex").await.unwrap();
+    css(&a, "svg.board.hex").await;
+    click(&a, "#engine-toggle").await;
+    css(&a, "svg.board.hex .arrows g.arrow.best").await;
+    shot(&a, "arrows-hex-desktop.png").await;
+    click(&a, "#engine-toggle").await;
+
+    // A reviewed game: after the blunder, the move the engine preferred.
+    let b = launch(&driver_url, &tmp.join("b"), "en-US", Window::Desktop(1280, 900)).await;
+    register_quick(&b, &url, "target").await;
+    let moves = ["h2e2", "b9c7", "h0g2", "a9a8", "i0h0", "h7h3", "h0h3", "i6i5"];
+    let game = finished_game(&a, &b, "target", &moves).await;
+    a.goto(&format!("{url}#/game/{game}")).await.unwrap();
+    click(&a, "#review-request").await;
+    let mut review = Value::Null;
+    for _ in 0..480 {
+        review = api(&a, "GET", &format!("/games/{game}/review"), Value::Null).await;
+        if review["body"]["review"]["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let blunder = &review["body"]["review"]["moves"][5];
+    assert_eq!(blunder["class"], "blunder", "{review}");
+    let preferred = blunder["best"]["iccs"].as_str().unwrap().to_string();
+    css(&a, "#eval-graph .graph-point[data-ply='6']").await;
+    click(&a, "#eval-graph .graph-point[data-ply='6']").await;
+    css(&a, &format!("svg.board .arrows g.arrow.better[data-arrow={preferred}]")).await;
+    // A good move has none.
+    click(&a, "#eval-graph .graph-point[data-ply='1']").await;
+    wait_text(&a, "#last-move", "after move 1 (Red)").await;
+    assert_eq!(count(&a, "svg.board .arrows g.arrow").await, 0, "no arrow after a good move");
+    click(&a, "#eval-graph .graph-point[data-ply='6']").await;
+    css(&a, "svg.board .arrows g.arrow.better").await;
+    shot(&a, "arrows-review-desktop.png").await;
+
+    // A phone.
+    let p = launch(&driver_url, &tmp.join("p"), "en-US", Window::Phone(390, 844)).await;
+    register_quick(&p, &url, "quiver").await;
+    p.goto(&format!("{url}#/analysis/standard/{fen}")).await.unwrap();
+    click(&p, "#engine-toggle").await;
+    evaluation(&p, 4).await;
+    css(&p, "svg.board .arrows g.arrow.best").await;
+    shot(&p, "arrows-analysis-phone.png").await;
+    click(&p, "#engine-toggle").await;
+    p.goto(&format!("{url}#/game/{game}")).await.unwrap();
+    css(&p, "#eval-graph .graph-point[data-ply='6']").await;
+    click(&p, "#eval-graph .graph-point[data-ply='6']").await;
+    css(&p, &format!("svg.board .arrows g.arrow.better[data-arrow={preferred}]")).await;
+    p.execute("document.querySelector('svg.board').scrollIntoView({ block: 'start' });", vec![])
+        .await
+        .unwrap();
+    shot(&p, "arrows-review-phone.png").await;
+
+    for c in [a, b, p] {
+        c.close().await.unwrap();
+    }
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -107,12 +107,15 @@ async fn a_live_clock_that_runs_out_is_flagged_once() {
     let (st, v) = black.post(&format!("/challenges/{id}/accept"), json!({})).await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
     let game = v["game"]["id"].as_str().unwrap().to_string();
+    // The clocks start once both sides have made their first move.
+    assert_eq!(red.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+    assert_eq!(black.play(&game, 1, "h9g7").await.0, StatusCode::OK);
     let mut sockets = Vec::new();
     for s in &servers {
         sockets.push(watching(s, &game).await);
     }
-    // Red never moves: ten seconds pass at once, and every instance's clock
-    // check sees it (each checks twice a second).
+    // Red does not move again: ten seconds pass at once, and every instance's
+    // clock check sees it (each checks twice a second).
     clock.advance(Duration::from_secs(10));
     let heard =
         futures_util::future::join_all(sockets.iter_mut().map(|ws| games_within(ws, Duration::from_secs(2))))

@@ -190,7 +190,8 @@ pub struct ChallengePage {
 pub struct ClocksView {
     pub red: i64,
     pub black: i64,
-    /// The side whose clock runs; null once the game is over.
+    /// The side whose clock runs; null once the game is over, and until both
+    /// sides have made their first move (the first moves are not timed).
     #[serde(with = "wire::optional")]
     #[schema(schema_with = wire::nullable::<Color>)]
     pub running: Option<Color>,
@@ -318,7 +319,7 @@ impl From<&Glance> for GameSummary {
             clocks: r.clock.is_live().then(|| ClocksView {
                 red: r.red_ms,
                 black: r.black_ms,
-                running: active.then_some(g.turn),
+                running: (active && r.ply >= 2).then_some(g.turn),
                 since: r.turn_started_ms,
             }),
             deadline: g.deadline(),
@@ -961,7 +962,9 @@ pub struct ReviewedMove {
     pub color: Color,
     pub played: MoveNamesView,
     pub class: MoveClass,
-    /// Clamped centipawns its mover's evaluation fell by (0 for the engine's own move).
+    /// Percentage points of expected score (Win%, from the engine's
+    /// centipawns) its mover gave up against the engine's move searched to the
+    /// same depth (0 for the engine's own move).
     pub loss: i32,
     /// The engine's move in its place.
     pub best: Option<MoveNamesView>,
@@ -1161,7 +1164,8 @@ impl From<&Table> for TournamentView {
     }
 }
 
-/// The thresholds the moves were judged by (centipawns lost).
+/// The thresholds the moves were judged by: the least loss of expected score,
+/// in percentage points, of an inaccuracy, a mistake and a blunder.
 #[derive(Serialize, ToSchema)]
 pub struct Thresholds {
     pub inaccuracy: i32,
@@ -1170,7 +1174,7 @@ pub struct Thresholds {
 }
 
 /// A game's review: every position evaluated once at a fixed node budget, and
-/// each move judged by how much it lowered its mover's evaluation.
+/// each move judged by the expected score it gave up against the engine's move.
 #[derive(Serialize, ToSchema)]
 pub struct ReviewView {
     pub game: String,
@@ -1261,9 +1265,9 @@ impl ReviewView {
             red,
             black,
             thresholds: Thresholds {
-                inaccuracy: analysis::INACCURACY_CP,
-                mistake: analysis::MISTAKE_CP,
-                blunder: analysis::BLUNDER_CP,
+                inaccuracy: analysis::INACCURACY_PCT,
+                mistake: analysis::MISTAKE_PCT,
+                blunder: analysis::BLUNDER_PCT,
             },
         }
     }

@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Services, limits::refusal};
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, RefusalParams, RefusalReason},
     store::{Tally, UserRow},
 };
 
@@ -46,7 +46,8 @@ pub fn check_name(name: &str) -> ApiResult<()> {
 
 pub fn check_password(password: &str) -> ApiResult<()> {
     if !(8..=200).contains(&password.chars().count()) {
-        return Err(ApiError::bad_request("a password is 8 to 200 characters"));
+        return Err(ApiError::bad_request("a password is 8 to 200 characters")
+            .because(RefusalReason::PasswordLength, RefusalParams::range(8, 200)));
     }
     Ok(())
 }
@@ -146,7 +147,8 @@ impl Services {
         let hash = hashed(password).await?;
         let mut turn = self.sign_up_turn(address, now).await?;
         if !self.store.create_user(&mut turn, address, name, &hash, now).await? {
-            return Err(ApiError::conflict(format!("the user id {name:?} is taken")));
+            return Err(ApiError::conflict(format!("the user id {name:?} is taken"))
+                .because(RefusalReason::NameTaken, RefusalParams::name(name)));
         }
         turn.done().await?;
         let user = self.store.user(name).await?.ok_or_else(|| ApiError::internal("the new user vanished"))?;
@@ -163,7 +165,10 @@ impl Services {
     /// over every name. An address's log-ins are checked one at a time on each
     /// instance, holding no database connection while the password is.
     pub async fn login(&self, name: &str, password: &str, address: &str, now: i64) -> ApiResult<NewSession> {
-        let wrong = || ApiError::unauthorized("wrong user id or password");
+        let wrong = || {
+            ApiError::unauthorized("wrong user id or password")
+                .because(RefusalReason::WrongCredentials, RefusalParams::default())
+        };
         // No account has such a name: nothing to check, nothing to keep.
         if check_name(name).is_err() {
             return Err(wrong());
@@ -221,7 +226,8 @@ impl Services {
     pub async fn change_password(&self, name: &str, session: &str, old: &str, new: &str) -> ApiResult<()> {
         let u = self.user(name).await?;
         if !verified(old, &u.password_hash).await? {
-            return Err(ApiError::unauthorized("the old password is wrong"));
+            return Err(ApiError::unauthorized("the old password is wrong")
+                .because(RefusalReason::OldPasswordWrong, RefusalParams::default()));
         }
         check_password(new)?;
         self.store.set_password(&u.name, &hashed(new).await?).await?;
@@ -231,8 +237,13 @@ impl Services {
 
     /// A user who must exist.
     pub async fn user(&self, name: &str) -> ApiResult<UserRow> {
-        self.store.user(name).await?.ok_or_else(|| ApiError::not_found(format!("no user {name:?}")))
+        self.store.user(name).await?.ok_or_else(|| no_user(name))
     }
+}
+
+/// The refusal for a user id that names nobody.
+pub fn no_user(name: &str) -> ApiError {
+    ApiError::not_found(format!("no user {name:?}")).because(RefusalReason::NoUser, RefusalParams::name(name))
 }
 
 #[cfg(test)]

@@ -47,11 +47,16 @@ pub const ANALYSES_PER_MINUTE: u32 = 60;
 /// Evaluations are clamped to this many centipawns when moves are judged and
 /// drawn: beyond it a side is winning, and a forced mate counts the same.
 pub const CLAMP_CP: i32 = 1000;
-/// The least loss (centipawns of the mover's clamped evaluation) that makes a
-/// move an inaccuracy, a mistake and a blunder. A soldier is worth about 100.
-pub const INACCURACY_CP: i32 = 60;
-pub const MISTAKE_CP: i32 = 150;
-pub const BLUNDER_CP: i32 = 300;
+/// The least loss of expected score (percentage points of [`Eval::win_percent`],
+/// the mover's) that makes a move an inaccuracy, a mistake and a blunder. An
+/// inaccuracy is twice lichess's: searches of quiet opening positions within
+/// the review's budget differ by up to half a soldier (5 points near
+/// equality), which must not mark a move; near equality it is about a
+/// soldier. A piece given for nothing near equality costs about 30 points,
+/// which searches put a few points either side: a blunder, with room to spare.
+pub const INACCURACY_PCT: i32 = 10;
+pub const MISTAKE_PCT: i32 = 18;
+pub const BLUNDER_PCT: i32 = 25;
 
 /// An evaluation from one side's view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +117,20 @@ impl Eval {
             Eval::Won => CLAMP_CP,
             Eval::Mate(_) | Eval::Lost => -CLAMP_CP,
             Eval::Drawn => 0,
+        }
+    }
+
+    /// The expected score of this side in percent (lichess's Win%): from
+    /// centipawns by a logistic curve, so that a centipawn counts most near
+    /// equality and little when a side is far ahead; a mate or a won game is
+    /// 100, a drawn one 50.
+    pub fn win_percent(self) -> f64 {
+        match self {
+            Eval::Cp(v) => 50.0 + 50.0 * (2.0 / (1.0 + (-0.003_682_08 * f64::from(v)).exp()) - 1.0),
+            Eval::Mate(n) if n > 0 => 100.0,
+            Eval::Won => 100.0,
+            Eval::Mate(_) | Eval::Lost => 0.0,
+            Eval::Drawn => 50.0,
         }
     }
 

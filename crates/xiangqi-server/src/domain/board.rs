@@ -217,6 +217,17 @@ impl Board {
         }
     }
 
+    /// Searches only the move `m` from the current position (to `limits`): the
+    /// score the engine gives it, to compare with its best move's at one depth.
+    /// Blocks: run it on the engine pool.
+    pub fn search_move(&self, engine: &mut Engine, m: Move, limits: &Limits) -> SearchResult {
+        each!(self, g => {
+            let mut root = Root::from_game(g);
+            root.search_only(vec![m]);
+            engine.search(&root, limits, &Control::new(), &mut |_| {})
+        })
+    }
+
     /// Searches the current position, repetitions judged over the whole game,
     /// calling `on_info` after each depth. Blocks: run it on the engine pool.
     pub fn search(

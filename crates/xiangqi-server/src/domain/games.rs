@@ -20,7 +20,7 @@ use super::{
     ratings::{Category, rate},
 };
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, RefusalParams, RefusalReason},
     store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written},
 };
 
@@ -111,7 +111,27 @@ impl Loaded {
             Color::Red => self.row.red_ms,
             Color::Black => self.row.black_ms,
         };
-        if self.is_active() && self.turn() == c { stored - (now - self.row.turn_started_ms) } else { stored }
+        if self.clock_running() && self.turn() == c {
+            stored - (now - self.row.turn_started_ms)
+        } else {
+            stored
+        }
+    }
+
+    /// Whether the live clock of the side to move runs: only once both sides
+    /// have made their first move (before that no time is charged).
+    pub fn clock_running(&self) -> bool {
+        self.is_active() && self.row.clock.is_live() && self.row.ply >= 2
+    }
+
+    /// Whether a live game was never started: the side to move has yet to make
+    /// its first move, and `wait_ms` have passed since the pairing (Red) or
+    /// since Red's first move (Black).
+    pub fn never_started(&self, now: i64, wait_ms: i64) -> bool {
+        self.is_active()
+            && self.row.clock.is_live()
+            && self.row.ply < 2
+            && now - self.row.turn_started_ms >= wait_ms
     }
 
     /// The correspondence deadline of the side to move.
@@ -291,10 +311,16 @@ impl Services {
     async fn attempt_move(&self, loaded: Loaded, mv: &Submitted<'_>) -> ApiResult<Attempt> {
         let Submitted { user, ply, text, now } = *mv;
         let Some(color) = loaded.color_of(user) else {
-            return Ok(Attempt::Refused(ApiError::forbidden("you are not playing in this game")));
+            return Ok(Attempt::Refused(
+                ApiError::forbidden("you are not playing in this game")
+                    .because(RefusalReason::NotPlaying, RefusalParams::default()),
+            ));
         };
         if !loaded.is_active() {
-            return Ok(Attempt::Refused(ApiError::conflict("the game is over")));
+            return Ok(Attempt::Refused(
+                ApiError::conflict("the game is over")
+                    .because(RefusalReason::GameOver, RefusalParams::default()),
+            ));
         }
         // A stale ply first: a second submit of the same move is a conflict, not a turn error.
         if ply != loaded.row.ply {
@@ -304,7 +330,19 @@ impl Services {
             ))));
         }
         if color != loaded.turn() {
-            return Ok(Attempt::Refused(ApiError::forbidden("it is not your turn")));
+            return Ok(Attempt::Refused(
+                ApiError::forbidden("it is not your turn")
+                    .because(RefusalReason::NotYourTurn, RefusalParams::default()),
+            ));
+        }
+        if loaded.never_started(now, self.limits.first_move_ms) {
+            return Ok(match self.end(&loaded, None, now).await {
+                Ok(_) => Attempt::Refused(
+                    ApiError::conflict("the game was aborted: the first move was not made in time")
+                        .because(RefusalReason::NotStarted, RefusalParams::default()),
+                ),
+                Err(_) => Attempt::Stale,
+            });
         }
         if loaded.row.clock.is_live() && loaded.out_of_time(now) {
             return Ok(match self.time_out(&loaded, now).await {
@@ -334,7 +372,8 @@ impl Services {
         after.fen = board.fen();
         after.draw_offer = None;
         after.updated_ms = now;
-        if let ClockSpec::Live { increment, .. } = before.clock {
+        // A side's first move is free: its clock does not run and gains no increment.
+        if let (ClockSpec::Live { increment, .. }, true) = (before.clock, before.ply >= 2) {
             let left = time_left + increment;
             match color {
                 Color::Red => after.red_ms = left,
@@ -502,8 +541,7 @@ impl Services {
         self.time_out(&loaded, now).await
     }
 
-    /// The side to move ran out of time, and loses (a player who never makes a
-    /// first move loses too: the opponent waited for them).
+    /// The side to move ran out of time, and loses.
     pub(super) async fn time_out(&self, loaded: &Loaded, now: i64) -> ApiResult<Loaded> {
         self.finish(loaded, Outcome::win(!loaded.turn(), Reason::TimeForfeit), now).await
     }
@@ -511,15 +549,21 @@ impl Services {
     /// A game being played, and the colour `user` plays in it.
     async fn active_game_of(&self, user: &str, id: &str) -> ApiResult<(Loaded, Color)> {
         let loaded = self.load_game(id).await?;
-        let me =
-            loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you are not playing in this game"))?;
+        let me = loaded.color_of(user).ok_or_else(|| {
+            ApiError::forbidden("you are not playing in this game")
+                .because(RefusalReason::NotPlaying, RefusalParams::default())
+        })?;
         if !loaded.is_active() {
-            return Err(ApiError::conflict("the game is over"));
+            return Err(ApiError::conflict("the game is over")
+                .because(RefusalReason::GameOver, RefusalParams::default()));
         }
         Ok((loaded, me))
     }
 
-    /// Ends every live game whose side to move has run out of time at `now`.
+    /// Ends every live game whose side to move has run out of time at `now`,
+    /// and aborts every live game nobody started (a side's first move not made
+    /// in time). A tournament game is not aborted (its round waits for a
+    /// result): the side that did not move loses it.
     pub async fn flag_games(&self, now: i64) -> ApiResult<usize> {
         let mut flagged = 0;
         let mut page = Page::first(Page::MAX);
@@ -527,7 +571,16 @@ impl Services {
             let batch = self.store.active_live_games(&page).await?;
             for row in batch.items {
                 let loaded = self.load_game(&row.id).await?;
-                if loaded.out_of_time(now) && self.time_out(&loaded, now).await.is_ok() {
+                let ended = if loaded.never_started(now, self.limits.first_move_ms) {
+                    if loaded.row.tournament.is_some() {
+                        self.time_out(&loaded, now).await.is_ok()
+                    } else {
+                        self.end(&loaded, None, now).await.is_ok()
+                    }
+                } else {
+                    loaded.out_of_time(now) && self.time_out(&loaded, now).await.is_ok()
+                };
+                if ended {
                     flagged += 1;
                 }
             }

@@ -31,6 +31,10 @@ pub struct Limits {
     pub chat_per_minute: u32,
     /// Tournaments one user may create in a day.
     pub tournaments_per_day: u32,
+    /// How long a live game waits for each side's first move (from the pairing
+    /// for Red, from Red's first move for Black) before it is aborted, in
+    /// milliseconds. The clocks start only once both sides have moved.
+    pub first_move_ms: i64,
 }
 
 impl Default for Limits {
@@ -43,6 +47,7 @@ impl Default for Limits {
             messages_per_day: 200,
             chat_per_minute: 20,
             tournaments_per_day: 5,
+            first_move_ms: 30_000,
         }
     }
 }

@@ -80,11 +80,7 @@ impl Services {
         check_terms(&terms)?;
         let opponent = match &terms.opponent {
             Some(name) => {
-                let user = self
-                    .store
-                    .user(name)
-                    .await?
-                    .ok_or_else(|| ApiError::not_found(format!("no user {name:?}")))?;
+                let user = self.store.user(name).await?.ok_or_else(|| super::accounts::no_user(name))?;
                 if user.name == creator {
                     return Err(ApiError::bad_request("you cannot challenge yourself"));
                 }

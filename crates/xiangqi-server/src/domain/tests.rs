@@ -136,20 +136,60 @@ async fn a_live_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     let site = site().await;
     let s = &site.services;
     let id = game(s, LIVE_1_0).await.row.id;
-    let g = s.submit_move("red", &id, 0, "h2e2", T0 + 10_000).await.unwrap();
+    // The first move of each side is not timed.
+    s.submit_move("red", &id, 0, "h2e2", T0 + 10_000).await.unwrap();
+    let g = s.submit_move("black", &id, 1, "h9g7", T0 + 20_000).await.unwrap();
+    assert_eq!((g.row.red_ms, g.row.black_ms), (60_000, 60_000), "nothing charged yet");
+    let g = s.submit_move("red", &id, 2, "h0g2", T0 + 30_000).await.unwrap();
     assert_eq!(g.row.red_ms, 50_000, "red used ten seconds");
-    assert_eq!(g.time_left(Color::Black, T0 + 25_000), 45_000, "black's clock runs from red's move");
-    assert_eq!(g.time_left(Color::Red, T0 + 25_000), 50_000, "red's clock stands");
-    assert!(!g.out_of_time(T0 + 69_999));
-    assert!(g.out_of_time(T0 + 70_000));
-    assert_eq!(s.flag_games(T0 + 69_000).await.unwrap(), 0);
-    let e = s.claim("red", &id, T0 + 69_000).await.err().unwrap();
+    assert_eq!(g.time_left(Color::Black, T0 + 45_000), 45_000, "black's clock runs from red's move");
+    assert_eq!(g.time_left(Color::Red, T0 + 45_000), 50_000, "red's clock stands");
+    assert!(!g.out_of_time(T0 + 89_999));
+    assert!(g.out_of_time(T0 + 90_000));
+    assert_eq!(s.flag_games(T0 + 89_000).await.unwrap(), 0);
+    let e = s.claim("red", &id, T0 + 89_000).await.err().unwrap();
     assert_eq!(e.code, ErrorCode::Conflict, "black still has time");
-    assert_eq!(s.flag_games(T0 + 70_001).await.unwrap(), 1);
+    assert_eq!(s.flag_games(T0 + 90_001).await.unwrap(), 1);
     let over = s.load_game(&id).await.unwrap();
     let o = over.row.outcome.unwrap();
     assert_eq!((o.winner, o.reason), (Some(Color::Red), Reason::TimeForfeit));
     assert_eq!(over.row.black_ms, 0);
+}
+
+#[tokio::test]
+async fn live_clocks_start_after_both_first_moves_and_an_unstarted_game_is_aborted() {
+    let site = site().await;
+    let s = &site.services;
+    let wait = s.limits.first_move_ms;
+    // Red thinks over its first move for most of the wait: no time is charged.
+    let id = game(s, LIVE_1_0).await.row.id;
+    let g = s.load_game(&id).await.unwrap();
+    assert_eq!(
+        g.time_left(Color::Red, T0 + wait - 1),
+        60_000,
+        "red's clock does not run before its first move"
+    );
+    assert_eq!(s.flag_games(T0 + wait - 1).await.unwrap(), 0);
+    let g = s.submit_move("red", &id, 0, "h2e2", T0 + wait - 1).await.unwrap();
+    assert_eq!(g.row.red_ms, 60_000);
+    assert_eq!(g.time_left(Color::Black, T0 + 2 * wait - 2), 60_000, "nor black's before its first");
+    // Black does not answer in time: the game is aborted, not lost.
+    assert_eq!(s.flag_games(T0 + 2 * wait - 1).await.unwrap(), 1);
+    let over = s.load_game(&id).await.unwrap();
+    assert_eq!((over.row.status, over.row.outcome), (GameStatus::Aborted, None));
+    for name in ["red", "black"] {
+        let u = s.user(name).await.unwrap();
+        assert_eq!((u.rating, u.wins, u.losses), (1500, 0, 0), "{name} is not rated");
+    }
+    // Red never moves: aborted too, and a late first move is refused.
+    let id = game(s, LIVE_1_0).await.row.id;
+    let e = s.submit_move("red", &id, 0, "h2e2", T0 + wait).await.err().unwrap();
+    assert_eq!(e.code, ErrorCode::Conflict);
+    assert_eq!(s.load_game(&id).await.unwrap().row.status, GameStatus::Aborted);
+    // Correspondence games have no such wait.
+    let id = game(s, DAYS_3).await.row.id;
+    assert_eq!(s.flag_games(T0 + 10 * wait).await.unwrap(), 0);
+    assert_eq!(s.load_game(&id).await.unwrap().row.status, GameStatus::Active);
 }
 
 #[tokio::test]
@@ -373,7 +413,8 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
         stale_before: long_ago - STALE_MS,
     };
     assert_eq!(s.store.claim_review(&claim).await.unwrap(), Claim::New);
-    let start = ReviewPositionRow { ply: 0, eval: Eval::Cp(77), best: Some("h2e2".into()), depth: 1 };
+    let start =
+        ReviewPositionRow { ply: 0, eval: Eval::Cp(77), best: Some("h2e2".into()), depth: 1, played: None };
     s.store.save_review_position(&id, "stopped", &start, long_ago).await.unwrap();
     assert_eq!(s.store.claim_review(&claim).await.unwrap(), Claim::Exists, "a fresh claim is not taken over");
 
@@ -382,7 +423,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     assert!(s.request_review("red", &id, now).await.unwrap());
     assert!(!s.request_review("black", &id, now).await.unwrap());
     let mut done = None;
-    for _ in 0..200 {
+    for _ in 0..1200 {
         let (_, found) = s.review(&id).await.unwrap();
         let (row, positions) = found.unwrap();
         if row.status == ReviewStatus::Done {
@@ -396,7 +437,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     assert_eq!(positions[0].eval, Eval::Cp(77), "what was stored is kept, not searched again");
     assert!(positions[1].best.is_some() && positions[2].best.is_some());
     // The stopped worker, had it come back, could store nothing more.
-    let late = ReviewPositionRow { ply: 1, eval: Eval::Cp(1), best: None, depth: 1 };
+    let late = ReviewPositionRow { ply: 1, eval: Eval::Cp(1), best: None, depth: 1, played: None };
     assert_eq!(
         s.store.save_review_position(&id, "stopped", &late, now_ms()).await.unwrap(),
         crate::store::Written::Stale

@@ -237,6 +237,31 @@ mod tests {
         }
     }
 
+    /// Every reason the server gives for a refusal is worded in every language,
+    /// with the particulars it sends.
+    #[test]
+    fn every_refusal_reason_is_worded_in_every_catalogue() {
+        use crate::{domain::model::Named, error::RefusalReason};
+        for path in ["js/messages/en.js", "js/messages/zh.js", "js/messages/zh-Hant.js", "js/messages/vi.js"]
+        {
+            let keys = catalogue_keys(path);
+            let body = ASSETS.iter().find(|(p, _)| *p == path).map(|(_, b)| *b).unwrap();
+            for reason in RefusalReason::all() {
+                let key = format!("refusal.{}", reason.name());
+                assert!(keys.contains(&key), "{path} lacks {key}");
+                let line = body.lines().find(|l| l.trim_start().starts_with(&format!("\"{key}\""))).unwrap();
+                let wanted: &[&str] = match reason {
+                    RefusalReason::NameTaken | RefusalReason::NoUser => &["{name}"],
+                    RefusalReason::PasswordLength => &["{min}", "{max}"],
+                    _ => &[],
+                };
+                for p in wanted {
+                    assert!(line.contains(p), "{path}: {key} does not say {p}");
+                }
+            }
+        }
+    }
+
     /// The arguments of a call, given the text after its opening parenthesis, split at
     /// top-level commas (strings, template literals and brackets respected).
     fn call_args(after: &str) -> Vec<String> {

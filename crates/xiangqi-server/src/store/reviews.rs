@@ -45,6 +45,10 @@ pub struct ReviewPositionRow {
     /// The engine's move, in ICCS.
     pub best: Option<String>,
     pub depth: i64,
+    /// The move played here in the game, from its mover's view, searched to
+    /// `depth` like the engine's own; `None` where the game ended here, where
+    /// it is the engine's move, or in reviews stored before it was kept.
+    pub played: Option<Eval>,
 }
 
 impl FromRow for ReviewPositionRow {
@@ -56,6 +60,12 @@ impl FromRow for ReviewPositionRow {
                 .map_err(|why| super::corrupt("score_kind", why))?,
             best: get(r, "best")?,
             depth: get(r, "depth")?,
+            played: match (get::<Option<String>>(r, "played_kind")?, get::<Option<i64>>(r, "played_score")?) {
+                (Some(kind), Some(score)) => {
+                    Some(Eval::from_columns(&kind, score).map_err(|why| super::corrupt("played_kind", why))?)
+                }
+                _ => None,
+            },
         })
     }
 }
@@ -153,17 +163,20 @@ impl Store {
             return Ok(Written::Stale);
         }
         let (kind, score) = p.eval.to_columns();
+        let played = p.played.map(Eval::to_columns);
         self.run(
             sqlx::query(
-                "INSERT INTO review_positions (game_id, ply, score_kind, score, best, depth) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, ply) DO NOTHING",
+                "INSERT INTO review_positions (game_id, ply, score_kind, score, best, depth, played_kind, played_score) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id, ply) DO NOTHING",
             )
             .bind(game_id)
             .bind(p.ply)
             .bind(kind)
             .bind(score)
             .bind(p.best.clone())
-            .bind(p.depth),
+            .bind(p.depth)
+            .bind(played.map(|(k, _)| k))
+            .bind(played.map(|(_, s)| s)),
         )
         .await?;
         Ok(Written::Done)

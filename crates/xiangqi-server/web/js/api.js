@@ -5,17 +5,21 @@
 /** @typedef {import("./models.js").Game} Game */
 /** @typedef {import("./models.js").Challenge} Challenge */
 
-/** An API answer other than 2xx, with the server's message. */
+/** An API answer other than 2xx, with the server's message, reason and its particulars. */
 export class ApiError extends Error {
   /**
    * @param {string} message
    * @param {number} status
    * @param {string | undefined} code
+   * @param {string} [reason]
+   * @param {Record<string, string | number>} [params]
    */
-  constructor(message, status, code) {
+  constructor(message, status, code, reason, params) {
     super(message);
     this.status = status;
     this.code = code;
+    this.reason = reason;
+    this.params = params ?? {};
   }
 }
 
@@ -40,7 +44,7 @@ export async function call(method, path, body) {
   const res = await fetch(`/api/v1${path}`, init);
   if (res.status === 204) return /** @type {T} */ (null);
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(data.message || res.statusText, res.status, data.error);
+  if (!res.ok) throw new ApiError(data.message || res.statusText, res.status, data.error, data.reason, data.params);
   return data;
 }
 

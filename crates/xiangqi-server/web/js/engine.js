@@ -43,7 +43,7 @@ export async function analyse(what, onEvent, onEnd) {
   });
   if (!res.ok || !res.body) {
     const data = await res.json().catch(() => ({}));
-    throw new ApiError(data.message || res.statusText, res.status, data.error);
+    throw new ApiError(data.message || res.statusText, res.status, data.error, data.reason, data.params);
   }
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

@@ -1,7 +1,9 @@
 // Refusals from the server in the user's language. The server sends a stable
-// code (`illegal_move`, `conflict`) and an English sentence: English readers get
-// the sentence, which says the most; others get the code's meaning in their
-// language, with the server's sentence after it as the detail.
+// code (`illegal_move`, `conflict`), a reason (`name_taken`) with its
+// particulars, and an English sentence. A reason the catalogue words is shown in
+// those words, in every language; a refusal without one is shown to English
+// readers as the server's sentence, and to others as its code's meaning alone
+// (never the English sentence inside another language).
 
 import { ApiError } from "./api.js";
 import { isTextKey, lang, t } from "./i18n.js";
@@ -12,8 +14,10 @@ import { isTextKey, lang, t } from "./i18n.js";
  */
 export function errorText(err) {
   const text = err instanceof Error ? err.message : String(err);
-  if (!(err instanceof ApiError) || lang === "en" || !err.code) return text;
+  if (!(err instanceof ApiError)) return text;
+  const reason = `refusal.${err.reason}`;
+  if (err.reason && err.reason !== "other" && isTextKey(reason)) return t(reason, err.params);
+  if (lang === "en" || !err.code) return text;
   const key = `error.${err.code}`;
-  if (!isTextKey(key)) return text;
-  return text ? t("error.withDetail", { text: t(key), detail: text }) : t(key);
+  return isTextKey(key) ? t(key) : text;
 }

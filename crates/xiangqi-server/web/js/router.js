@@ -4,6 +4,7 @@
 
 import { ApiError } from "./api.js";
 import { h } from "./dom.js";
+import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { pageChanged } from "./notify.js";
 import { currentUser, setUser } from "./state.js";
@@ -77,7 +78,7 @@ export async function refresh() {
  */
 function failed(view, name, arg, err) {
   const notFound = err instanceof ApiError && err.status === 404;
-  let text = err instanceof Error ? err.message : String(err);
+  let text = errorText(err);
   if (notFound && name === "game") text = t("app.noGame", { id: arg });
   if (notFound && name === "user") text = t("app.noUser", { name: arg });
   view.replaceChildren(

@@ -1,7 +1,8 @@
 // The board as SVG, on either geometry: pieces in the player's chosen set, theme,
 // size and coordinates (redrawn at once when a preference changes), the last move
 // outlined, the pending move, the selected piece and its legal targets, and the
-// general in check. The server says which moves are legal; the board only draws
+// general in check, and arrows for moves an engine suggests (its best line,
+// the first move strongest; or the better move at a mistake). The server says which moves are legal; the board only draws
 // and reports the player's choice, made by clicking a piece then a cell, by
 // dragging, or with the keyboard: the board takes the focus, the arrows move a
 // cursor from point to point (as the board is shown, flipped or not), Enter or
@@ -32,6 +33,13 @@ let boards = 0;
  * @property {Color | null} [check]   the side whose general is in check
  * @property {string[]} [dots]        cells to mark with a dot (a diagram's moves)
  * @property {Color | null} [mated]   the side whose general is checkmated (a ring round it)
+ * @property {Arrow[]} [arrows]       moves drawn as arrows, in order (the first on top)
+ */
+
+/**
+ * A move drawn as an arrow: `best` the engine's move (prominent), `line` a move
+ * further along its line, `better` the move the engine preferred to one played.
+ * @typedef {{ move: string, kind: "best" | "line" | "better" }} Arrow
  */
 
 /** Screen directions of the arrow keys. @type {Record<string, [number, number]>} */
@@ -72,7 +80,7 @@ export class Board {
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     container.replaceChildren(this.svg, help, this.live);
     /** @type {Required<BoardState>} */
-    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [], mated: null };
+    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [], mated: null, arrows: [] };
     /** @type {string | null} the point the keyboard is on */
     this.cursor = null;
     /** @type {Map<string, string>} the pieces as drawn, by cell */
@@ -90,6 +98,7 @@ export class Board {
     this.marks = svg("g", { class: "marks" });
     /** Marks drawn over the pieces (the mated general's ring). */
     this.rings = svg("g", { class: "rings" });
+    this.arrows = svg("g", { class: "arrows" });
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -202,10 +211,10 @@ export class Board {
    * Redraws with a new state.
    * @param {BoardState} state
    */
-  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [], mated = null }) {
+  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [], mated = null, arrows = [] }) {
     const before = this.placed;
     const lastBefore = this.state.last;
-    this.state = { fen, legal, flipped, last, mine, pending, check, dots, mated };
+    this.state = { fen, legal, flipped, last, mine, pending, check, dots, mated, arrows };
     this.placed = this.pieces();
     if (!mine || pending) this.selected = null;
     this.draw();
@@ -358,6 +367,7 @@ export class Board {
     this.marks = svg("g", { class: "marks" }, this.svg);
     const layer = svg("g", { class: "pieces" }, this.svg);
     this.rings = svg("g", { class: "rings" }, this.svg);
+    this.arrows = svg("g", { class: "arrows", "aria-hidden": "true" }, this.svg);
     // Points on the standard board are 60 apart: past 114% neighbouring pieces would overlap.
     const scale = Math.min(p.piece_size / 100, geometry.name === "standard" ? 1.14 : 1.2);
     for (const [cell, letter] of this.placed) {
@@ -369,7 +379,42 @@ export class Board {
     this.drawMarks();
   }
 
+  /**
+   * Draws these arrows instead of those shown (the engine's line changes while
+   * the position stays).
+   * @param {Arrow[]} arrows
+   */
+  setArrows(arrows) {
+    this.state = { ...this.state, arrows };
+    this.drawArrows();
+  }
+
+  /** Each arrow from the centre of its move's first point to the second's, the first drawn last (on top). */
+  drawArrows() {
+    const { geometry, state } = this;
+    this.arrows.replaceChildren();
+    for (const { move, kind } of [...state.arrows].reverse()) {
+      const cells = splitMove(move);
+      if (!cells) continue;
+      const [x1, y1] = geometry.center(cells[0], state.flipped);
+      const [x2, y2] = geometry.center(cells[1], state.flipped);
+      const length = Math.hypot(x2 - x1, y2 - y1);
+      if (!length) continue;
+      const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+      const head = kind === "line" ? 18 : 24;
+      const half = kind === "line" ? 10 : 14;
+      // The shaft stops where the head begins; the head's tip stops short of the centre.
+      const tip = [x2 - ux * 8, y2 - uy * 8];
+      const base = [tip[0] - ux * head, tip[1] - uy * head];
+      const g = svg("g", { class: `arrow ${kind}`, "data-arrow": move }, this.arrows);
+      svg("line", { x1: x1 + ux * 10, y1: y1 + uy * 10, x2: base[0], y2: base[1] }, g);
+      const points = [tip, [base[0] - uy * half, base[1] + ux * half], [base[0] + uy * half, base[1] - ux * half]];
+      svg("polygon", { points: points.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ") }, g);
+    }
+  }
+
   drawMarks() {
+    this.drawArrows();
     const { geometry, state, marks } = this;
     marks.replaceChildren();
     this.rings.replaceChildren();

@@ -5,6 +5,7 @@
 
 import * as api from "../api.js";
 import { h } from "../dom.js";
+import { errorText } from "../errors.js";
 import { t } from "../i18n.js";
 import { watchChat, watchGame } from "../live.js";
 import { currentUser } from "../state.js";
@@ -82,7 +83,7 @@ export function gameChat(game) {
         input.value = "";
         left.textContent = t("chat.left", { count: MAX });
       } catch (err) {
-        problem.textContent = t("chat.refused", { reason: err instanceof Error ? err.message : String(err) });
+        problem.textContent = t("chat.refused", { reason: errorText(err) });
         problem.hidden = false;
       }
     });

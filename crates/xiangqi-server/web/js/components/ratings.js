@@ -4,6 +4,7 @@
 
 import * as api from "../api.js";
 import { h, svg } from "../dom.js";
+import { errorText } from "../errors.js";
 import { date, isTextKey, t, tn } from "../i18n.js";
 
 /** @typedef {import("../models.js").Category} Category */
@@ -231,7 +232,7 @@ export function ratingsCard(name, ratings, shown, own) {
         : [h("p", { class: "muted" }, t("ratings.none"))]));
       chartArea.dataset["category"] = category;
     } catch (err) {
-      chartArea.replaceChildren(h("p", { class: "form-error", role: "alert" }, err instanceof Error ? err.message : String(err)));
+      chartArea.replaceChildren(h("p", { class: "form-error", role: "alert" }, errorText(err)));
     }
   }
   for (const r of ratings) {

@@ -24,8 +24,9 @@ const POLL_MS = 1000;
 /**
  * The review part of a finished game's page.
  * @param {Game} game
- * @param {{ shown: () => number | null, onPick: (ply: number) => void, onMarks: (marks: Map<number, MoveClass>) => void }} hooks
- *   `shown`: the move the page shows; `onPick`: show a move; `onMarks`: the move classes by ply, for the move list
+ * @param {{ shown: () => number | null, onPick: (ply: number) => void, onMarks: (marks: Map<number, MoveClass>, better: Map<number, string>) => void }} hooks
+ *   `shown`: the move the page shows; `onPick`: show a move; `onMarks`: the move classes by ply, for the move
+ *   list, and the engine's move (ICCS) in place of each inaccuracy, mistake and blunder, for the board's arrow
  */
 export function reviewPanel(game, hooks) {
   const box = h("section", { class: "review card", id: "review", "aria-label": t("review.title") });
@@ -89,18 +90,21 @@ export function reviewPanel(game, hooks) {
     if (review && review.positions.length) {
       /** @type {Map<number, MoveClass>} */
       const classes = new Map(review.moves.map((m) => [m.ply, m.class]));
-      hooks.onMarks(classes);
+      /** @type {Map<number, string>} */
+      const better = new Map();
+      for (const m of review.moves) if (m.class !== "good" && m.best) better.set(m.ply, m.best.iccs);
+      hooks.onMarks(classes, better);
       parts.push(evalGraph(review.positions, classes, hooks.shown(), (ply) => hooks.onPick(ply)));
       const th = review.thresholds;
       parts.push(h("table", { class: "review-counts", id: "review-counts" },
         h("caption", { class: "sr-only" }, t("review.counts")),
         h("tr", {}, h("th", {}, ""),
-          h("th", { scope: "col", title: t("review.inaccuracyMeans", { cp: th.inaccuracy }) }, h("span", { class: "mark" }, "?!"), t("review.inaccuracy")),
-          h("th", { scope: "col", title: t("review.mistakeMeans", { cp: th.mistake }) }, h("span", { class: "mark" }, "?"), t("review.mistake")),
-          h("th", { scope: "col", title: t("review.blunderMeans", { cp: th.blunder }) }, h("span", { class: "mark" }, "??"), t("review.blunder"))),
+          h("th", { scope: "col", title: t("review.inaccuracyMeans", { points: th.inaccuracy }) }, h("span", { class: "mark" }, "?!"), t("review.inaccuracy")),
+          h("th", { scope: "col", title: t("review.mistakeMeans", { points: th.mistake }) }, h("span", { class: "mark" }, "?"), t("review.mistake")),
+          h("th", { scope: "col", title: t("review.blunderMeans", { points: th.blunder }) }, h("span", { class: "mark" }, "??"), t("review.blunder"))),
         countRow("red", review.red), countRow("black", review.black)));
       parts.push(h("p", { class: "muted small review-legend", id: "review-legend" },
-        t("review.legend", { inaccuracy: th.inaccuracy / 100, mistake: th.mistake / 100, blunder: th.blunder / 100 })));
+        t("review.legend", { inaccuracy: th.inaccuracy, mistake: th.mistake, blunder: th.blunder })));
       const shown = hooks.shown();
       const judged = review.moves.find((m) => m.ply === shown);
       const at = review.positions.find((p) => p.ply === shown);

@@ -5,6 +5,7 @@
 import * as api from "../api.js";
 import { h } from "../dom.js";
 import { clockText, rulesName } from "../format.js";
+import { errorText } from "../errors.js";
 import { t } from "../i18n.js";
 import { say } from "../notify.js";
 import { currentUser } from "../state.js";
@@ -18,7 +19,7 @@ import { DEFAULT_CLOCK, DEFAULT_RULES, RULES } from "./terms.js";
  * @param {unknown} err
  */
 export function refused(what, err) {
-  say(t("people.refused", { what, reason: err instanceof Error ? err.message : String(err) }), "error");
+  say(t("people.refused", { what, reason: errorText(err) }), "error");
 }
 
 /** @param {string} name */

@@ -379,6 +379,8 @@ export async function analysisPage(view, args) {
     engineButton.setAttribute("aria-pressed", String(engine.on));
     const info = engine.info;
     const over = current.at.outcome;
+    // The engine's line as arrows: its first three moves, the first strongest.
+    board.setArrows(over || !info ? [] : info.pv.slice(0, 3).map((m, i) => ({ move: m.iccs, kind: i === 0 ? "best" : "line" })));
     if (over || !info) {
       delete evalText.dataset["cp"];
       delete evalText.dataset["depth"];

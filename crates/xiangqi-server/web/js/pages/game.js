@@ -108,6 +108,8 @@ export async function gamePage(view, [id = ""]) {
   let line = null;
   /** @type {Map<number, MoveClass>} */
   let marks = new Map();
+  /** The review's better move (ICCS) in place of each marked move, by ply: an arrow on the board after it. @type {Map<number, string>} */
+  let better = new Map();
   /** @type {ReturnType<typeof reviewPanel> | null} */
   let review = null;
 
@@ -309,12 +311,14 @@ export async function gamePage(view, [id = ""]) {
     const myTurn = active && color === game.turn && !past;
     // Checkmate leaves a ring round the loser's general in the final position.
     const mated = game.outcome?.reason === "checkmate" && game.outcome.winner ? other(game.outcome.winner) : null;
+    const preferred = active ? undefined : better.get(viewing ?? (game.moves ?? []).length);
+    const arrows = preferred ? [{ move: preferred, kind: /** @type {const} */ ("better") }] : [];
     if (past) {
-      board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null });
+      board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null, arrows });
     } else {
       board.show({
         fen: game.fen, legal: myTurn ? game.legal ?? [] : [], flipped, last: game.last_move,
-        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null, mated,
+        mine: myTurn ? color : null, pending, check: active && game.check ? game.turn : null, mated, arrows,
       });
     }
     fillPlayer(top, flipped ? "red" : "black");
@@ -350,9 +354,10 @@ export async function gamePage(view, [id = ""]) {
       review = reviewPanel(game, {
         shown: () => viewing ?? (game.moves ?? []).length,
         onPick: (ply) => { showMove(ply); },
-        onMarks: (found) => {
-          if (found.size === marks.size) return;
+        onMarks: (found, preferred) => {
+          if (found.size === marks.size && preferred.size === better.size) return;
           marks = found;
+          better = preferred;
           show(game);
         },
       });
