@@ -191,7 +191,7 @@ pub fn unreachable(e: &sqlx::Error) -> bool {
 /// is down every request fails after this wait (503), rather than hanging.
 /// (A SQLite file does not go away: its connections are waited for longer,
 /// as its single writer may keep them busy in a burst of writes.)
-const CONNECTION_WAIT: Duration = Duration::from_millis(800);
+const CONNECTION_WAIT: Duration = Duration::from_millis(600);
 const SQLITE_CONNECTION_WAIT: Duration = Duration::from_secs(10);
 
 fn unique_violation(e: &sqlx::Error) -> bool {
