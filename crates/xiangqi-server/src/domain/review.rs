@@ -340,9 +340,17 @@ mod tests {
     fn no_move_of_the_usual_openings_is_flagged_but_a_lost_rook_is() {
         use xiangqi_engine::Options;
 
-        let mut engine = Engine::new(Options { hash_mb: 16, ..Options::default() }.with_embedded_net());
-        for opening in OPENINGS {
-            let (judged, positions) = judge_line(&mut engine, opening);
+        // Each line on an engine of its own, all at once: the answers do not
+        // depend on which line a table saw before, and the cores share the work.
+        let engine = || Engine::new(Options { hash_mb: 16, ..Options::default() }.with_embedded_net());
+        let judged: Vec<_> = std::thread::scope(|scope| {
+            let lines: Vec<_> = OPENINGS
+                .iter()
+                .map(|opening| scope.spawn(move || judge_line(&mut engine(), opening)))
+                .collect();
+            lines.into_iter().map(|line| line.join().expect("a line is judged")).collect()
+        });
+        for (opening, (judged, positions)) in OPENINGS.iter().zip(judged) {
             for j in judged {
                 assert_eq!(
                     j.class,
@@ -356,7 +364,7 @@ mod tests {
         }
         // Black's rook to the file of Red's cannon, behind its own cannon, is lost.
         let blunder = ["C8=5", "C2=5", "H8+7", "H8+7", "R9=8", "R9=8"];
-        let (judged, positions) = judge_line(&mut engine, &blunder);
+        let (judged, positions) = judge_line(&mut engine(), &blunder);
         assert_eq!(judged[5].class, MoveClass::Blunder, "{positions:?}");
     }
 }
