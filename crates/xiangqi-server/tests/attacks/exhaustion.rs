@@ -48,6 +48,21 @@ async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     .is_ok()
 }
 
+/// A WebSocket from `from`, upgraded by hand, that then says nothing (and
+/// answers no ping).
+async fn websocket_from(from: IpAddr, to: SocketAddr) -> TcpStream {
+    let mut c = connect_from(from, to).await;
+    let upgrade = format!(
+        "GET /api/v1/ws HTTP/1.1\r\nHost: {to}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    c.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut answer = [0u8; 512];
+    let n = c.read(&mut answer).await.unwrap();
+    assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 101"));
+    c
+}
+
 fn tight_connections(db: &str) -> Config {
     Config {
         connections: ConnectionLimits { per_address: 20, idle: Duration::from_secs(1) },
@@ -91,16 +106,7 @@ async fn idle_half_sent_and_silent_connections_are_closed_and_one_address_holds_
         // WebSockets keep their place among the address's connections.
         let mut sockets = Vec::new();
         for _ in 0..20 {
-            let mut c = connect_from(attacker, s.addr()).await;
-            let upgrade = format!(
-                "GET /api/v1/ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-                 Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-                s.addr()
-            );
-            c.write_all(upgrade.as_bytes()).await.unwrap();
-            let n = c.read(&mut answer).await.unwrap();
-            assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 101"));
-            sockets.push(c);
+            sockets.push(websocket_from(attacker, s.addr()).await);
         }
         let mut extra = connect_from(attacker, s.addr()).await;
         assert!(
@@ -110,15 +116,7 @@ async fn idle_half_sent_and_silent_connections_are_closed_and_one_address_holds_
         drop(sockets);
         tokio::time::sleep(Duration::from_millis(200)).await;
         // A WebSocket whose peer never answers a ping is closed after three idle times.
-        let mut silent = connect_from(attacker, s.addr()).await;
-        let upgrade = format!(
-            "GET /api/v1/ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-            s.addr()
-        );
-        silent.write_all(upgrade.as_bytes()).await.unwrap();
-        let n = silent.read(&mut answer).await.unwrap();
-        assert!(String::from_utf8_lossy(&answer[..n]).starts_with("HTTP/1.1 101"));
+        let mut silent = websocket_from(attacker, s.addr()).await;
         assert!(closed_within(&mut silent, Duration::from_secs(6)).await, "a silent WebSocket");
         s.stop().await;
     }
