@@ -236,7 +236,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         match services.resume_computer_games().await {
             Ok(0) => {}
             Ok(n) => tracing::info!("the computer resumes {n} games"),
-            Err(e) => tracing::warn!("cannot find the computer's games: {}", e.message),
+            Err(e) => tracing::warn!("cannot find the computer's games: {}", e),
         }
         background.spawn(services.clone().run_computer(shutdown.clone()));
     }
@@ -299,19 +299,19 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
             }
         };
         if let Err(e) = services.flag_games(services.now()).await {
-            tracing::warn!("clock check failed: {}", e.message);
+            tracing::warn!("clock check failed: {}", e);
         }
         if let Err(e) = services.lapse_ladder_challenges(services.now()).await {
-            tracing::warn!("ladder check failed: {}", e.message);
+            tracing::warn!("ladder check failed: {}", e);
         }
         if let Err(e) = services.advance_tournaments(services.now()).await {
-            tracing::warn!("tournament check failed: {}", e.message);
+            tracing::warn!("tournament check failed: {}", e);
         }
         if rounds % 120 == 0 {
             match services.purge(services.now()).await {
                 Ok(0) => {}
                 Ok(n) => tracing::debug!("purged {n} expired sessions and old failed log-ins"),
-                Err(e) => tracing::warn!("purge failed: {}", e.message),
+                Err(e) => tracing::warn!("purge failed: {}", e),
             }
         }
         rounds += 1;

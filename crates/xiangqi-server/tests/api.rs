@@ -559,10 +559,14 @@ async fn refusals_send_a_reason_and_its_particulars() {
         let a = Client::register(&s, "rsn").await;
         let b = Client::register(&s, "rsb").await;
         let visitor = Client::new(&s, &unique("rsv"));
-        // Every refusal has a reason, `other` where it has none of its own.
+        // Every refusal has a reason of its own, with its particulars.
         let (st, v) = visitor.get("/games/nonesuch").await;
         assert_eq!(st, StatusCode::NOT_FOUND);
-        assert_eq!((&v["error"], &v["reason"]), (&json!("not_found"), &json!("other")), "{v}");
+        assert_eq!(
+            (&v["error"], &v["reason"], &v["params"]),
+            (&json!("not_found"), &json!("no_game"), &json!({"id": "nonesuch"})),
+            "{v}"
+        );
         let cases = [
             (
                 visitor.post("/users", json!({"name": a.name, "password": "secret-pass"})).await,
@@ -599,6 +603,14 @@ async fn refusals_send_a_reason_and_its_particulars() {
         let game = new_game(&a, &b, "asian").await;
         let (_, v) = b.play(&game, 0, "h7e7").await;
         assert_eq!(v["reason"], "not_your_turn", "{v}");
+        // A particular that is a name: why the move is illegal.
+        let (st, v) = a.play(&game, 0, "a0a5").await;
+        assert_eq!(st, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(
+            (&v["reason"], &v["params"]),
+            (&json!("illegal_move"), &json!({"text": "a0a5", "why": "not_a_move"})),
+            "{v}"
+        );
         s.stop().await;
     }
 }

@@ -7,11 +7,12 @@ use argon2::{
 use rand::Rng;
 use sha2::{Digest, Sha256};
 
-use super::{Services, limits::refusal};
-use crate::{
-    error::{ApiError, ApiResult, RefusalParams, RefusalReason},
-    store::{Tally, UserRow},
+use super::{
+    Services,
+    limits::too_often,
+    refusal::{Act, Error, Refusal, Result, Window},
 };
+use crate::store::{Tally, UserRow};
 
 /// How long a session lasts without logging in again.
 pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -19,6 +20,7 @@ pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
 /// try must wait.
 pub const FREE_FAILURES: i64 = 5;
 pub const FAILURE_WINDOW_MS: i64 = 15 * 60 * 1000;
+const _: () = assert!(FAILURE_WINDOW_MS == 15 * 60 * 1000, "the refusal names a quarter of an hour");
 /// Failed log-ins one network address may have within [`FAILURE_WINDOW_MS`],
 /// over every name: what one address can make the server keep is bounded.
 pub const ADDRESS_FAILURES: u32 = 50;
@@ -36,28 +38,27 @@ pub fn login_wait_ms(failures: i64) -> i64 {
     }
 }
 
-pub fn check_name(name: &str) -> ApiResult<()> {
+pub fn check_name(name: &str) -> Result<(), Refusal> {
     let ok_chars = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     if !(3..=20).contains(&name.len()) || !ok_chars {
-        return Err(ApiError::bad_request("a user id is 3 to 20 letters, digits, '_' or '-'"));
+        return Err(Refusal::NameShape { min: 3, max: 20 });
     }
     Ok(())
 }
 
-pub fn check_password(password: &str) -> ApiResult<()> {
+pub fn check_password(password: &str) -> Result<(), Refusal> {
     if !(8..=200).contains(&password.chars().count()) {
-        return Err(ApiError::bad_request("a password is 8 to 200 characters")
-            .because(RefusalReason::PasswordLength, RefusalParams::range(8, 200)));
+        return Err(Refusal::PasswordLength { min: 8, max: 200 });
     }
     Ok(())
 }
 
-pub fn hash_password(password: &str) -> ApiResult<String> {
+pub fn hash_password(password: &str) -> Result<String> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| ApiError::internal(format!("password hashing failed: {e}")))
+        .map_err(|e| Error::broken(format!("password hashing failed: {e}")))
 }
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
@@ -76,17 +77,17 @@ fn hashing() -> &'static tokio::sync::Semaphore {
 }
 
 /// Runs a password hash's work in its turn (see [`hashing`]).
-async fn in_hashing_turn<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> ApiResult<T> {
-    let _turn = hashing().acquire().await.map_err(|e| ApiError::internal(e.to_string()))?;
-    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal(format!("password hashing: {e}")))
+async fn in_hashing_turn<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    let _turn = hashing().acquire().await.map_err(|e| Error::broken(e.to_string()))?;
+    tokio::task::spawn_blocking(work).await.map_err(|e| Error::broken(format!("password hashing: {e}")))
 }
 
-async fn hashed(password: &str) -> ApiResult<String> {
+async fn hashed(password: &str) -> Result<String> {
     let password = password.to_string();
     in_hashing_turn(move || hash_password(&password)).await?
 }
 
-async fn verified(password: &str, hash: &str) -> ApiResult<bool> {
+async fn verified(password: &str, hash: &str) -> Result<bool> {
     let (password, hash) = (password.to_string(), hash.to_string());
     in_hashing_turn(move || verify_password(&password, &hash)).await
 }
@@ -136,7 +137,7 @@ impl Services {
         invite: Option<&str>,
         address: &str,
         now: i64,
-    ) -> ApiResult<NewSession> {
+    ) -> Result<NewSession> {
         check_name(name)?;
         check_password(password)?;
         self.may_sign_up(address, now).await?;
@@ -147,11 +148,10 @@ impl Services {
         let hash = hashed(password).await?;
         let mut turn = self.sign_up_turn(address, now).await?;
         if !self.store.create_user(&mut turn, address, name, &hash, now).await? {
-            return Err(ApiError::conflict(format!("the user id {name:?} is taken"))
-                .because(RefusalReason::NameTaken, RefusalParams::name(name)));
+            return Err(Refusal::NameTaken { name: name.to_string() }.into());
         }
         turn.done().await?;
-        let user = self.store.user(name).await?.ok_or_else(|| ApiError::internal("the new user vanished"))?;
+        let user = self.store.user(name).await?.ok_or_else(|| Error::broken("the new user vanished"))?;
         if let Some(i) = invitation {
             self.welcome(&user.name, &i, now).await?;
         }
@@ -164,11 +164,8 @@ impl Services {
     /// out; an address fails at most [`ADDRESS_FAILURES`] times in the window
     /// over every name. An address's log-ins are checked one at a time on each
     /// instance, holding no database connection while the password is.
-    pub async fn login(&self, name: &str, password: &str, address: &str, now: i64) -> ApiResult<NewSession> {
-        let wrong = || {
-            ApiError::unauthorized("wrong user id or password")
-                .because(RefusalReason::WrongCredentials, RefusalParams::default())
-        };
+    pub async fn login(&self, name: &str, password: &str, address: &str, now: i64) -> Result<NewSession> {
+        let wrong = || Error::from(Refusal::WrongCredentials {});
         // No account has such a name: nothing to check, nothing to keep.
         if check_name(name).is_err() {
             return Err(wrong());
@@ -177,17 +174,13 @@ impl Services {
         let _turn = self.store.turn(&format!("login:{address}")).await;
         let tally = Tally::LoginFailures(address);
         if let Some(at) = self.store.nth_latest(tally, now - FAILURE_WINDOW_MS, ADDRESS_FAILURES).await? {
-            let what = "failed log-ins from your network address";
-            return Err(refusal(what, ADDRESS_FAILURES, FAILURE_WINDOW_MS, at, now));
+            return Err(too_often(Act::FailedLogins, ADDRESS_FAILURES, Window::QuarterHour, at, now).into());
         }
         let (failures, latest) = self.store.login_failures(&key, address, now - FAILURE_WINDOW_MS).await?;
         let ready_at = latest.unwrap_or(0) + login_wait_ms(failures);
         if now < ready_at {
             let seconds = (ready_at - now + 999) / 1000;
-            return Err(ApiError::rate_limited(
-                format!("too many failed log-ins for this user id; try again in {seconds} s"),
-                u64::try_from(seconds).unwrap_or(1),
-            ));
+            return Err(Refusal::LogInWait { seconds: u64::try_from(seconds).unwrap_or(1) }.into());
         }
         let checking = std::time::Instant::now();
         let user = self.store.user(name).await?;
@@ -212,22 +205,21 @@ impl Services {
 
     /// Purges what no rule reads any more: failed log-ins older than their
     /// window and expired sessions.
-    pub async fn purge(&self, now: i64) -> ApiResult<u64> {
+    pub async fn purge(&self, now: i64) -> Result<u64> {
         Ok(self.store.purge(now - FAILURE_WINDOW_MS, now).await?)
     }
 
-    async fn start_session(&self, user: UserRow, now: i64) -> ApiResult<NewSession> {
+    async fn start_session(&self, user: UserRow, now: i64) -> Result<NewSession> {
         let token = new_token();
         self.store.create_session(&token_hash(&token), &user.name, now, now + SESSION_MS).await?;
         Ok(NewSession { token, user })
     }
 
     /// Changes a password; every other session of the user ends.
-    pub async fn change_password(&self, name: &str, session: &str, old: &str, new: &str) -> ApiResult<()> {
+    pub async fn change_password(&self, name: &str, session: &str, old: &str, new: &str) -> Result<()> {
         let u = self.user(name).await?;
         if !verified(old, &u.password_hash).await? {
-            return Err(ApiError::unauthorized("the old password is wrong")
-                .because(RefusalReason::OldPasswordWrong, RefusalParams::default()));
+            return Err(Refusal::OldPasswordWrong {}.into());
         }
         check_password(new)?;
         self.store.set_password(&u.name, &hashed(new).await?).await?;
@@ -236,14 +228,14 @@ impl Services {
     }
 
     /// A user who must exist.
-    pub async fn user(&self, name: &str) -> ApiResult<UserRow> {
+    pub async fn user(&self, name: &str) -> Result<UserRow> {
         self.store.user(name).await?.ok_or_else(|| no_user(name))
     }
 }
 
 /// The refusal for a user id that names nobody.
-pub fn no_user(name: &str) -> ApiError {
-    ApiError::not_found(format!("no user {name:?}")).because(RefusalReason::NoUser, RefusalParams::name(name))
+pub fn no_user(name: &str) -> Error {
+    Refusal::NoUser { name: name.to_string() }.into()
 }
 
 #[cfg(test)]

@@ -22,13 +22,11 @@ use super::{
     Services,
     board::{Board, MoveNames, default_rules, start_fen, variant_of},
     model::AnalysisEnd,
+    refusal::{Act, Error, Illegality, Refusal, Result, Window},
 };
-use crate::{
-    api::{
-        events::AnalysisEvent,
-        views::{AnalysisInfo, MoveNamesView, ScoreView},
-    },
-    error::{ApiError, ApiResult},
+use crate::api::{
+    events::AnalysisEvent,
+    views::{AnalysisInfo, MoveNamesView, ScoreView},
 };
 
 /// The most moves a line may hold.
@@ -220,28 +218,29 @@ pub fn play_line(
     fen: Option<&str>,
     moves: &[String],
     steps: bool,
-) -> ApiResult<(Board, Vec<Step>)> {
+) -> Result<(Board, Vec<Step>)> {
     if moves.len() > MAX_LINE {
-        return Err(ApiError::bad_request(format!(
-            "a line holds at most {MAX_LINE} moves, not {}",
-            moves.len()
-        )));
+        return Err(Refusal::LineLength { max: MAX_LINE as u32 }.into());
     }
     let fen = fen.map(str::trim).filter(|f| !f.is_empty()).map_or_else(|| start_fen(variant), str::to_string);
-    let mut board = Board::from_fen(variant, &fen, rules)
-        .map_err(|why| ApiError::bad_request(format!("this position cannot be played: {why}")))?;
+    let mut board =
+        Board::from_fen(variant, &fen, rules).map_err(|detail| Refusal::BadPosition { detail })?;
     let mut out = Vec::new();
     if steps {
         out.push(step(&board, None));
     }
     for (i, text) in moves.iter().enumerate() {
-        let refuse = |why: String| ApiError::illegal_move(format!("move {} ({text}): {why}", i + 1));
-        if let Some(o) = board.outcome() {
-            return Err(refuse(format!("the game is already over ({o})")));
+        let refuse = |why: Illegality| Refusal::IllegalMove {
+            text: text.clone(),
+            why,
+            number: Some(u32::try_from(i + 1).unwrap_or(u32::MAX)),
+        };
+        if board.outcome().is_some() {
+            return Err(refuse(Illegality::Over).into());
         }
         let m = board.parse_legal(text).map_err(refuse)?;
         let names = board.names(m);
-        board.play(m).map_err(refuse)?;
+        board.play(m).map_err(|e| Error::broken(format!("a legal move was refused: {e}")))?;
         if steps {
             out.push(step(&board, Some(names)));
         }
@@ -250,17 +249,15 @@ pub fn play_line(
 }
 
 /// What one analysis may spend: at most `time` and, if asked, `depth`.
-pub fn analysis_limits(depth: Option<i32>, time_ms: Option<u64>) -> ApiResult<Limits> {
+pub fn analysis_limits(depth: Option<i32>, time_ms: Option<u64>) -> Result<Limits, Refusal> {
     if let Some(d) = depth
         && !(1..=MAX_DEPTH).contains(&d)
     {
-        return Err(ApiError::bad_request(format!("depth is 1 to {MAX_DEPTH}, not {d}")));
+        return Err(Refusal::Depth { min: 1, max: MAX_DEPTH as u32 });
     }
     let time = time_ms.unwrap_or(MAX_ANALYSIS_MS);
     if !(MIN_ANALYSIS_MS..=MAX_ANALYSIS_MS).contains(&time) {
-        return Err(ApiError::bad_request(format!(
-            "time is {MIN_ANALYSIS_MS} to {MAX_ANALYSIS_MS} milliseconds, not {time}"
-        )));
+        return Err(Refusal::ThinkingTime { min_ms: MIN_ANALYSIS_MS as u32, max_ms: MAX_ANALYSIS_MS as u32 });
     }
     Ok(Limits {
         depth,
@@ -434,25 +431,17 @@ impl Drop for StopOnDrop {
     }
 }
 
-fn retry_message(what: &str, limit: u32, per: &str, wait_ms: i64) -> ApiError {
-    let seconds = (wait_ms + 999) / 1000;
-    ApiError::rate_limited(
-        format!(
-            "you may start {limit} {what} {per}: engine time is shared by everyone here; try again in {seconds} s"
-        ),
-        u64::try_from(seconds).unwrap_or(1),
-    )
-}
-
 impl Services {
     /// Starts analysing the position at the end of a line for `user` (stopping
     /// the user's analysis running before). Its events come on a channel: a
     /// `queued` one if the engine pool is busy, an `info` per depth, then `done`.
-    pub fn analyse(&self, user: &str, board: Board, limits: Limits, now: i64) -> ApiResult<Analysis> {
-        self.analysis
-            .per_minute
-            .admit(user, now)
-            .map_err(|wait| retry_message("analyses", self.analysis.per_minute.limit(), "a minute", wait))?;
+    pub fn analyse(&self, user: &str, board: Board, limits: Limits, now: i64) -> Result<Analysis> {
+        self.analysis.per_minute.admit(user, now).map_err(|wait| Refusal::TooOften {
+            act: Act::Analyses,
+            allowed: self.analysis.per_minute.limit(),
+            per: Window::Minute,
+            seconds: u64::try_from((wait + 999) / 1000).unwrap_or(1),
+        })?;
         let (tx, events) = mpsc::unbounded_channel();
         if board.outcome().is_some() {
             let _ =
@@ -515,6 +504,7 @@ impl Services {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::refusal::ErrorCode;
 
     #[test]
     fn evaluations_flip_clamp_and_round_trip_through_the_store() {
@@ -549,21 +539,25 @@ mod tests {
         assert_eq!(steps[2].turn, Color::Red);
         assert_eq!(board.ply_count(), 2);
 
+        let refusal = |r: Result<(Board, Vec<Step>)>| match r.err().unwrap() {
+            Error::Refused(r) => r,
+            e => panic!("not a refusal: {e}"),
+        };
         let two_generals = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1";
-        let e = play_line(standard, Some(two_generals), &[], true).err().unwrap();
-        assert_eq!(e.status, 400);
-        assert!(e.message.contains("too many red generals"), "{}", e.message);
+        let e = refusal(play_line(standard, Some(two_generals), &[], true));
+        assert_eq!(e.code(), ErrorCode::BadRequest);
+        assert!(e.to_string().contains("too many red generals"), "{e}");
         let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
-        let e = play_line(standard, Some(facing), &[], true).err().unwrap();
-        assert!(e.message.contains("generals face each other"), "{}", e.message);
+        let e = refusal(play_line(standard, Some(facing), &[], true));
+        assert!(e.to_string().contains("generals face each other"), "{e}");
 
-        let e = play_line(standard, None, &["h2e2".into(), "h2e2".into()], true).err().unwrap();
-        assert_eq!(e.status, 422);
-        assert!(e.message.starts_with("move 2 (h2e2)"), "{}", e.message);
+        let e = refusal(play_line(standard, None, &["h2e2".into(), "h2e2".into()], true));
+        assert_eq!(e.code(), ErrorCode::IllegalMove);
+        assert!(matches!(&e, Refusal::IllegalMove { text, number: Some(2), .. } if text == "h2e2"), "{e:?}");
         let long = vec!["h2e2".to_string(); MAX_LINE + 1];
-        assert_eq!(play_line(standard, None, &long, false).err().unwrap().status, 400);
-        let e = play_line((Variant::Hex, RuleSet::Asian), None, &[], false).err().unwrap();
-        assert!(e.message.contains("hex"), "{}", e.message);
+        assert_eq!(refusal(play_line(standard, None, &long, false)).code(), ErrorCode::BadRequest);
+        let e = refusal(play_line((Variant::Hex, RuleSet::Asian), None, &[], false));
+        assert!(e.to_string().contains("hex"), "{e}");
     }
 
     #[test]

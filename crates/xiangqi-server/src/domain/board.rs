@@ -10,6 +10,8 @@ use xiangqi::{
 };
 use xiangqi_engine::{Control, Engine, Info, Limits, Root, SearchResult};
 
+use super::refusal::Illegality;
+
 /// A game being played or replayed, on the board its variant names.
 #[derive(Clone, Debug)]
 pub enum Board {
@@ -178,15 +180,14 @@ impl Board {
 
     /// Reads a move in any notation the board has (ICCS, WXF or Chinese on the
     /// standard board; cell names on the hex board) and checks it is legal now.
-    pub fn parse_legal(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_legal(&self, text: &str) -> Result<Move, Illegality> {
         let m = match self {
-            Board::Standard(g) => notation::parse_any(g.position(), text).map_err(|e| e.to_string())?,
-            Board::Hex(g) => g.position().parse_move(text.trim()).map_err(|e| e.to_string())?,
+            Board::Standard(g) => {
+                notation::parse_any(g.position(), text).map_err(|e| Illegality::from(&e))?
+            }
+            Board::Hex(g) => g.position().parse_move(text.trim()).map_err(|e| Illegality::from(&e))?,
         };
-        each!(self, g => match g.why_illegal(m) {
-            Some(why) => Err(format!("{} is illegal: {why}", g.position().move_name(m))),
-            None => Ok(m),
-        })
+        each!(self, g => g.why_illegal(m).map_or(Ok(m), |why| Err(why.into())))
     }
 
     /// The written forms of a move from the current position.
@@ -369,7 +370,7 @@ mod tests {
         assert!(Board::startpos(Variant::Hex, RuleSet::Asian).is_err());
         assert!(Board::startpos(Variant::Standard, RuleSet::Hex).is_err());
         let s = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();
-        assert!(s.parse_legal("a0a5").unwrap_err().contains("illegal"));
+        assert_eq!(s.parse_legal("a0a5").unwrap_err(), Illegality::NotAMove);
         assert!(s.parse_legal("zz").is_err());
         let h = Board::startpos(Variant::Hex, RuleSet::Hex).unwrap();
         assert!(h.parse_legal("C2=5").is_err());

@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, ApiResult};
+use super::{
+    model::named_enum,
+    refusal::{Refusal, Result},
+};
 
 pub const HOUR_MS: i64 = 3600 * 1000;
 pub const DAY_MS: i64 = 24 * HOUR_MS;
@@ -23,21 +26,41 @@ pub enum ClockSpec {
     Live { base: i64, increment: i64 },
 }
 
+named_enum! {
+    /// Whether a time control is a live clock or days per move.
+    "a pace" Pace {
+        Correspondence = "correspondence",
+        Live = "live",
+    }
+}
+
 impl ClockSpec {
-    pub fn check(self) -> ApiResult<Self> {
+    pub fn check(self) -> Result<Self, Refusal> {
+        const LIVE_BASE_S: std::ops::RangeInclusive<i64> = 10..=3 * 3600;
+        const MAX_INCREMENT_S: i64 = 600;
         match self {
             ClockSpec::Correspondence { hours } if (1..=MAX_HOURS).contains(&hours) => Ok(self),
-            ClockSpec::Correspondence { .. } => Err(ApiError::bad_request(format!(
-                "correspondence hours per move are 1 to {MAX_HOURS} (30 days)"
-            ))),
+            ClockSpec::Correspondence { .. } => {
+                Err(Refusal::CorrespondenceHours { min: 1, max: MAX_HOURS as u32 })
+            }
             ClockSpec::Live { base, increment }
-                if (10_000..=3 * 3600 * 1000).contains(&base) && (0..=600_000).contains(&increment) =>
+                if (LIVE_BASE_S.start() * 1000..=LIVE_BASE_S.end() * 1000).contains(&base)
+                    && (0..=MAX_INCREMENT_S * 1000).contains(&increment) =>
             {
                 Ok(self)
             }
-            ClockSpec::Live { .. } => Err(ApiError::bad_request(
-                "a live clock is 10 s to 3 h, with an increment of 0 to 10 minutes",
-            )),
+            ClockSpec::Live { .. } => Err(Refusal::LiveClock {
+                min_s: *LIVE_BASE_S.start() as u32,
+                max_s: *LIVE_BASE_S.end() as u32,
+                max_increment_s: MAX_INCREMENT_S as u32,
+            }),
+        }
+    }
+
+    pub fn pace(self) -> Pace {
+        match self {
+            ClockSpec::Correspondence { .. } => Pace::Correspondence,
+            ClockSpec::Live { .. } => Pace::Live,
         }
     }
 

@@ -33,10 +33,10 @@ use super::{
     clock::ClockSpec,
     games::{Loaded, new_game_row},
     model::{ComputerState, DrawAction, SideChoice},
+    refusal::{Error, ErrorCode, Refusal, Result},
 };
 use crate::{
     api::events::Event,
-    error::{ApiError, ApiResult},
     live::Hub,
     store::{Backend, Page},
 };
@@ -157,27 +157,24 @@ impl Services {
         color: SideChoice,
         clock: ClockSpec,
         now: i64,
-    ) -> ApiResult<Loaded> {
-        let level = Level::new(level).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    ) -> Result<Loaded> {
+        let level =
+            Level::new(level).map_err(|_| Refusal::ComputerLevel { min: Level::MIN, max: Level::MAX })?;
         if !rules_fit(variant, rules) {
-            return Err(ApiError::bad_request(format!(
-                "variant {variant} is not played under the {rules} rules"
-            )));
+            return Err(Refusal::RulesMismatch { variant, rules }.into());
         }
         clock.check()?;
         // Counted and started one at a time, so that requests sent together
         // cannot all find room.
         let held = self.store.exclusive(&format!("xiangqi:computer-games:{user}")).await?;
         if self.store.computer_games_of(user).await? >= MAX_GAMES {
-            return Err(ApiError::too_many_requests(format!(
-                "you are playing {MAX_GAMES} games against the computer already: finish one to start another"
-            )));
+            return Err(Refusal::ComputerGames { allowed: MAX_GAMES as u32 }.into());
         }
         let computer = self
             .store
             .computer(level.number())
             .await?
-            .ok_or_else(|| ApiError::internal("the computer's account is missing"))?;
+            .ok_or_else(|| Error::broken("the computer's account is missing"))?;
         let mine = color.resolve(rand::random::<bool>);
         let (red, black) =
             if mine == Color::Red { (user, computer.as_str()) } else { (computer.as_str(), user) };
@@ -229,7 +226,7 @@ impl Services {
     }
 
     /// Queues every computer turn the database knows of: at start, after a restart.
-    pub async fn resume_computer_games(&self) -> ApiResult<usize> {
+    pub async fn resume_computer_games(&self) -> Result<usize> {
         let mut page = Page::first(Page::MAX);
         let mut queued = 0;
         loop {
@@ -275,7 +272,7 @@ impl Services {
                         };
                         held.release().await;
                         if let Err(e) = done {
-                            tracing::warn!("computer job {job:?}: {}", e.message);
+                            tracing::warn!("computer job {job:?}: {}", e);
                         }
                     }
                     Err(e) => tracing::warn!("computer job {job:?}: cannot take its lock: {e}"),
@@ -294,7 +291,7 @@ impl Services {
 
     /// Searches and plays the computer's move if it is its turn; whether it
     /// moved. `clock` gives the moment the move is made (after the search).
-    pub async fn computer_move(&self, id: &str, clock: impl Fn() -> i64) -> ApiResult<bool> {
+    pub async fn computer_move(&self, id: &str, clock: impl Fn() -> i64) -> Result<bool> {
         let loaded = self.load_game(id).await?;
         let name = loaded.player(loaded.turn()).to_string();
         let Some(level) = level_of(&name) else { return Ok(false) };
@@ -314,7 +311,7 @@ impl Services {
                 |ahead| self.computer_state(id, ComputerState::Queued, ahead),
             )
             .await
-            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| Error::broken(e.to_string()))?
             .answer;
         let Some(text) = chosen else { return Ok(false) };
         match self.submit_move(&name, id, loaded.row.ply, &text, clock()).await {
@@ -323,12 +320,12 @@ impl Services {
                 Ok(true)
             }
             // Another instance moved first, or the person resigned meanwhile.
-            Err(e) if e.code == crate::error::ErrorCode::Conflict => Ok(false),
+            Err(e) if e.code() == ErrorCode::Conflict => Ok(false),
             Err(e) => Err(e),
         }
     }
 
-    async fn computer_answers_draw(&self, id: &str) -> ApiResult<()> {
+    async fn computer_answers_draw(&self, id: &str) -> Result<()> {
         let loaded = self.load_game(id).await?;
         let Some(by) = loaded.row.draw_offer else { return Ok(()) };
         let me = !by;
@@ -341,11 +338,11 @@ impl Services {
             .engines
             .run(move |engine| takes_draw(&board, me, engine))
             .await
-            .map_err(|e| ApiError::internal(e.to_string()))?;
+            .map_err(|e| Error::broken(e.to_string()))?;
         let action = if takes { DrawAction::Accept } else { DrawAction::Decline };
         match self.draw(&name, id, action, self.now()).await {
             Ok(_) => Ok(()),
-            Err(e) if e.code == crate::error::ErrorCode::Conflict => Ok(()),
+            Err(e) if e.code() == ErrorCode::Conflict => Ok(()),
             Err(e) => Err(e),
         }
     }

@@ -18,11 +18,9 @@ use super::{
     lobby::Terms,
     model::{DrawAction, GameStatus, NoticeKind, SideChoice},
     ratings::{Category, rate},
+    refusal::{Error, Refusal, Result},
 };
-use crate::{
-    error::{ApiError, ApiResult, RefusalParams, RefusalReason},
-    store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written},
-};
+use crate::store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written};
 
 /// Games as this instance last read or wrote them, by id, and the turn to
 /// submit a move to each: the moves of one game are made here one at a time,
@@ -224,8 +222,8 @@ impl Services {
     /// played there; if other instances played on, only their moves are read
     /// and played on the state in memory; else all are read and replayed with
     /// the rules crate.
-    pub async fn load_game(&self, id: &str) -> ApiResult<Loaded> {
-        let row = self.store.game(id).await?.ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    pub async fn load_game(&self, id: &str) -> Result<Loaded> {
+        let row = self.store.game(id).await?.ok_or_else(|| Refusal::NoGame { id: id.to_string() })?;
         let known = self.cache.get(id).filter(|k| k.moves.len() == k.game.ply_count());
         let loaded = match known {
             Some(known) if known.moves.len() as i64 == row.ply => Loaded { row, ..known },
@@ -239,7 +237,7 @@ impl Services {
     /// A state in memory brought up to a newer row: the moves played since
     /// are read and played on it. (A row is never behind its moves: a move and
     /// its row are written in one transaction.)
-    async fn catch_up(&self, known: Loaded, row: GameRow) -> ApiResult<Loaded> {
+    async fn catch_up(&self, known: Loaded, row: GameRow) -> Result<Loaded> {
         let Loaded { mut moves, mut game, mut names, .. } = known;
         let mut since = self.store.moves_after(&row.id, moves.len() as i64).await?;
         since.truncate((row.ply as usize).saturating_sub(moves.len()));
@@ -248,11 +246,9 @@ impl Services {
         for m in since {
             let mv = board
                 .parse_legal(&m.iccs)
-                .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;
+                .map_err(|e| Error::broken(format!("stored move {} is unplayable: {e:?}", m.ply)))?;
             all.push(board.names(mv));
-            board
-                .play(mv)
-                .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;
+            board.play(mv).map_err(|e| Error::broken(format!("stored move {} is unplayable: {e}", m.ply)))?;
             list.push(m);
         }
         if list.len() as i64 != row.ply {
@@ -263,7 +259,7 @@ impl Services {
     }
 
     /// A game's state from its row and all its moves, replayed with the rules crate.
-    async fn read_whole(&self, row: GameRow) -> ApiResult<Loaded> {
+    async fn read_whole(&self, row: GameRow) -> Result<Loaded> {
         let mut moves = self.store.moves(&row.id).await?;
         // The moves are read after the row: a move committed in between is not
         // part of this state yet.
@@ -277,14 +273,7 @@ impl Services {
     /// game are made one at a time here, against the state in memory; if that
     /// state refuses the move or proves stale, the move is tried once more
     /// against the database's.
-    pub async fn submit_move(
-        &self,
-        user: &str,
-        id: &str,
-        ply: i64,
-        text: &str,
-        now: i64,
-    ) -> ApiResult<Loaded> {
+    pub async fn submit_move(&self, user: &str, id: &str, ply: i64, text: &str, now: i64) -> Result<Loaded> {
         let turn = self.cache.turn(id);
         let _turn = turn.lock().await;
         let mv = Submitted { user, ply, text, now };
@@ -299,60 +288,43 @@ impl Services {
         }
         match self.attempt_move(self.load_game(id).await?, &mv).await? {
             Attempt::Done(done) => Ok(*done),
-            Attempt::Refused(e) => Err(e),
-            Attempt::Stale => {
-                Err(ApiError::conflict("another move was made at the same moment; reload the game"))
-            }
+            Attempt::Refused(e) => Err(e.into()),
+            Attempt::Stale => Err(Refusal::GameChanged {}.into()),
         }
     }
 
     /// Makes a move against a state of its game: checks who may move, the
     /// clock and the rules, and writes it if the game is still at that state.
-    async fn attempt_move(&self, loaded: Loaded, mv: &Submitted<'_>) -> ApiResult<Attempt> {
+    async fn attempt_move(&self, loaded: Loaded, mv: &Submitted<'_>) -> Result<Attempt> {
         let Submitted { user, ply, text, now } = *mv;
         let Some(color) = loaded.color_of(user) else {
-            return Ok(Attempt::Refused(
-                ApiError::forbidden("you are not playing in this game")
-                    .because(RefusalReason::NotPlaying, RefusalParams::default()),
-            ));
+            return Ok(Attempt::Refused(Refusal::NotPlaying {}));
         };
         if !loaded.is_active() {
-            return Ok(Attempt::Refused(
-                ApiError::conflict("the game is over")
-                    .because(RefusalReason::GameOver, RefusalParams::default()),
-            ));
+            return Ok(Attempt::Refused(Refusal::GameOver {}));
         }
         // A stale ply first: a second submit of the same move is a conflict, not a turn error.
         if ply != loaded.row.ply {
-            return Ok(Attempt::Refused(ApiError::conflict(format!(
-                "the game is at {} moves, not {ply}: the move was made already; reload the game",
-                loaded.row.ply
-            ))));
+            return Ok(Attempt::Refused(Refusal::MovedAlready {}));
         }
         if color != loaded.turn() {
-            return Ok(Attempt::Refused(
-                ApiError::forbidden("it is not your turn")
-                    .because(RefusalReason::NotYourTurn, RefusalParams::default()),
-            ));
+            return Ok(Attempt::Refused(Refusal::NotYourTurn {}));
         }
         if loaded.never_started(now, self.limits.first_move_ms) {
             return Ok(match self.end(&loaded, None, now).await {
-                Ok(_) => Attempt::Refused(
-                    ApiError::conflict("the game was aborted: the first move was not made in time")
-                        .because(RefusalReason::NotStarted, RefusalParams::default()),
-                ),
+                Ok(_) => Attempt::Refused(Refusal::NotStarted {}),
                 Err(_) => Attempt::Stale,
             });
         }
         if loaded.row.clock.is_live() && loaded.out_of_time(now) {
             return Ok(match self.time_out(&loaded, now).await {
-                Ok(_) => Attempt::Refused(ApiError::conflict("your time ran out")),
+                Ok(_) => Attempt::Refused(Refusal::TimeRanOut {}),
                 Err(_) => Attempt::Stale,
             });
         }
         let m = match loaded.game.parse_legal(text) {
             Ok(m) => m,
-            Err(e) => return Ok(Attempt::Refused(ApiError::illegal_move(e))),
+            Err(why) => return Ok(Attempt::Refused(Refusal::illegal(text, why))),
         };
         let names = loaded.game.names(m);
         let record = MoveRow {
@@ -366,7 +338,7 @@ impl Services {
         let time_left = loaded.time_left(color, now);
         let Loaded { row: before, mut moves, mut game, names: mut all_names } = loaded;
         let board = Arc::make_mut(&mut game);
-        board.play(m).map_err(ApiError::illegal_move)?;
+        board.play(m).map_err(|e| Error::broken(format!("a legal move was refused: {e}")))?;
         after.ply += 1;
         after.version += 1;
         after.fen = board.fen();
@@ -397,12 +369,12 @@ impl Services {
     }
 
     /// Ends a game for a reason off the board (or a time forfeit).
-    pub async fn finish(&self, loaded: &Loaded, outcome: Outcome, now: i64) -> ApiResult<Loaded> {
+    pub async fn finish(&self, loaded: &Loaded, outcome: Outcome, now: i64) -> Result<Loaded> {
         self.end(loaded, Some(outcome), now).await
     }
 
     /// Ends a game with an outcome, or aborts it (no outcome).
-    async fn end(&self, loaded: &Loaded, outcome: Option<Outcome>, now: i64) -> ApiResult<Loaded> {
+    async fn end(&self, loaded: &Loaded, outcome: Option<Outcome>, now: i64) -> Result<Loaded> {
         let mut after = loaded.row.clone();
         after.status = if outcome.is_some() { GameStatus::Finished } else { GameStatus::Aborted };
         after.outcome = outcome;
@@ -418,7 +390,7 @@ impl Services {
         }
         after.updated_ms = now;
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
-            return Err(ApiError::conflict("the game changed meanwhile; reload it"));
+            return Err(Refusal::GameChanged {}.into());
         }
         let done = Loaded { row: after, ..loaded.clone() };
         self.cache.remember(&done);
@@ -427,15 +399,13 @@ impl Services {
     }
 
     /// Calls a game off while a side has yet to make its first move: no result, not rated.
-    pub async fn abort(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
+    pub async fn abort(&self, user: &str, id: &str, now: i64) -> Result<Loaded> {
         let (loaded, _) = self.active_game_of(user, id).await?;
         if loaded.row.tournament.is_some() {
-            return Err(ApiError::conflict(
-                "a tournament game cannot be aborted; resign to give up the point",
-            ));
+            return Err(Refusal::TournamentAbort {}.into());
         }
         if !loaded.abortable() {
-            return Err(ApiError::conflict("both sides have moved: the game can no longer be aborted"));
+            return Err(Refusal::BothMoved {}.into());
         }
         self.end(&loaded, None, now).await
     }
@@ -443,11 +413,11 @@ impl Services {
     /// Offers the opponent a rematch of a game that is over: the same rules and
     /// clock with colours swapped. If the opponent has already offered one, it is
     /// accepted and the new game starts (`Ok`); else the offer waits (`Err`).
-    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> ApiResult<Result<Loaded, ChallengeRow>> {
+    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
         let loaded = self.load_game(id).await?;
-        let me = loaded.color_of(user).ok_or_else(|| ApiError::forbidden("you did not play in this game"))?;
+        let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
         if loaded.is_active() {
-            return Err(ApiError::conflict("the game is still being played"));
+            return Err(Refusal::GameNotOver {}.into());
         }
         let opponent = loaded.player(!me).to_string();
         if let Some(level) = computer::level_of(&opponent) {
@@ -472,7 +442,7 @@ impl Services {
         me: Color,
         opponent: String,
         now: i64,
-    ) -> ApiResult<Result<Loaded, ChallengeRow>> {
+    ) -> Result<Result<Loaded, ChallengeRow>> {
         let id = loaded.row.id.as_str();
         if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
             return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
@@ -493,19 +463,19 @@ impl Services {
         Ok(Err(self.create_challenge(user, terms, false, now).await?))
     }
 
-    pub async fn resign(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
+    pub async fn resign(&self, user: &str, id: &str, now: i64) -> Result<Loaded> {
         let (loaded, me) = self.active_game_of(user, id).await?;
         self.finish(&loaded, Outcome::win(!me, Reason::Resignation), now).await
     }
 
-    pub async fn draw(&self, user: &str, id: &str, action: DrawAction, now: i64) -> ApiResult<Loaded> {
+    pub async fn draw(&self, user: &str, id: &str, action: DrawAction, now: i64) -> Result<Loaded> {
         let (loaded, me) = self.active_game_of(user, id).await?;
         let offer = loaded.row.draw_offer;
         let from_opponent = offer == Some(!me);
         let mut after = loaded.row.clone();
         match action {
             DrawAction::Offer if offer == Some(me) => {
-                return Err(ApiError::conflict("you have already offered a draw"));
+                return Err(Refusal::DrawOffered {}.into());
             }
             // Offering when the opponent already has is agreeing.
             DrawAction::Offer | DrawAction::Accept if from_opponent => {
@@ -517,13 +487,13 @@ impl Services {
                 self.notify(loaded.player(!me), NoticeKind::DrawDeclined, Some(user), Some(id)).await;
             }
             DrawAction::Accept | DrawAction::Decline => {
-                return Err(ApiError::conflict("there is no draw offer from your opponent"));
+                return Err(Refusal::NoDrawOffer {}.into());
             }
         }
         after.version += 1;
         after.updated_ms = now;
         if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
-            return Err(ApiError::conflict("the game changed meanwhile; reload it"));
+            return Err(Refusal::GameChanged {}.into());
         }
         let done = Loaded { row: after, ..loaded };
         self.cache.remember(&done);
@@ -533,29 +503,25 @@ impl Services {
     }
 
     /// A win claimed because the opponent's clock or deadline ran out.
-    pub async fn claim(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
+    pub async fn claim(&self, user: &str, id: &str, now: i64) -> Result<Loaded> {
         let (loaded, me) = self.active_game_of(user, id).await?;
         if loaded.turn() == me || !loaded.out_of_time(now) {
-            return Err(ApiError::conflict("your opponent still has time"));
+            return Err(Refusal::OpponentHasTime {}.into());
         }
         self.time_out(&loaded, now).await
     }
 
     /// The side to move ran out of time, and loses.
-    pub(super) async fn time_out(&self, loaded: &Loaded, now: i64) -> ApiResult<Loaded> {
+    pub(super) async fn time_out(&self, loaded: &Loaded, now: i64) -> Result<Loaded> {
         self.finish(loaded, Outcome::win(!loaded.turn(), Reason::TimeForfeit), now).await
     }
 
     /// A game being played, and the colour `user` plays in it.
-    async fn active_game_of(&self, user: &str, id: &str) -> ApiResult<(Loaded, Color)> {
+    async fn active_game_of(&self, user: &str, id: &str) -> Result<(Loaded, Color)> {
         let loaded = self.load_game(id).await?;
-        let me = loaded.color_of(user).ok_or_else(|| {
-            ApiError::forbidden("you are not playing in this game")
-                .because(RefusalReason::NotPlaying, RefusalParams::default())
-        })?;
+        let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
         if !loaded.is_active() {
-            return Err(ApiError::conflict("the game is over")
-                .because(RefusalReason::GameOver, RefusalParams::default()));
+            return Err(Refusal::GameOver {}.into());
         }
         Ok((loaded, me))
     }
@@ -564,7 +530,7 @@ impl Services {
     /// and aborts every live game nobody started (a side's first move not made
     /// in time). A tournament game is not aborted (its round waits for a
     /// result): the side that did not move loses it.
-    pub async fn flag_games(&self, now: i64) -> ApiResult<usize> {
+    pub async fn flag_games(&self, now: i64) -> Result<usize> {
         let mut flagged = 0;
         let mut page = Page::first(Page::MAX);
         loop {
@@ -593,7 +559,7 @@ impl Services {
 
     /// Publishes a change; after a move, tells the player whose move it is; at
     /// the end of a game, updates the ratings.
-    async fn after_change(&self, loaded: &Loaded, moved: bool) -> ApiResult<()> {
+    async fn after_change(&self, loaded: &Loaded, moved: bool) -> Result<()> {
         if loaded.is_active() && moved {
             let to_move = loaded.player(loaded.turn()).to_string();
             self.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
@@ -611,7 +577,7 @@ impl Services {
 
     /// Counts a finished game in both records and, if it was rated, moves both
     /// players' Glicko-2 ratings in its category.
-    async fn rate(&self, loaded: &Loaded) -> ApiResult<()> {
+    async fn rate(&self, loaded: &Loaded) -> Result<()> {
         let r = &loaded.row;
         let winner = r.outcome.and_then(|o| o.winner);
         let rated = if r.rated {
@@ -643,17 +609,17 @@ struct Submitted<'a> {
 enum Attempt {
     Done(Box<Loaded>),
     /// Refused by that state (which may be stale).
-    Refused(ApiError),
+    Refused(Refusal),
     /// The game had moved on from that state.
     Stale,
 }
 
-fn replay(row: &GameRow, moves: &[MoveRow]) -> ApiResult<Board> {
+fn replay(row: &GameRow, moves: &[MoveRow]) -> Result<Board> {
     let mut game = Board::from_fen(row.variant, &row.start_fen, row.rules)
-        .map_err(|e| ApiError::internal(format!("stored start position is unreadable: {e}")))?;
+        .map_err(|e| Error::broken(format!("stored start position is unreadable: {e}")))?;
     for m in moves {
         game.play_name(&m.iccs)
-            .map_err(|e| ApiError::internal(format!("stored move {} is unplayable: {e}", m.ply)))?;
+            .map_err(|e| Error::broken(format!("stored move {} is unplayable: {e}", m.ply)))?;
     }
     Ok(game)
 }

@@ -4,11 +4,15 @@
 
 use xiangqi::Color;
 
-use super::{Services, board::Board, clock::ClockSpec, games::Loaded, model::GameStatus};
-use crate::{
-    error::{ApiError, ApiResult},
-    store::GameRow,
+use super::{
+    Services,
+    board::Board,
+    clock::ClockSpec,
+    games::Loaded,
+    model::GameStatus,
+    refusal::{Error, Result},
 };
+use crate::store::GameRow;
 
 /// A game seen in a list.
 pub struct Glance {
@@ -54,14 +58,14 @@ impl From<&Loaded> for Glance {
 
 impl Services {
     /// The glances of stored games, in their order.
-    pub async fn glances(&self, rows: Vec<GameRow>) -> ApiResult<Vec<Glance>> {
+    pub async fn glances(&self, rows: Vec<GameRow>) -> Result<Vec<Glance>> {
         let wanted: Vec<(String, i64)> =
             rows.iter().filter(|r| r.ply > 0).map(|r| (r.id.clone(), r.ply)).collect();
         let last = self.store.last_moves(&wanted).await?;
         rows.into_iter()
             .map(|row| {
                 let board = Board::from_fen(row.variant, &row.fen, row.rules).map_err(|e| {
-                    ApiError::internal(format!("stored position of {} is unreadable: {e}", row.id))
+                    Error::broken(format!("stored position of {} is unreadable: {e}", row.id))
                 })?;
                 let last_move = last.get(&row.id).cloned();
                 Ok(Glance { turn: board.turn(), check: board.is_check(), last_move, row })

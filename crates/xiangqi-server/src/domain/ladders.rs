@@ -13,11 +13,9 @@ use super::{
     lobby::Terms,
     model::SideChoice,
     ratings::Category,
+    refusal::{Refusal, Result},
 };
-use crate::{
-    error::{ApiError, ApiResult},
-    store::{ChallengeRow, LadderResultRow, Written},
-};
+use crate::store::{ChallengeRow, LadderResultRow, Written};
 
 /// How far above themselves a player may challenge.
 pub const REACH: i64 = 20;
@@ -27,12 +25,12 @@ pub const MAX_OPEN: i64 = 2;
 pub const ANSWER_MS: i64 = 3 * DAY_MS;
 
 /// Whether a player at `challenger` may challenge one at `defender` (1 is the top).
-pub fn may_challenge(challenger: i64, defender: i64) -> Result<(), String> {
+pub fn may_challenge(challenger: i64, defender: i64) -> Result<(), Refusal> {
     if defender >= challenger {
-        return Err("a ladder challenge goes to someone above you".into());
+        return Err(Refusal::LadderUpward {});
     }
     if challenger - defender > REACH {
-        return Err(format!("you may challenge at most {REACH} places above you"));
+        return Err(Refusal::LadderReach { reach: REACH });
     }
     Ok(())
 }
@@ -49,12 +47,8 @@ fn ladder_clock(category: Category) -> ClockSpec {
 
 impl Services {
     /// Joins a ladder at the bottom; the place taken.
-    pub async fn join_ladder(&self, user: &str, category: Category, now: i64) -> ApiResult<i64> {
-        let place = self
-            .store
-            .join_ladder(category, user, now)
-            .await?
-            .ok_or_else(|| ApiError::conflict("you are on this ladder already"))?;
+    pub async fn join_ladder(&self, user: &str, category: Category, now: i64) -> Result<i64> {
+        let place = self.store.join_ladder(category, user, now).await?.ok_or(Refusal::OnLadder {})?;
         // Open ladder pages redraw on lobby events.
         self.lobby_changed().await;
         Ok(place)
@@ -67,22 +61,19 @@ impl Services {
         category: Category,
         defender: &str,
         now: i64,
-    ) -> ApiResult<ChallengeRow> {
+    ) -> Result<ChallengeRow> {
         let defender = self.user(defender).await?.name;
         let place = |who: &str| {
             let who = who.to_string();
             async move { self.store.ladder_position(category, &who).await }
         };
-        let mine = place(user).await?.ok_or_else(|| ApiError::conflict("join the ladder first"))?;
-        let theirs = place(&defender)
-            .await?
-            .ok_or_else(|| ApiError::bad_request(format!("{defender} is not on this ladder")))?;
-        may_challenge(mine, theirs).map_err(ApiError::bad_request)?;
+        let mine = place(user).await?.ok_or(Refusal::JoinLadderFirst {})?;
+        let theirs =
+            place(&defender).await?.ok_or_else(|| Refusal::NotOnLadder { name: defender.clone() })?;
+        may_challenge(mine, theirs)?;
         for who in [user, defender.as_str()] {
             if self.store.open_ladder_challenges_of(category, who).await? >= MAX_OPEN {
-                return Err(ApiError::conflict(format!(
-                    "{who} is in {MAX_OPEN} open challenges of this ladder already"
-                )));
+                return Err(Refusal::LadderBusy { name: who.to_string(), allowed: MAX_OPEN }.into());
             }
         }
         let terms = Terms {
@@ -99,7 +90,7 @@ impl Services {
     }
 
     /// A ladder game is over: the challenger who won moves up.
-    pub(super) async fn ladder_game_over(&self, game: &Loaded) -> ApiResult<()> {
+    pub(super) async fn ladder_game_over(&self, game: &Loaded) -> Result<()> {
         let Some((category, challenger)) = &game.row.ladder else { return Ok(()) };
         let Some(color) = game.color_of(challenger) else { return Ok(()) };
         let result = LadderResultRow {
@@ -117,7 +108,7 @@ impl Services {
     /// Ladder challenges not accepted in time count as lost by the one who let
     /// them lapse. Each is claimed in the database first, so with several
     /// instances running this, each lapse is applied exactly once.
-    pub async fn lapse_ladder_challenges(&self, now: i64) -> ApiResult<usize> {
+    pub async fn lapse_ladder_challenges(&self, now: i64) -> Result<usize> {
         let mut applied = 0;
         for c in self.store.lapsed_ladder_challenges(now).await? {
             let (Some(category), Some(defender)) = (c.ladder, c.opponent.clone()) else { continue };

@@ -6,11 +6,11 @@
 //! sent at once are counted one after another. A refusal says which limit and
 //! when to try again.
 
-use super::{Services, clock::DAY_MS};
-use crate::{
-    error::{ApiError, ApiResult},
-    store::{Counting, Tally},
+use super::{
+    Services,
+    refusal::{Act, Refusal, Result, Window},
 };
+use crate::store::{Counting, Tally};
 
 pub const MINUTE_MS: i64 = 60 * 1000;
 pub const HOUR_MS: i64 = 60 * MINUTE_MS;
@@ -52,140 +52,120 @@ impl Default for Limits {
     }
 }
 
-/// A window's name in a refusal.
-fn per(window_ms: i64) -> &'static str {
-    match window_ms {
-        MINUTE_MS => "a minute",
-        HOUR_MS => "an hour",
-        DAY_MS => "a day",
-        super::accounts::FAILURE_WINDOW_MS => "in 15 minutes",
-        _ => "in the window",
-    }
-}
-
 /// Seconds from `now` until an act at `at` leaves a window, rounded up.
 pub fn seconds_until_free(at: i64, window_ms: i64, now: i64) -> u64 {
     u64::try_from((at + window_ms - now + 999).div_euclid(1000)).unwrap_or(0).max(1)
 }
 
 /// The refusal when the `allowed`-th latest act in the window ending `now` was at `at`.
-pub(super) fn refusal(what: &str, allowed: u32, window_ms: i64, at: i64, now: i64) -> ApiError {
-    let wait = seconds_until_free(at, window_ms, now);
-    ApiError::rate_limited(
-        format!("{what}: at most {allowed} {}; try again in {wait} s", per(window_ms)),
-        wait,
-    )
+pub(super) fn too_often(act: Act, allowed: u32, per: Window, at: i64, now: i64) -> Refusal {
+    Refusal::TooOften { act, allowed, per, seconds: seconds_until_free(at, per.ms(), now) }
 }
 
 /// Allows the act unless the `allowed`-th latest act in the window was at `nth`.
-fn verdict(nth: Option<i64>, what: &str, allowed: u32, window_ms: i64, now: i64) -> ApiResult<()> {
+fn verdict(nth: Option<i64>, act: Act, allowed: u32, per: Window, now: i64) -> Result<()> {
     match nth {
         None => Ok(()),
-        Some(at) => Err(refusal(what, allowed, window_ms, at, now)),
+        Some(at) => Err(too_often(act, allowed, per, at, now).into()),
     }
 }
 
 impl Services {
     /// Refuses the next act if `allowed` acts of the tally already fell in the
-    /// window ending now, counted in the actor's turn; `what` names the acts
-    /// ("messages") for the refusal.
+    /// window ending now, counted in the actor's turn; `act` names the acts
+    /// for the refusal.
     async fn within(
         &self,
         turn: &mut Counting,
         tally: Tally<'_>,
         allowed: u32,
-        window_ms: i64,
+        per: Window,
         now: i64,
-        what: &str,
-    ) -> ApiResult<()> {
-        let nth = turn.nth_latest(tally, now - window_ms, allowed).await?;
-        verdict(nth, what, allowed, window_ms, now)
+        act: Act,
+    ) -> Result<()> {
+        let nth = turn.nth_latest(tally, now - per.ms(), allowed).await?;
+        verdict(nth, act, allowed, per, now)
     }
 
     /// The same look without the turn, to turn a flood away before it costs
     /// more (a password's hash, say); the look that decides is [`Self::within`].
-    async fn glance(
-        &self,
-        tally: Tally<'_>,
-        allowed: u32,
-        window_ms: i64,
-        now: i64,
-        what: &str,
-    ) -> ApiResult<()> {
-        let nth = self.store.nth_latest(tally, now - window_ms, allowed).await?;
-        verdict(nth, what, allowed, window_ms, now)
+    async fn glance(&self, tally: Tally<'_>, allowed: u32, per: Window, now: i64, act: Act) -> Result<()> {
+        let nth = self.store.nth_latest(tally, now - per.ms(), allowed).await?;
+        verdict(nth, act, allowed, per, now)
     }
 
-    const SIGNUPS: &'static str = "new accounts from your network address";
-
     /// Whether a network address may make another account now, at a glance.
-    pub async fn may_sign_up(&self, address: &str, now: i64) -> ApiResult<()> {
-        self.glance(Tally::Signups(address), self.limits.signups_per_hour, HOUR_MS, now, Self::SIGNUPS).await
+    pub async fn may_sign_up(&self, address: &str, now: i64) -> Result<()> {
+        self.glance(Tally::Signups(address), self.limits.signups_per_hour, Window::Hour, now, Act::Signups)
+            .await
     }
 
     /// The turn in which a network address makes another account, if it may now.
-    pub(super) async fn sign_up_turn(&self, address: &str, now: i64) -> ApiResult<Counting> {
+    pub(super) async fn sign_up_turn(&self, address: &str, now: i64) -> Result<Counting> {
         let tally = Tally::Signups(address);
         let mut turn = self.store.counting(tally).await?;
-        self.within(&mut turn, tally, self.limits.signups_per_hour, HOUR_MS, now, Self::SIGNUPS).await?;
+        self.within(&mut turn, tally, self.limits.signups_per_hour, Window::Hour, now, Act::Signups).await?;
         Ok(turn)
     }
-
-    const CHALLENGES: &'static str = "new challenges";
 
     /// Whether a user may make another challenge (or auto-match request) now,
     /// at a glance: fewer than the open limit are open, and the hour's
     /// allowance is not used up.
-    pub async fn may_challenge(&self, user: &str, now: i64) -> ApiResult<()> {
+    pub async fn may_challenge(&self, user: &str, now: i64) -> Result<()> {
         let open = self.store.open_challenges_of(user).await?;
         self.open_challenges_below_limit(open)?;
-        self.glance(Tally::Challenges(user), self.limits.challenges_per_hour, HOUR_MS, now, Self::CHALLENGES)
-            .await
+        self.glance(
+            Tally::Challenges(user),
+            self.limits.challenges_per_hour,
+            Window::Hour,
+            now,
+            Act::Challenges,
+        )
+        .await
     }
 
-    fn open_challenges_below_limit(&self, open: i64) -> ApiResult<()> {
+    fn open_challenges_below_limit(&self, open: i64) -> Result<()> {
         let allowed = self.limits.open_challenges;
         if open >= i64::from(allowed) {
-            return Err(ApiError::conflict(format!(
-                "you have {open} open challenges (at most {allowed}); cancel one or wait until one is answered"
-            )));
+            return Err(Refusal::OpenChallenges { open, allowed }.into());
         }
         Ok(())
     }
 
     /// The turn in which a user makes a challenge, if they may now.
-    pub(super) async fn challenge_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+    pub(super) async fn challenge_turn(&self, user: &str, now: i64) -> Result<Counting> {
         let tally = Tally::Challenges(user);
         let mut turn = self.store.counting(tally).await?;
         let open = turn.open_challenges_of(user).await?;
         self.open_challenges_below_limit(open)?;
-        self.within(&mut turn, tally, self.limits.challenges_per_hour, HOUR_MS, now, Self::CHALLENGES)
+        self.within(&mut turn, tally, self.limits.challenges_per_hour, Window::Hour, now, Act::Challenges)
             .await?;
         Ok(turn)
     }
 
     /// The turn in which a user sends a private message, if they may now.
-    pub(super) async fn message_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+    pub(super) async fn message_turn(&self, user: &str, now: i64) -> Result<Counting> {
         let (tally, limits) = (Tally::Messages(user), &self.limits);
         let mut turn = self.store.counting(tally).await?;
-        self.within(&mut turn, tally, limits.messages_per_minute, MINUTE_MS, now, "messages").await?;
-        self.within(&mut turn, tally, limits.messages_per_day, DAY_MS, now, "messages").await?;
+        self.within(&mut turn, tally, limits.messages_per_minute, Window::Minute, now, Act::Messages).await?;
+        self.within(&mut turn, tally, limits.messages_per_day, Window::Day, now, Act::Messages).await?;
         Ok(turn)
     }
 
     /// The turn in which a user writes a chat line, if they may now.
-    pub(super) async fn chat_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+    pub(super) async fn chat_turn(&self, user: &str, now: i64) -> Result<Counting> {
         let tally = Tally::Chat(user);
         let mut turn = self.store.counting(tally).await?;
-        self.within(&mut turn, tally, self.limits.chat_per_minute, MINUTE_MS, now, "chat lines").await?;
+        self.within(&mut turn, tally, self.limits.chat_per_minute, Window::Minute, now, Act::ChatLines)
+            .await?;
         Ok(turn)
     }
 
     /// The turn in which a user creates a tournament, if they may now.
-    pub(super) async fn tournament_turn(&self, user: &str, now: i64) -> ApiResult<Counting> {
+    pub(super) async fn tournament_turn(&self, user: &str, now: i64) -> Result<Counting> {
         let tally = Tally::Tournaments(user);
         let mut turn = self.store.counting(tally).await?;
-        self.within(&mut turn, tally, self.limits.tournaments_per_day, DAY_MS, now, "new tournaments")
+        self.within(&mut turn, tally, self.limits.tournaments_per_day, Window::Day, now, Act::Tournaments)
             .await?;
         Ok(turn)
     }
@@ -202,6 +182,5 @@ mod tests {
         assert_eq!(seconds_until_free(0, MINUTE_MS, 30_001), 30);
         assert_eq!(seconds_until_free(0, MINUTE_MS, 29_999), 31);
         assert_eq!(seconds_until_free(0, MINUTE_MS, 60_000), 1, "never less than a second");
-        assert_eq!(per(HOUR_MS), "an hour");
     }
 }

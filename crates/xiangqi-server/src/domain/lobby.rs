@@ -12,11 +12,9 @@ use super::{
     games::{Loaded, new_game_row},
     model::{ChallengeStatus, NoticeKind, SideChoice},
     ratings::Category,
+    refusal::{ErrorCode, Refusal, Result},
 };
-use crate::{
-    error::{ApiError, ApiResult, ErrorCode},
-    store::{ChallengeRow, Written},
-};
+use crate::store::{ChallengeRow, Written};
 
 /// What a player asks for.
 #[derive(Clone, Debug)]
@@ -35,13 +33,9 @@ pub struct Terms {
     pub ladder: Option<Category>,
 }
 
-fn check_terms(t: &Terms) -> ApiResult<()> {
+fn check_terms(t: &Terms) -> Result<()> {
     if !rules_fit(t.variant, t.rules) {
-        return Err(ApiError::bad_request(format!(
-            "variant {} is not played under the {} rules: the hex board takes the hex rules, the \
-             standard board asian, itsyourturn or casual",
-            t.variant, t.rules
-        )));
+        return Err(Refusal::RulesMismatch { variant: t.variant, rules: t.rules }.into());
     }
     t.clock.check()?;
     Ok(())
@@ -63,7 +57,7 @@ fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec, rated: bool) -
 
 impl Services {
     /// Whether a new challenge is rated: as asked, else the player's default.
-    pub async fn rated_or_default(&self, user: &str, asked: Option<bool>) -> ApiResult<bool> {
+    pub async fn rated_or_default(&self, user: &str, asked: Option<bool>) -> Result<bool> {
         match asked {
             Some(rated) => Ok(rated),
             None => Ok(self.user(user).await?.rated_by_default),
@@ -76,21 +70,19 @@ impl Services {
         terms: Terms,
         auto: bool,
         now: i64,
-    ) -> ApiResult<ChallengeRow> {
+    ) -> Result<ChallengeRow> {
         check_terms(&terms)?;
         let opponent = match &terms.opponent {
             Some(name) => {
                 let user = self.store.user(name).await?.ok_or_else(|| super::accounts::no_user(name))?;
                 if user.name == creator {
-                    return Err(ApiError::bad_request("you cannot challenge yourself"));
+                    return Err(Refusal::Yourself {}.into());
                 }
                 if user.computer.is_some() {
-                    return Err(ApiError::bad_request(
-                        "the computer takes no challenges: start a game against it with POST /computer-games",
-                    ));
+                    return Err(Refusal::ComputerTakesNoChallenges {}.into());
                 }
                 if self.store.ignoring(&user.name, creator).await? {
-                    return Err(ApiError::forbidden("you cannot challenge this user"));
+                    return Err(Refusal::Ignored { name: user.name }.into());
                 }
                 Some(user.name)
             }
@@ -114,7 +106,7 @@ impl Services {
         };
         let mut turn = self.challenge_turn(creator, now).await?;
         if !auto && self.store.same_challenge(&mut turn, &row).await?.is_some() {
-            return Err(ApiError::conflict("you already have an open challenge with these settings"));
+            return Err(Refusal::DuplicateChallenge {}.into());
         }
         self.store.insert_challenge(&mut turn, &row).await?;
         turn.done().await?;
@@ -127,23 +119,19 @@ impl Services {
     }
 
     /// Accepts a challenge: starts the game. Of two accepting at once one wins.
-    pub async fn accept_challenge(&self, user: &str, id: &str, now: i64) -> ApiResult<Loaded> {
-        let c = self
-            .store
-            .challenge(id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(format!("no challenge {id:?}")))?;
+    pub async fn accept_challenge(&self, user: &str, id: &str, now: i64) -> Result<Loaded> {
+        let c = self.store.challenge(id).await?.ok_or_else(|| Refusal::NoChallenge { id: id.to_string() })?;
         if c.creator == user {
-            return Err(ApiError::forbidden("you cannot accept your own challenge"));
+            return Err(Refusal::OwnChallenge {}.into());
         }
         if c.opponent.as_deref().is_some_and(|o| o != user) {
-            return Err(ApiError::forbidden("this challenge is for someone else"));
+            return Err(Refusal::NotYourChallenge {}.into());
         }
         if c.status != ChallengeStatus::Open || c.expires_ms.is_some_and(|at| now > at) {
-            return Err(ApiError::conflict("the challenge is no longer open"));
+            return Err(Refusal::ChallengeClosed {}.into());
         }
         if self.store.ignoring(&c.creator, user).await? {
-            return Err(ApiError::forbidden("you cannot accept this challenge"));
+            return Err(Refusal::Ignored { name: c.creator.clone() }.into());
         }
         let creator = c.color.resolve(rand::random::<bool>);
         let (red, black) = if creator == xiangqi::Color::Red {
@@ -155,7 +143,7 @@ impl Services {
         row.rated = c.rated;
         row.ladder = c.ladder.map(|category| (category, c.creator.clone()));
         if self.store.accept_challenge(id, &row).await? == Written::Stale {
-            return Err(ApiError::conflict("the challenge was taken or cancelled meanwhile"));
+            return Err(Refusal::ChallengeClosed {}.into());
         }
         self.notify(&c.creator, NoticeKind::Accepted, Some(user), Some(&row.id)).await;
         self.lobby_changed().await;
@@ -165,19 +153,13 @@ impl Services {
     }
 
     /// The creator cancels, or the named opponent declines.
-    pub async fn close_challenge(&self, user: &str, id: &str) -> ApiResult<()> {
-        let c = self
-            .store
-            .challenge(id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(format!("no challenge {id:?}")))?;
+    pub async fn close_challenge(&self, user: &str, id: &str) -> Result<()> {
+        let c = self.store.challenge(id).await?.ok_or_else(|| Refusal::NoChallenge { id: id.to_string() })?;
         if c.creator != user && c.opponent.as_deref() != Some(user) {
-            return Err(ApiError::forbidden(
-                "only its creator or the challenged player can close a challenge",
-            ));
+            return Err(Refusal::NotYourChallenge {}.into());
         }
         if self.store.close_challenge(id).await? == Written::Stale {
-            return Err(ApiError::conflict("the challenge is no longer open"));
+            return Err(Refusal::ChallengeClosed {}.into());
         }
         if c.creator != user {
             self.notify(&c.creator, NoticeKind::Declined, Some(user), c.rematch_of.as_deref()).await;
@@ -195,7 +177,7 @@ impl Services {
         clock: ClockSpec,
         rated: bool,
         now: i64,
-    ) -> ApiResult<Result<Loaded, ChallengeRow>> {
+    ) -> Result<Result<Loaded, ChallengeRow>> {
         let terms = auto_terms(variant, rules, clock, rated);
         check_terms(&terms)?;
         // One request at a time looks for a partner and, finding none, waits:
@@ -208,12 +190,7 @@ impl Services {
         paired
     }
 
-    async fn pair_or_wait(
-        &self,
-        user: &str,
-        terms: Terms,
-        now: i64,
-    ) -> ApiResult<Result<Loaded, ChallengeRow>> {
+    async fn pair_or_wait(&self, user: &str, terms: Terms, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
         let (rules, clock, rated) = (terms.rules, terms.clock, terms.rated);
         // Someone else may take the same partner at the same moment: try the next.
         for _ in 0..5 {
@@ -222,7 +199,7 @@ impl Services {
             };
             match self.accept_challenge(user, &partner.id, now).await {
                 Ok(game) => return Ok(Ok(game)),
-                Err(e) if e.code == ErrorCode::Conflict => continue,
+                Err(e) if e.code() == ErrorCode::Conflict => continue,
                 Err(e) => return Err(e),
             }
         }

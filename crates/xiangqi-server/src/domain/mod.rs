@@ -17,6 +17,7 @@ pub mod news;
 pub mod people;
 pub mod preferences;
 pub mod ratings;
+pub mod refusal;
 pub mod review;
 #[cfg(test)]
 mod tests;

@@ -1,29 +1,26 @@
 //! The site's news: administrators write it; everyone reads it, newest first.
 
-use super::{Services, accounts::new_id};
-use crate::{
-    error::{ApiError, ApiResult},
-    store::{NewsRow, Written},
+use super::{
+    Services,
+    accounts::new_id,
+    refusal::{Refusal, Result, TextField},
 };
+use crate::store::{NewsRow, Written};
 
 impl Services {
     /// An administrator, or a refusal.
-    async fn admin(&self, name: &str) -> ApiResult<()> {
-        if self.user(name).await?.admin {
-            Ok(())
-        } else {
-            Err(ApiError::forbidden("only administrators write news"))
-        }
+    async fn admin(&self, name: &str) -> Result<()> {
+        if self.user(name).await?.admin { Ok(()) } else { Err(Refusal::AdministratorsOnly {}.into()) }
     }
 
-    pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> ApiResult<NewsRow> {
+    pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> Result<NewsRow> {
         self.admin(author).await?;
         let (title, body) = (title.trim(), body.trim());
         if title.is_empty() || title.chars().count() > 200 {
-            return Err(ApiError::bad_request("a title is 1 to 200 characters"));
+            return Err(Refusal::TextLength { field: TextField::Title, min: 1, max: 200 }.into());
         }
         if body.is_empty() || body.chars().count() > 10_000 {
-            return Err(ApiError::bad_request("news is 1 to 10,000 characters"));
+            return Err(Refusal::TextLength { field: TextField::News, min: 1, max: 10_000 }.into());
         }
         let row = NewsRow {
             id: new_id(),
@@ -36,11 +33,11 @@ impl Services {
         Ok(row)
     }
 
-    pub async fn delete_news(&self, user: &str, id: &str) -> ApiResult<()> {
+    pub async fn delete_news(&self, user: &str, id: &str) -> Result<()> {
         self.admin(user).await?;
         match self.store.delete_news(id).await? {
             Written::Done => Ok(()),
-            Written::Stale => Err(ApiError::not_found(format!("no news {id:?}"))),
+            Written::Stale => Err(Refusal::NoNews { id: id.to_string() }.into()),
         }
     }
 }

@@ -10,11 +10,9 @@ use super::{
     accounts::new_id,
     lobby::Terms,
     model::{NoticeKind, Relation},
+    refusal::{Refusal, Result, TextField},
 };
-use crate::{
-    error::{ApiError, ApiResult},
-    store::{ChatRow, InvitationRow, InvitedGame, MessageRow, ProfileFields, UserRow, Written},
-};
+use crate::store::{ChatRow, InvitationRow, InvitedGame, MessageRow, ProfileFields, UserRow, Written};
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -25,31 +23,26 @@ pub const MAX_BUDDIES: u32 = 200;
 pub const MAX_INVITATIONS: i64 = 100;
 
 /// A text a person typed: trimmed at the ends, not empty, at most `max` characters.
-fn text(body: &str, what: &str, max: usize) -> ApiResult<String> {
+fn text(body: &str, field: TextField, max: usize) -> Result<String, Refusal> {
     let body = body.trim();
-    if body.is_empty() {
-        return Err(ApiError::bad_request(format!("the {what} is empty")));
-    }
-    if body.chars().count() > max {
-        return Err(ApiError::bad_request(format!("the {what} is longer than {max} characters")));
+    if body.is_empty() || body.chars().count() > max {
+        return Err(Refusal::TextLength { field, min: 1, max: max as u32 });
     }
     Ok(body.to_string())
 }
 
 /// Checks what a user says about themselves.
-pub fn check_profile(p: &ProfileFields) -> ApiResult<()> {
+pub fn check_profile(p: &ProfileFields) -> Result<(), Refusal> {
     if p.bio.chars().count() > 500 {
-        return Err(ApiError::bad_request("the bio is at most 500 characters"));
+        return Err(Refusal::TextLength { field: TextField::Bio, min: 0, max: 500 });
     }
     if p.location.chars().count() > 100 {
-        return Err(ApiError::bad_request("the location is at most 100 characters"));
+        return Err(Refusal::TextLength { field: TextField::Location, min: 0, max: 100 });
     }
     if p.languages.len() > 8
         || p.languages.iter().any(|l| l.is_empty() || l.chars().count() > 30 || l.contains(','))
     {
-        return Err(ApiError::bad_request(
-            "languages are at most 8 names of 1 to 30 characters, without commas",
-        ));
+        return Err(Refusal::Languages { most: 8, longest: 30 });
     }
     if let Some(clock) = p.preferred_clock {
         clock.check()?;
@@ -58,27 +51,27 @@ pub fn check_profile(p: &ProfileFields) -> ApiResult<()> {
 }
 
 impl Services {
-    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> ApiResult<UserRow> {
+    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRow> {
         check_profile(p)?;
         self.store.set_profile(name, p).await?;
         self.user(name).await
     }
 
     /// Refuses what `from` tries to do to `to` if `to` ignores them.
-    async fn not_ignored_by(&self, to: &str, from: &str, refusal: &str) -> ApiResult<()> {
+    async fn not_ignored_by(&self, to: &str, from: &str) -> Result<()> {
         if self.store.relation(to, from).await? == Some(Relation::Ignore) {
-            return Err(ApiError::forbidden(refusal.to_string()));
+            return Err(Refusal::Ignored { name: to.to_string() }.into());
         }
         Ok(())
     }
 
-    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> ApiResult<MessageRow> {
-        let body = text(body, "message", MAX_MESSAGE_CHARS)?;
+    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> Result<MessageRow> {
+        let body = text(body, TextField::Message, MAX_MESSAGE_CHARS)?;
         let recipient = self.user(to).await?;
         if recipient.name == from {
-            return Err(ApiError::bad_request("you cannot send a message to yourself"));
+            return Err(Refusal::Yourself {}.into());
         }
-        self.not_ignored_by(&recipient.name, from, "this user does not accept messages from you").await?;
+        self.not_ignored_by(&recipient.name, from).await?;
         let mut turn = self.message_turn(from, now).await?;
         let store = &self.store;
         let m = MessageRow {
@@ -96,21 +89,19 @@ impl Services {
     }
 
     /// Deletes a message for `user` alone.
-    pub async fn delete_message(&self, user: &str, id: &str) -> ApiResult<()> {
+    pub async fn delete_message(&self, user: &str, id: &str) -> Result<()> {
         match self.store.delete_message(user, id).await? {
             Written::Done => Ok(()),
-            Written::Stale => Err(ApiError::not_found(format!("no message {id:?}"))),
+            Written::Stale => Err(Refusal::NoMessage { id: id.to_string() }.into()),
         }
     }
 
     /// A line in a game's chat. The two players write; anyone may read.
-    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> ApiResult<ChatRow> {
-        let body = text(body, "chat line", MAX_CHAT_CHARS)?;
+    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> Result<ChatRow> {
+        let body = text(body, TextField::ChatLine, MAX_CHAT_CHARS)?;
         let loaded = self.load_game(game).await?;
-        let me = loaded.color_of(user).ok_or_else(|| {
-            ApiError::forbidden("only the two players write in a game's chat; others read it")
-        })?;
-        self.not_ignored_by(loaded.player(!me), user, "your opponent does not accept chat from you").await?;
+        let me = loaded.color_of(user).ok_or(Refusal::PlayersChatOnly {})?;
+        self.not_ignored_by(loaded.player(!me), user).await?;
         let mut turn = self.chat_turn(user, now).await?;
         // The two players' lines at once take the next numbers in turn.
         for _ in 0..5 {
@@ -127,42 +118,37 @@ impl Services {
                 return Ok(line);
             }
         }
-        Err(ApiError::conflict("the chat is busy; send the line again"))
+        Err(Refusal::ChatBusy {}.into())
     }
 
     /// Keeps `other` as a buddy or ignores them (one or the other).
-    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> ApiResult<UserRow> {
+    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> Result<UserRow> {
         let target = self.user(other).await?;
         if target.name == owner {
-            return Err(ApiError::bad_request("that is you"));
+            return Err(Refusal::Yourself {}.into());
         }
         if self.store.relation_count(owner, kind).await? >= i64::from(MAX_BUDDIES) {
-            return Err(ApiError::conflict(format!("a list holds at most {MAX_BUDDIES} users")));
+            return Err(Refusal::ListFull { allowed: MAX_BUDDIES }.into());
         }
         self.store.set_relation(owner, &target.name, kind, now).await?;
         Ok(target)
     }
 
-    pub async fn unrelate(&self, owner: &str, other: &str, kind: Relation) -> ApiResult<()> {
+    pub async fn unrelate(&self, owner: &str, other: &str, kind: Relation) -> Result<()> {
         let target = self.user(other).await?;
         if !self.store.remove_relation(owner, &target.name, kind).await? {
-            return Err(ApiError::not_found(format!("{} is not on that list", target.name)));
+            return Err(Refusal::NotOnList { name: target.name }.into());
         }
         Ok(())
     }
 
     /// An invitation link's code, optionally with a challenge for whoever comes.
-    pub async fn invite(
-        &self,
-        inviter: &str,
-        game: Option<InvitedGame>,
-        now: i64,
-    ) -> ApiResult<InvitationRow> {
+    pub async fn invite(&self, inviter: &str, game: Option<InvitedGame>, now: i64) -> Result<InvitationRow> {
         if let Some(g) = game {
             g.clock.check()?;
         }
         if self.store.invitation_count(inviter).await? >= MAX_INVITATIONS {
-            return Err(ApiError::conflict(format!("you have made {MAX_INVITATIONS} invitations already")));
+            return Err(Refusal::Invitations { allowed: MAX_INVITATIONS as u32 }.into());
         }
         let row =
             InvitationRow { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
@@ -172,7 +158,7 @@ impl Services {
 
     /// A new user who came through an invitation: the inviter becomes their
     /// buddy, and the inviter's challenge (if any) waits for them.
-    pub async fn welcome(&self, user: &str, invitation: &InvitationRow, now: i64) -> ApiResult<()> {
+    pub async fn welcome(&self, user: &str, invitation: &InvitationRow, now: i64) -> Result<()> {
         self.store.set_relation(user, &invitation.inviter, Relation::Buddy, now).await?;
         self.store.count_invitation_use(&invitation.code).await?;
         if let Some(g) = invitation.game {
@@ -192,15 +178,15 @@ impl Services {
     }
 
     /// The invitation behind a code, or a clear refusal.
-    pub async fn invitation(&self, code: &str) -> ApiResult<InvitationRow> {
+    pub async fn invitation(&self, code: &str) -> Result<InvitationRow> {
         self.store
             .invitation(code)
             .await?
-            .ok_or_else(|| ApiError::bad_request(format!("no invitation {code:?}")))
+            .ok_or_else(|| Refusal::NoInvitation { code: code.to_string() }.into())
     }
 
     /// How many of a user's games wait for their move.
-    pub async fn my_turn_count(&self, user: &str) -> ApiResult<i64> {
+    pub async fn my_turn_count(&self, user: &str) -> Result<i64> {
         Ok(self.store.my_turn_count(user).await?)
     }
 

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::model::named_enum;
-use crate::error::{ApiError, ApiResult};
+use super::refusal::Refusal;
 
 named_enum! {
     /// How pieces are drawn.
@@ -108,9 +108,9 @@ impl Default for Preferences {
 }
 
 impl Preferences {
-    pub fn check(self) -> ApiResult<Self> {
+    pub fn check(self) -> Result<Self, Refusal> {
         if !(80..=120).contains(&self.piece_size) {
-            return Err(ApiError::bad_request("piece_size is 80 to 120 (percent)"));
+            return Err(Refusal::PieceSize { min: 80, max: 120 });
         }
         Ok(self)
     }

@@ -28,11 +28,9 @@ use super::{
     board::Board,
     games::Loaded,
     model::{GameStatus, MoveClass, ReviewStatus},
+    refusal::{Act, Refusal, Result, Window},
 };
-use crate::{
-    error::{ApiError, ApiResult},
-    store::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow, Written},
-};
+use crate::store::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow, Written};
 
 /// Nodes searched per position: about a quarter of a second of one engine
 /// (and as many at most for each of the two moves compared there). Fewer leave
@@ -138,17 +136,15 @@ impl Services {
     /// Asks for the review of a finished game: starts computing it unless it
     /// exists (or resumes one whose worker stopped). Whether this call started
     /// the work.
-    pub async fn request_review(self: &Arc<Self>, user: &str, id: &str, now: i64) -> ApiResult<bool> {
+    pub async fn request_review(self: &Arc<Self>, user: &str, id: &str, now: i64) -> Result<bool> {
         let loaded = self.load_game(id).await?;
         match loaded.row.status {
             GameStatus::Finished => {}
             GameStatus::Active => {
-                return Err(ApiError::conflict(
-                    "the game is still being played: it can be reviewed once it is over",
-                ));
+                return Err(Refusal::GameNotOver {}.into());
             }
             GameStatus::Aborted => {
-                return Err(ApiError::conflict("the game was aborted: there is nothing to review"));
+                return Err(Refusal::GameAborted {}.into());
             }
         }
         if let Some(r) = self.store.review(id).await?
@@ -157,15 +153,11 @@ impl Services {
             return Ok(false);
         }
         let limit = &self.analysis.reviews_per_hour;
-        limit.admit(user, now).map_err(|wait| {
-            ApiError::rate_limited(
-                format!(
-                    "you may start {} reviews an hour: engine time is shared by everyone here; try again in {} min",
-                    limit.limit(),
-                    (wait + 59_999) / 60_000
-                ),
-                u64::try_from((wait + 999) / 1000).unwrap_or(1),
-            )
+        limit.admit(user, now).map_err(|wait| Refusal::TooOften {
+            act: Act::Reviews,
+            allowed: limit.limit(),
+            per: Window::Hour,
+            seconds: u64::try_from((wait + 999) / 1000).unwrap_or(1),
         })?;
         let token = new_id();
         let claim = self
@@ -192,7 +184,7 @@ impl Services {
     }
 
     /// A game and its review so far, if one was asked for.
-    pub async fn review(&self, id: &str) -> ApiResult<(Loaded, Option<(ReviewRow, Vec<ReviewPositionRow>)>)> {
+    pub async fn review(&self, id: &str) -> Result<(Loaded, Option<(ReviewRow, Vec<ReviewPositionRow>)>)> {
         let loaded = self.load_game(id).await?;
         let Some(row) = self.store.review(id).await? else { return Ok((loaded, None)) };
         let positions = self.store.review_positions(id).await?;

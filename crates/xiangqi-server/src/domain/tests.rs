@@ -13,7 +13,7 @@ use super::{
     model::{DrawAction, GameStatus, SideChoice},
 };
 use crate::{
-    error::ErrorCode,
+    domain::refusal::ErrorCode,
     live::Hub,
     store::{Store, Tally},
 };
@@ -79,17 +79,17 @@ async fn moves_alternate_and_only_the_side_to_move_may_move() {
     let g = game(s, DAYS_3).await;
     let id = g.row.id.as_str();
     let e = s.submit_move("black", id, 0, "h9g7", T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Forbidden, "black may not open");
+    assert_eq!(e.code(), ErrorCode::Forbidden, "black may not open");
     let e = s.submit_move("third", id, 0, "h2e2", T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Forbidden, "an onlooker may not move");
+    assert_eq!(e.code(), ErrorCode::Forbidden, "an onlooker may not move");
     let e = s.submit_move("red", id, 0, "a0a5", T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::IllegalMove);
+    assert_eq!(e.code(), ErrorCode::IllegalMove);
     let after = s.submit_move("red", id, 0, "C2=5", T0 + 1).await.unwrap();
     assert_eq!((after.row.ply, after.turn()), (1, Color::Black));
     let e = s.submit_move("red", id, 0, "h2e2", T0 + 2).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "a second submit of the same move is stale");
+    assert_eq!(e.code(), ErrorCode::Conflict, "a second submit of the same move is stale");
     let e = s.submit_move("red", id, 1, "b2e2", T0 + 2).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Forbidden, "red may not move twice");
+    assert_eq!(e.code(), ErrorCode::Forbidden, "red may not move twice");
     s.submit_move("black", id, 1, "马8进7", T0 + 3).await.unwrap();
     let now = s.load_game(id).await.unwrap();
     assert_eq!(now.moves.iter().map(|m| m.iccs.as_str()).collect::<Vec<_>>(), ["h2e2", "h9g7"]);
@@ -112,9 +112,9 @@ async fn a_draw_offer_stands_until_answered_or_a_move_is_made() {
     let offered = s.draw("red", &id, DrawAction::Offer, T0).await.unwrap();
     assert_eq!(offered.row.draw_offer, Some(Color::Red));
     let e = s.draw("red", &id, DrawAction::Offer, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "one offer at a time");
+    assert_eq!(e.code(), ErrorCode::Conflict, "one offer at a time");
     let e = s.draw("red", &id, DrawAction::Accept, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "nobody accepts their own offer");
+    assert_eq!(e.code(), ErrorCode::Conflict, "nobody accepts their own offer");
     let declined = s.draw("black", &id, DrawAction::Decline, T0).await.unwrap();
     assert_eq!(declined.row.draw_offer, None);
     // A move withdraws a standing offer.
@@ -148,7 +148,7 @@ async fn a_live_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     assert!(g.out_of_time(T0 + 90_000));
     assert_eq!(s.flag_games(T0 + 89_000).await.unwrap(), 0);
     let e = s.claim("red", &id, T0 + 89_000).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "black still has time");
+    assert_eq!(e.code(), ErrorCode::Conflict, "black still has time");
     assert_eq!(s.flag_games(T0 + 90_001).await.unwrap(), 1);
     let over = s.load_game(&id).await.unwrap();
     let o = over.row.outcome.unwrap();
@@ -184,7 +184,7 @@ async fn live_clocks_start_after_both_first_moves_and_an_unstarted_game_is_abort
     // Red never moves: aborted too, and a late first move is refused.
     let id = game(s, LIVE_1_0).await.row.id;
     let e = s.submit_move("red", &id, 0, "h2e2", T0 + wait).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict);
+    assert_eq!(e.code(), ErrorCode::Conflict);
     assert_eq!(s.load_game(&id).await.unwrap().row.status, GameStatus::Aborted);
     // Correspondence games have no such wait.
     let id = game(s, DAYS_3).await.row.id;
@@ -198,12 +198,12 @@ async fn a_game_aborted_before_both_sides_moved_has_no_result_and_is_not_rated()
     let s = &site.services;
     let id = game(s, DAYS_3).await.row.id;
     let e = s.abort("third", &id, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Forbidden);
+    assert_eq!(e.code(), ErrorCode::Forbidden);
     s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
     let aborted = s.abort("black", &id, T0).await.unwrap();
     assert_eq!((aborted.row.status, aborted.row.outcome), (GameStatus::Aborted, None));
     let e = s.submit_move("black", &id, 1, "h9g7", T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "an aborted game is over");
+    assert_eq!(e.code(), ErrorCode::Conflict, "an aborted game is over");
     for name in ["red", "black"] {
         let u = s.user(name).await.unwrap();
         assert_eq!((u.rating, u.wins, u.losses, u.draws), (1500, 0, 0, 0), "{name} is not rated");
@@ -213,7 +213,7 @@ async fn a_game_aborted_before_both_sides_moved_has_no_result_and_is_not_rated()
     s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
     s.submit_move("black", &id, 1, "h9g7", T0).await.unwrap();
     let e = s.abort("red", &id, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict);
+    assert_eq!(e.code(), ErrorCode::Conflict);
 }
 
 #[tokio::test]
@@ -222,10 +222,10 @@ async fn a_rematch_swaps_colours_and_starts_when_both_ask() {
     let s = &site.services;
     let id = game(s, LIVE_1_0).await.row.id;
     let e = s.rematch("red", &id, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "not while it is played");
+    assert_eq!(e.code(), ErrorCode::Conflict, "not while it is played");
     s.resign("black", &id, T0).await.unwrap();
     let e = s.rematch("third", &id, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Forbidden);
+    assert_eq!(e.code(), ErrorCode::Forbidden);
     let Err(offer) = s.rematch("red", &id, T0).await.unwrap() else { panic!("the offer waits") };
     assert_eq!(
         (offer.opponent.as_deref(), offer.color, offer.rematch_of.as_deref()),
@@ -245,7 +245,7 @@ async fn a_correspondence_deadline_can_be_claimed_once_passed() {
     let g = game(s, DAYS_3).await;
     assert_eq!(g.deadline(), Some(T0 + 3 * DAY_MS));
     let e = s.claim("black", &g.row.id, T0 + 3 * DAY_MS).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict);
+    assert_eq!(e.code(), ErrorCode::Conflict);
     let won = s.claim("black", &g.row.id, T0 + 3 * DAY_MS + 1).await.unwrap();
     assert_eq!(won.row.outcome.unwrap().winner, Some(Color::Black));
     assert_eq!(
@@ -272,7 +272,7 @@ async fn auto_match_pairs_equal_requests_and_queues_the_rest_once() {
     players.sort();
     assert_eq!(players, ["red", "third"]);
     let e = s.automatch("red", Variant::Hex, RuleSet::Asian, LIVE_1_0, true, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::BadRequest, "the hex board is played under the hex rules");
+    assert_eq!(e.code(), ErrorCode::BadRequest, "the hex board is played under the hex rules");
     assert!(s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.unwrap().is_err());
     let Ok(hex) = s.automatch("black", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.unwrap() else {
         panic!("a hex request pairs with the waiting hex request only")
@@ -287,7 +287,7 @@ async fn the_same_challenge_is_open_only_once() {
     let s = &site.services;
     s.create_challenge("red", terms("black", DAYS_3), false, T0).await.unwrap();
     let e = s.create_challenge("red", terms("black", DAYS_3), false, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict);
+    assert_eq!(e.code(), ErrorCode::Conflict);
     s.create_challenge("red", terms("third", DAYS_3), false, T0).await.unwrap();
     s.create_challenge("red", terms("black", LIVE_1_0), false, T0).await.unwrap();
 }
@@ -308,7 +308,7 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
     assert_eq!(s.lapse_ladder_challenges(T0 + 1000).await.unwrap(), 0, "not yet");
     let late = T0 + crate::domain::ladders::ANSWER_MS + 1;
     let e = s.accept_challenge("red", &c.id, late).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "too late to accept");
+    assert_eq!(e.code(), ErrorCode::Conflict, "too late to accept");
     let (a, b) = tokio::join!(s.lapse_ladder_challenges(late), other.lapse_ladder_challenges(late));
     assert_eq!(a.unwrap() + b.unwrap(), 1, "applied once");
     let order: Vec<String> = s
@@ -351,7 +351,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
         s.join_tournament(name, &t.id, T0).await.unwrap();
     }
     let e = s.join_tournament("red", &t.id, T0).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "signed up once");
+    assert_eq!(e.code(), ErrorCode::Conflict, "signed up once");
     assert_eq!(
         s.tournament_table(&t.id).await.unwrap().tournament.status,
         TournamentStatus::Signup,
@@ -383,7 +383,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
     assert_eq!(round2.len(), 1);
     assert!(round2[0].game_id.is_some());
     let e = s.abort(&round2[0].red, round2[0].game_id.as_deref().unwrap(), late).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "a tournament game is not aborted");
+    assert_eq!(e.code(), ErrorCode::Conflict, "a tournament game is not aborted");
 }
 
 #[tokio::test]
@@ -398,7 +398,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     s.submit_move("red", &id, 0, "h2e2", T0).await.unwrap();
     s.submit_move("black", &id, 1, "h9g7", T0).await.unwrap();
     let e = s.request_review("third", &id, now_ms()).await.err().unwrap();
-    assert_eq!(e.code, ErrorCode::Conflict, "not while it is played");
+    assert_eq!(e.code(), ErrorCode::Conflict, "not while it is played");
     s.resign("black", &id, T0).await.unwrap();
 
     // A worker claimed it, evaluated the start, and its server stopped.

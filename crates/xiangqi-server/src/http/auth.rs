@@ -12,7 +12,10 @@ use axum::{
 use serde::de::DeserializeOwned;
 
 use super::AppState;
-use crate::{domain::accounts::token_hash, error::ApiError};
+use crate::{
+    domain::accounts::token_hash,
+    error::{ApiError, Refusal},
+};
 
 pub const COOKIE: &str = "xiangqi_session";
 /// The header a browser cannot add to a cross-site request without a preflight.
@@ -53,9 +56,7 @@ fn has_session_cookie(headers: &HeaderMap) -> bool {
 pub async fn csrf_guard(req: Request, next: Next) -> Result<Response, ApiError> {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if !safe && has_session_cookie(req.headers()) && !req.headers().contains_key(CSRF_HEADER) {
-        return Err(ApiError::forbidden(
-            "writes made with the session cookie need the X-Xiangqi header (cross-site requests are refused)",
-        ));
+        return Err(Refusal::CrossSite {}.into());
     }
     Ok(next.run(req).await)
 }
@@ -82,22 +83,24 @@ pub fn uri_has_nul(uri: &axum::http::Uri) -> bool {
     uri.path_and_query().is_some_and(|pq| pq.as_str().to_ascii_lowercase().contains("%00"))
 }
 
+/// The refusal of a body over [`super::BODY_LIMIT`].
+fn too_large() -> ApiError {
+    Refusal::BodyTooLarge { max_kib: (super::BODY_LIMIT / 1024) as u32 }.into()
+}
+
 /// Refuses a NUL character anywhere in a request's path, query or JSON body:
 /// no name, id or text holds one, and PostgreSQL cannot store one in text.
 pub async fn refuse_nul(req: Request, next: Next) -> Result<Response, ApiError> {
-    const REFUSAL: &str = "a NUL character (U+0000) is not allowed in a path, query or text";
     if uri_has_nul(req.uri()) {
-        return Err(ApiError::bad_request(REFUSAL));
+        return Err(Refusal::NulCharacter {}.into());
     }
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(next.run(req).await);
     }
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, super::BODY_LIMIT)
-        .await
-        .map_err(|_| ApiError::payload_too_large("the body is larger than 64 KiB"))?;
+    let bytes = axum::body::to_bytes(body, super::BODY_LIMIT).await.map_err(|_| too_large())?;
     if json_has_nul(&bytes) {
-        return Err(ApiError::bad_request(REFUSAL));
+        return Err(Refusal::NulCharacter {}.into());
     }
     Ok(next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await)
 }
@@ -112,15 +115,10 @@ impl FromRequestParts<Arc<AppState>> for User {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, ApiError> {
-        let token = token(&parts.headers).ok_or_else(|| ApiError::unauthorized("log in first"))?;
+        let token = token(&parts.headers).ok_or(Refusal::LogInFirst {})?;
         let hash = token_hash(&token);
         let now = state.services.now();
-        let name = state
-            .services
-            .store
-            .session_user(&hash, now)
-            .await?
-            .ok_or_else(|| ApiError::unauthorized("your session has ended; log in again"))?;
+        let name = state.services.store.session_user(&hash, now).await?.ok_or(Refusal::SessionEnded {})?;
         state.seen(&name, now).await;
         Ok(User { name, token_hash: hash })
     }
@@ -135,7 +133,7 @@ impl FromRequestParts<Arc<AppState>> for MaybeUser {
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, ApiError> {
         match User::from_request_parts(parts, state).await {
             Ok(u) => Ok(MaybeUser(Some(u))),
-            Err(e) if e.status == StatusCode::UNAUTHORIZED => Ok(MaybeUser(None)),
+            Err(e) if e.status() == StatusCode::UNAUTHORIZED => Ok(MaybeUser(None)),
             Err(e) => Err(e),
         }
     }
@@ -150,7 +148,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Query(v)) => Ok(Params(v)),
-            Err(e) => Err(ApiError::bad_request(format!("bad query string: {}", e.body_text()))),
+            Err(e) => {
+                Err(Refusal::Malformed { detail: format!("bad query string: {}", e.body_text()) }.into())
+            }
         }
     }
 }
@@ -165,9 +165,9 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(v)) => Ok(Body(v)),
             Err(JsonRejection::BytesRejection(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                Err(ApiError::payload_too_large("the body is larger than 64 KiB"))
+                Err(too_large())
             }
-            Err(e) => Err(ApiError::bad_request(format!("bad JSON body: {}", e.body_text()))),
+            Err(e) => Err(Refusal::Malformed { detail: format!("bad JSON body: {}", e.body_text()) }.into()),
         }
     }
 }

@@ -48,9 +48,9 @@ impl FromRequestParts<Arc<AppState>> for ClientIp {
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, ApiError> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
-        address(&parts.headers, peer, state.behind_proxy)
-            .map(ClientIp)
-            .ok_or_else(|| ApiError::internal("the client's network address is unknown"))
+        address(&parts.headers, peer, state.behind_proxy).map(ClientIp).ok_or_else(|| {
+            crate::domain::refusal::Error::broken("the client's network address is unknown").into()
+        })
     }
 }
 

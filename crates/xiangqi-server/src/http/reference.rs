@@ -137,16 +137,16 @@ fn type_section(out: &mut String, schema: &RefOr<Schema>) {
                             _ => None,
                         });
                         let desc = o.description.as_deref().unwrap_or("").trim();
-                        let _ = writeln!(
-                            out,
-                            "- {} {}",
-                            tag.map(|t| format!("`{t}`:")).unwrap_or_default(),
-                            cell(desc)
-                        );
+                        let tag = tag.map(|t| format!("`{t}`")).unwrap_or_default();
+                        if desc.is_empty() {
+                            let _ = writeln!(out, "- {tag}");
+                        } else {
+                            let _ = writeln!(out, "- {tag}: {}", cell(desc));
+                        }
                         let body: Vec<String> = o
                             .properties
                             .iter()
-                            .map(|(k, v)| format!("`{k}`{} {}", optional(k, &o.required), type_name(v)))
+                            .map(|(k, v)| format!("`{k}`{} {}", optional(k, &o.required), inline_type(v)))
                             .collect();
                         let _ = writeln!(out, "  fields {}", body.join(", "));
                     }
@@ -182,6 +182,22 @@ fn type_section(out: &mut String, schema: &RefOr<Schema>) {
         other => {
             let _ = writeln!(out, "{}", type_name(&RefOr::T(other.clone())));
         }
+    }
+}
+
+/// A field's type, with the fields of an object defined in place (a refusal's
+/// `params`, say) spelt out.
+fn inline_type(schema: &RefOr<Schema>) -> String {
+    match schema {
+        RefOr::T(Schema::Object(o)) if o.enum_values.is_none() && type_name(schema) == "object" => {
+            let inner: Vec<String> = o
+                .properties
+                .iter()
+                .map(|(k, v)| format!("`{k}`{} {}", optional(k, &o.required), type_name(v)))
+                .collect();
+            if inner.is_empty() { "{}".to_string() } else { format!("{{ {} }}", inner.join(", ")) }
+        }
+        other => type_name(other),
     }
 }
 

@@ -25,7 +25,7 @@ use crate::{
         views::GameView,
     },
     domain::accounts::is_id,
-    error::ApiError,
+    error::{ApiError, Refusal},
     live::{GameWire, Watch, Wire},
     telemetry,
 };
@@ -57,10 +57,10 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     if !same_origin(&headers) {
-        return ApiError::forbidden("WebSocket from another site").into_response();
+        return ApiError(Refusal::ForeignOrigin {}).into_response();
     }
     if state.shutdown.is_cancelled() {
-        return ApiError::unavailable("the server is stopping; connect again in a moment").into_response();
+        return ApiError(Refusal::Stopping {}).into_response();
     }
     let name = user.0.map(|u| u.name);
     let sockets = state.sockets.clone();

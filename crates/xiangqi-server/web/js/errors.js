@@ -1,9 +1,11 @@
 // Refusals from the server in the user's language. The server sends a stable
 // code (`illegal_move`, `conflict`), a reason (`name_taken`) with its
-// particulars, and an English sentence. A reason the catalogue words is shown in
-// those words, in every language; a refusal without one is shown to English
-// readers as the server's sentence, and to others as its code's meaning alone
-// (never the English sentence inside another language).
+// particulars, and an English sentence. Every reason is worded in every
+// catalogue; a particular that is itself a name (the act a limit counts, why a
+// move is illegal) is worded too. Only a refusal from something other than
+// this server (a proxy's page, say) falls back: to its sentence for English
+// readers, to its code's meaning for others (never English inside another
+// language).
 
 import { ApiError } from "./api.js";
 import { isTextKey, lang, t } from "./i18n.js";
@@ -16,8 +18,23 @@ export function errorText(err) {
   const text = err instanceof Error ? err.message : String(err);
   if (!(err instanceof ApiError)) return text;
   const reason = `refusal.${err.reason}`;
-  if (err.reason && err.reason !== "other" && isTextKey(reason)) return t(reason, err.params);
+  if (err.reason && isTextKey(reason)) return t(reason, worded(err.params));
   if (lang === "en" || !err.code) return text;
   const key = `error.${err.code}`;
   return isTextKey(key) ? t(key) : text;
+}
+
+/**
+ * A refusal's particulars, with those that are names in the reader's words.
+ * @param {Record<string, unknown> | undefined} params
+ * @returns {Record<string, string | number>}
+ */
+function worded(params) {
+  /** @type {Record<string, string | number>} */
+  const out = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    const key = `refusal.${name}.${value}`;
+    out[name] = typeof value === "string" && isTextKey(key) ? t(key) : typeof value === "number" ? value : String(value);
+  }
+  return out;
 }

@@ -40,11 +40,9 @@ use super::{
     games::{Loaded, new_game_row},
     model::{NoticeKind, PairingResult, TournamentFormat, TournamentStatus},
     ratings::Category,
+    refusal::{Error, Refusal, Result, TextField},
 };
-use crate::{
-    error::{ApiError, ApiResult},
-    store::{EntrantRow, GameRow, PairingRow, SignUp, Start, TournamentRow, Written},
-};
+use crate::store::{EntrantRow, GameRow, PairingRow, SignUp, Start, TournamentRow, Written};
 
 /// The fewest players a tournament may be planned for.
 pub const MIN_PLAYERS: i64 = 3;
@@ -74,51 +72,39 @@ pub struct Plan {
 }
 
 /// Refuses a plan the site cannot run, saying why.
-pub fn check_plan(plan: &Plan, now: i64) -> ApiResult<()> {
+pub fn check_plan(plan: &Plan, now: i64) -> Result<(), Refusal> {
     let length = plan.name.trim().chars().count();
     if length == 0 || length > MAX_NAME {
-        return Err(ApiError::bad_request(format!("a tournament's name is 1 to {MAX_NAME} characters")));
+        return Err(Refusal::TextLength { field: TextField::TournamentName, min: 1, max: MAX_NAME as u32 });
     }
     if !rules_fit(plan.category.variant(), plan.rules) {
-        return Err(ApiError::bad_request(format!(
-            "the {} board is not played under the {} rules: hex games take the hex rules, standard games \
-             asian, itsyourturn or casual",
-            plan.category.variant(),
-            plan.rules
-        )));
+        return Err(Refusal::RulesMismatch { variant: plan.category.variant(), rules: plan.rules });
     }
     plan.clock.check()?;
     if Category::of(plan.category.variant(), plan.clock) != plan.category {
-        let pace = if plan.clock.is_live() { "live" } else { "correspondence" };
-        return Err(ApiError::bad_request(format!("a {pace} time control does not fit the category")));
+        return Err(Refusal::PaceMismatch { pace: plan.clock.pace() });
     }
     let most = match plan.format {
         TournamentFormat::RoundRobin => MAX_ROUND_ROBIN_PLAYERS,
         TournamentFormat::Swiss => MAX_PLAYERS,
     };
     if plan.min_players < MIN_PLAYERS || plan.min_players > plan.max_players || plan.max_players > most {
-        return Err(ApiError::bad_request(format!(
-            "players: at least {MIN_PLAYERS}, at most {most}, the least no more than the most"
-        )));
+        return Err(Refusal::PlayerCount { min: MIN_PLAYERS as u32, max: most as u32 });
     }
     match (plan.format, plan.rounds) {
         (TournamentFormat::RoundRobin, None) => {}
         (TournamentFormat::RoundRobin, Some(_)) => {
-            return Err(ApiError::bad_request(
-                "a round-robin's rounds follow from its players: leave rounds out",
-            ));
+            return Err(Refusal::RoundRobinRounds {});
         }
         (TournamentFormat::Swiss, Some(r)) if (1..plan.min_players).contains(&r) => {}
         (TournamentFormat::Swiss, _) => {
-            return Err(ApiError::bad_request(
-                "a Swiss has 1 round or more, and fewer rounds than its least number of players",
-            ));
+            return Err(Refusal::SwissRounds {});
         }
     }
     if let Some(at) = plan.starts_ms
         && (at <= now || at > now + MAX_START_AHEAD_MS)
     {
-        return Err(ApiError::bad_request("the start is in the future, at most 90 days ahead"));
+        return Err(Refusal::TournamentStart { days: (MAX_START_AHEAD_MS / DAY_MS) as u32 });
     }
     Ok(())
 }
@@ -223,7 +209,7 @@ impl Table {
 }
 
 impl Services {
-    pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> ApiResult<TournamentRow> {
+    pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> Result<TournamentRow> {
         check_plan(&plan, now)?;
         let row = TournamentRow {
             id: new_id(),
@@ -252,26 +238,23 @@ impl Services {
         Ok(row)
     }
 
-    pub async fn tournament_table(&self, id: &str) -> ApiResult<Table> {
-        let tournament = self
-            .store
-            .tournament(id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(format!("no tournament {id:?}")))?;
+    pub async fn tournament_table(&self, id: &str) -> Result<Table> {
+        let tournament =
+            self.store.tournament(id).await?.ok_or_else(|| Refusal::NoTournament { id: id.to_string() })?;
         let entrants = self.store.entrants(id).await?;
         let pairings = self.store.pairings(id).await?;
         Ok(Table { tournament, entrants, pairings })
     }
 
     /// Signs a player up; a tournament that starts when full starts at once.
-    pub async fn join_tournament(&self, user: &str, id: &str, now: i64) -> ApiResult<()> {
+    pub async fn join_tournament(&self, user: &str, id: &str, now: i64) -> Result<()> {
         // An unknown tournament is a 404 before anything else.
         self.tournament_table(id).await?;
         match self.store.sign_up(id, user, now).await? {
             SignUp::Done => {}
-            SignUp::Closed => return Err(ApiError::conflict("the tournament is no longer taking entries")),
-            SignUp::Full => return Err(ApiError::conflict("the tournament is full")),
-            SignUp::Already => return Err(ApiError::conflict("you are signed up already")),
+            SignUp::Closed => return Err(Refusal::EntriesClosed {}.into()),
+            SignUp::Full => return Err(Refusal::TournamentFull {}.into()),
+            SignUp::Already => return Err(Refusal::SignedUp {}.into()),
         }
         self.tournament_changed(id).await;
         self.advance_tournament(id, now).await?;
@@ -280,25 +263,25 @@ impl Services {
 
     /// Before the start a player just leaves; after it they withdraw (see the
     /// module's words on what that does to their games).
-    pub async fn withdraw_from_tournament(&self, user: &str, id: &str, now: i64) -> ApiResult<()> {
+    pub async fn withdraw_from_tournament(&self, user: &str, id: &str, now: i64) -> Result<()> {
         let table = self.tournament_table(id).await?;
         let t = &table.tournament;
         let entrant = table.entrants.iter().find(|e| e.user == user);
         let Some(entrant) = entrant else {
-            return Err(ApiError::conflict("you are not in this tournament"));
+            return Err(Refusal::NotEntered {}.into());
         };
         match t.status {
             TournamentStatus::Signup => {
                 if self.store.leave(id, user).await? == Written::Stale {
-                    return Err(ApiError::conflict("the tournament has just started; withdraw again"));
+                    return Err(Refusal::TournamentStarting {}.into());
                 }
             }
             TournamentStatus::Running => {
                 if entrant.withdrawn_round.is_some() {
-                    return Err(ApiError::conflict("you have withdrawn already"));
+                    return Err(Refusal::Withdrawn {}.into());
                 }
                 if self.store.withdraw(t, user).await? == Written::Stale {
-                    return Err(ApiError::conflict("the tournament moved on meanwhile; try again"));
+                    return Err(Refusal::TournamentMovedOn {}.into());
                 }
                 if let Some(game) = self.store.active_tournament_game(id, user).await? {
                     let loaded = self.load_game(&game.id).await?;
@@ -308,7 +291,7 @@ impl Services {
                 }
             }
             TournamentStatus::Finished | TournamentStatus::Cancelled => {
-                return Err(ApiError::conflict("the tournament is over"));
+                return Err(Refusal::TournamentOver {}.into());
             }
         }
         self.tournament_changed(id).await;
@@ -319,7 +302,7 @@ impl Services {
     /// The background task's turn: enforces tournament games' correspondence
     /// deadlines, then starts, pairs and finishes every tournament that is due.
     /// How many steps were taken.
-    pub async fn advance_tournaments(&self, now: i64) -> ApiResult<usize> {
+    pub async fn advance_tournaments(&self, now: i64) -> Result<usize> {
         for g in self.store.overdue_tournament_games(now).await? {
             let loaded = self.load_game(&g.id).await?;
             if loaded.is_active() && loaded.out_of_time(now) {
@@ -335,7 +318,7 @@ impl Services {
     }
 
     /// Takes every step a tournament is due, one after another.
-    async fn advance_tournament(&self, id: &str, now: i64) -> ApiResult<usize> {
+    async fn advance_tournament(&self, id: &str, now: i64) -> Result<usize> {
         let mut steps = 0;
         // A round with no game to play (all byes and forfeits) is due at once.
         while steps <= 2 * (MAX_PLAYERS as usize) && self.step(id, now).await? {
@@ -348,7 +331,7 @@ impl Services {
     }
 
     /// One step, if one is due: whether this instance took it.
-    async fn step(&self, id: &str, now: i64) -> ApiResult<bool> {
+    async fn step(&self, id: &str, now: i64) -> Result<bool> {
         let table = self.tournament_table(id).await?;
         let t = &table.tournament;
         match t.status {
@@ -391,12 +374,12 @@ impl Services {
         }
     }
 
-    async fn close(&self, t: &TournamentRow, status: TournamentStatus, now: i64) -> ApiResult<bool> {
+    async fn close(&self, t: &TournamentRow, status: TournamentStatus, now: i64) -> Result<bool> {
         Ok(self.store.close_tournament(t, status, now).await? == Written::Done)
     }
 
     /// Seeds the entrants by rating, draws the pairings and begins round 1.
-    async fn start(&self, table: &Table, now: i64) -> ApiResult<bool> {
+    async fn start(&self, table: &Table, now: i64) -> Result<bool> {
         let t = &table.tournament;
         let mut rated = Vec::new();
         for e in &table.entrants {
@@ -435,7 +418,7 @@ impl Services {
             }
             TournamentFormat::Swiss => {
                 let rows =
-                    seeded.swiss_round(1).ok_or_else(|| ApiError::internal("a first round always pairs"))?;
+                    seeded.swiss_round(1).ok_or_else(|| Error::broken("a first round always pairs"))?;
                 (t.rounds, rows)
             }
         };
@@ -484,7 +467,7 @@ impl Services {
 
     /// A game is over: if it was a tournament's, its pairing is settled and the
     /// tournament moves on when its round is complete.
-    pub(super) async fn tournament_game_over(&self, game: &Loaded) -> ApiResult<()> {
+    pub(super) async fn tournament_game_over(&self, game: &Loaded) -> Result<()> {
         let (Some((id, _)), Some(outcome)) = (&game.row.tournament, game.row.outcome) else { return Ok(()) };
         if self.store.settle_pairing(&game.row.id, PairingResult::of_game(outcome.winner)).await?.is_some() {
             self.tournament_changed(id).await;
@@ -522,7 +505,7 @@ mod tests {
     #[test]
     fn a_plan_is_refused_with_the_reason() {
         assert!(check_plan(&plan(), NOW).is_ok());
-        let refused = |p: Plan| check_plan(&p, NOW).unwrap_err().message;
+        let refused = |p: Plan| check_plan(&p, NOW).unwrap_err().to_string();
         assert!(refused(Plan { name: " ".into(), ..plan() }).contains("name"));
         assert!(refused(Plan { category: Category::HexCorrespondence, ..plan() }).contains("hex"));
         let hex = Plan { category: Category::HexCorrespondence, rules: RuleSet::Hex, ..plan() };

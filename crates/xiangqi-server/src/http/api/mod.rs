@@ -22,7 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::AppState;
 use crate::{
     api::events::{AnalysisEvent, ClientMessage, Event},
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult, ErrorBody, Refusal},
 };
 
 /// A typed answer with its status.
@@ -119,5 +119,5 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
 }
 
 pub async fn not_found() -> ApiError {
-    ApiError::not_found("no such API endpoint")
+    Refusal::NoEndpoint {}.into()
 }

@@ -22,8 +22,9 @@ use crate::{
             UserView,
         },
     },
+    domain::refusal::TextField,
     domain::{Services, model::Relation, people::HERE_MS},
-    error::{ApiResult, ErrorBody},
+    error::{ApiResult, ErrorBody, Refusal},
     http::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
@@ -139,12 +140,7 @@ pub async fn chat(
     Path(id): Path<String>,
     Params(q): Params<ChatQuery>,
 ) -> Answer<ChatAnswer> {
-    state
-        .services
-        .store
-        .game(&id)
-        .await?
-        .ok_or_else(|| crate::error::ApiError::not_found(format!("no game {id:?}")))?;
+    state.services.store.game(&id).await?.ok_or_else(|| Refusal::NoGame { id: id.clone() })?;
     let lines = state.services.store.chat(&id, q.after, 200).await?;
     ok(ChatAnswer { lines: lines.iter().map(ChatLine::from).collect() })
 }
@@ -321,7 +317,7 @@ pub async fn search(
 ) -> Answer<SearchPage> {
     for part in [&q.name, &q.contains].into_iter().flatten() {
         if part.chars().count() > 20 {
-            return Err(crate::error::ApiError::bad_request("a name to search for is at most 20 characters"));
+            return Err(Refusal::TextLength { field: TextField::Search, min: 0, max: 20 }.into());
         }
     }
     let search = UserSearch {

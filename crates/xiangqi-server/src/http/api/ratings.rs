@@ -11,7 +11,7 @@ use crate::{
         views::{HistoryAnswer, HistoryPointView, LeaderView, LeadersPage},
     },
     domain::{model::Named, ratings::Category},
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiResult, ErrorBody, Refusal},
     http::{
         AppState,
         auth::{Body, Params, User},
@@ -21,7 +21,7 @@ use crate::{
 
 /// A rating category named in a path, or a 400 that says which names there are.
 pub(super) fn category(name: &str) -> ApiResult<Category> {
-    Category::parse(name).map_err(ApiError::bad_request)
+    Category::parse(name).map_err(|_| Refusal::NoCategory { name: name.to_string() }.into())
 }
 
 /// The leaderboard of a category: established ratings (deviation 110 or less), highest first.
