@@ -321,7 +321,7 @@ async fn a_buddy_comes_first_and_an_ignored_users_challenge_is_refused_with_the_
     css(&b, "#message.error").await;
     let said = text(&b, "#message.error").await;
     assert!(
-        said.contains("Challenge to alice refused") && said.contains("you cannot challenge this user"),
+        said.contains("Challenge to alice refused") && said.contains("cannot challenge this user"),
         "{said}"
     );
     shots(&b, "profile-refused", "#message.error").await;

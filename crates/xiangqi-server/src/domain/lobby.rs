@@ -82,7 +82,7 @@ impl Services {
                     return Err(Refusal::ComputerTakesNoChallenges {}.into());
                 }
                 if self.store.ignoring(&user.name, creator).await? {
-                    return Err(Refusal::Ignored { name: user.name }.into());
+                    return Err(Refusal::CannotChallenge {}.into());
                 }
                 Some(user.name)
             }
@@ -131,7 +131,7 @@ impl Services {
             return Err(Refusal::ChallengeClosed {}.into());
         }
         if self.store.ignoring(&c.creator, user).await? {
-            return Err(Refusal::Ignored { name: c.creator.clone() }.into());
+            return Err(Refusal::CannotChallenge {}.into());
         }
         let creator = c.color.resolve(rand::random::<bool>);
         let (red, black) = if creator == xiangqi::Color::Red {

@@ -203,6 +203,9 @@ pub enum Refusal {
     /// `name` does not accept this from the requester.
     #[error("{name} does not accept this from you")]
     Ignored { name: String },
+    /// Neutral words for a challenge between a player and one who ignores them.
+    #[error("you cannot challenge this user")]
+    CannotChallenge {},
     #[error("that is you")]
     Yourself {},
     #[error("{name} is not on that list")]
@@ -389,6 +392,7 @@ impl Refusal {
             }
             CrossSite {}
             | ForeignOrigin {}
+            | CannotChallenge {}
             | Ignored { .. }
             | PlayersChatOnly {}
             | AdministratorsOnly {}

@@ -348,6 +348,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "refusal.languages": "At most {most} languages, each 1 to {longest} characters, without commas.",
   "refusal.piece_size": "The piece size is {min} to {max} percent.",
   "refusal.ignored": "{name} does not accept this from you.",
+  "refusal.cannot_challenge": "You cannot challenge this user.",
   "refusal.yourself": "That is you.",
   "refusal.not_on_list": "{name} is not on that list.",
   "refusal.no_message": "There is no message “{id}”.",

@@ -348,6 +348,7 @@ export const vi = {
   "refusal.languages": "Tối đa {most} ngôn ngữ, mỗi tên dài 1 đến {longest} ký tự, không có dấu phẩy.",
   "refusal.piece_size": "Cỡ quân cờ từ {min}% đến {max}%.",
   "refusal.ignored": "{name} không nhận điều này từ bạn.",
+  "refusal.cannot_challenge": "Bạn không thể thách đấu người dùng này.",
   "refusal.yourself": "Đó là chính bạn.",
   "refusal.not_on_list": "{name} không có trong danh sách đó.",
   "refusal.no_message": "Không có tin nhắn “{id}”.",

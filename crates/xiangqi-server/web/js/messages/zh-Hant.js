@@ -348,6 +348,7 @@ export const zhHant = {
   "refusal.languages": "最多 {most} 種語言，每種 1 至 {longest} 個字元，不含逗號。",
   "refusal.piece_size": "棋子大小為 {min}% 至 {max}%。",
   "refusal.ignored": "{name} 不接受你的這項請求。",
+  "refusal.cannot_challenge": "你不能挑戰這位使用者。",
   "refusal.yourself": "那是你自己。",
   "refusal.not_on_list": "{name} 不在該名單中。",
   "refusal.no_message": "沒有訊息“{id}”。",

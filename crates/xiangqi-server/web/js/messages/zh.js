@@ -348,6 +348,7 @@ export const zh = {
   "refusal.languages": "最多 {most} 种语言，每种 1 至 {longest} 个字符，不含逗号。",
   "refusal.piece_size": "棋子大小为 {min}% 至 {max}%。",
   "refusal.ignored": "{name} 不接受你的这项请求。",
+  "refusal.cannot_challenge": "你不能挑战这位用户。",
   "refusal.yourself": "那是你自己。",
   "refusal.not_on_list": "{name} 不在该名单中。",
   "refusal.no_message": "没有消息“{id}”。",
