@@ -4,16 +4,10 @@
 
 mod common;
 
-use common::{Client, databases, new_game, server, unique};
+use common::{Client, MATING_GAME, databases, new_game, server, unique};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use xiangqi_server::Running;
-
-/// A game between two fixed-depth searches ending in Red's checkmate.
-const MATING_GAME: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h9 h5e5 c0e2 i9h9 e3e4 e5a5 i1h1 a5h5 \
-    h1f1 h5f5 b2b5 h9h3 e4e5 f5f2 d0e1 f2f3 e5d5 h3h2 f1g1 f3g3 g2e3 f8f3 e3f5 g3c3 g4g5 c6c5 f5d4 f3f4 a1d1 c5c4 \
-    b5b4 c4b4 d1d3 b4c4 d4f5 h2h4 f5d6 b7b1 d3d1 b1b8 d1b1 c4b4 b1d1 b8d8 g5f5 f4f5 c2e3 f5f3 e3c2 c7d5 g1g6 d5f4 \
-    d6c8 g9e7 g6g8 f4d3 g8d8 h4h3 d8f8";
 
 #[tokio::test]
 async fn accounts_register_log_in_out_and_change_password() {

@@ -17,10 +17,10 @@ use super::{
     computer,
     lobby::Terms,
     model::{DrawAction, GameStatus, NoticeKind, SideChoice},
-    ratings::{Category, rate},
+    ratings::Category,
     refusal::{Error, Refusal, Result},
 };
-use crate::store::{ChallengeRow, GameResult, GameRow, MoveRow, Page, Written};
+use crate::store::{ChallengeRow, Finish, GameRow, LadderResultRow, MoveRow, Page, Written};
 
 /// Games as this instance last read or wrote them, by id, and the turn to
 /// submit a move to each: the moves of one game are made here one at a time,
@@ -357,14 +357,16 @@ impl Services {
             after.status = GameStatus::Finished;
             after.outcome = Some(o);
         }
-        if self.store.record_move(&before, &after, &record).await? == Written::Stale {
+        if self.store.record_move(&before, &after, &record, finish_of(&after).as_ref()).await?
+            == Written::Stale
+        {
             return Ok(Attempt::Stale);
         }
         Arc::make_mut(&mut moves).push(record);
         Arc::make_mut(&mut all_names).push(names);
         let done = Loaded { row: after, moves, game, names: all_names };
         self.cache.remember(&done);
-        self.after_change(&done, true).await?;
+        self.after_change(&done, true).await;
         Ok(Attempt::Done(Box::new(done)))
     }
 
@@ -389,12 +391,12 @@ impl Services {
             }
         }
         after.updated_ms = now;
-        if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
+        if self.store.update_game(&loaded.row, &after, finish_of(&after).as_ref()).await? == Written::Stale {
             return Err(Refusal::GameChanged {}.into());
         }
         let done = Loaded { row: after, ..loaded.clone() };
         self.cache.remember(&done);
-        self.after_change(&done, false).await?;
+        self.after_change(&done, false).await;
         Ok(done)
     }
 
@@ -492,12 +494,12 @@ impl Services {
         }
         after.version += 1;
         after.updated_ms = now;
-        if self.store.update_game(&loaded.row, &after).await? == Written::Stale {
+        if self.store.update_game(&loaded.row, &after, None).await? == Written::Stale {
             return Err(Refusal::GameChanged {}.into());
         }
         let done = Loaded { row: after, ..loaded };
         self.cache.remember(&done);
-        self.after_change(&done, false).await?;
+        self.after_change(&done, false).await;
         self.computer_draw_offer(&done);
         Ok(done)
     }
@@ -557,43 +559,65 @@ impl Services {
         }
     }
 
-    /// Publishes a change; after a move, tells the player whose move it is; at
-    /// the end of a game, updates the ratings.
-    async fn after_change(&self, loaded: &Loaded, moved: bool) -> Result<()> {
+    /// Tells of a change once it is committed: its watchers; after a move, the
+    /// player whose move it is (or the computer); at the end of a game, the
+    /// ladder's and the tournament's pages, and the tournament takes its next
+    /// step. Nothing here can undo or refuse the change: what fails is logged,
+    /// and the tournament's own sweep takes a step missed here.
+    async fn after_change(&self, loaded: &Loaded, moved: bool) {
+        self.publish_game(loaded).await;
         if loaded.is_active() && moved {
             let to_move = loaded.player(loaded.turn()).to_string();
             self.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
         } else if loaded.row.status == GameStatus::Finished {
-            self.rate(loaded).await?;
-            self.ladder_game_over(loaded).await?;
-            self.tournament_game_over(loaded).await?;
+            if loaded.row.ladder.is_some() {
+                self.lobby_changed().await;
+            }
+            if let Some((id, _)) = &loaded.row.tournament {
+                self.tournament_game_over(id, loaded.row.updated_ms).await;
+            }
         }
-        self.publish_game(loaded).await;
         if moved {
             self.computer_turn(loaded);
         }
-        Ok(())
     }
+}
 
-    /// Counts a finished game in both records and, if it was rated, moves both
-    /// players' Glicko-2 ratings in its category.
-    async fn rate(&self, loaded: &Loaded) -> Result<()> {
-        let r = &loaded.row;
-        let winner = r.outcome.and_then(|o| o.winner);
-        let rated = if r.rated {
-            let category = Category::of(r.variant, r.clock);
-            let red = self.store.rating(&r.red, category).await?;
-            let black = self.store.rating(&r.black, category).await?;
-            let (red, black) = rate(&red, &black, winner);
-            Some((category, red, black))
-        } else {
-            None
-        };
-        let result =
-            GameResult { game: &r.id, red: &r.red, black: &r.black, winner, rated, at_ms: r.updated_ms };
-        self.store.record_result(&result).await?;
-        Ok(())
+/// What a game's end writes in the same transaction as the change that ended
+/// it (see [`Finish`]): the one place that says what finishing a game means.
+/// Nothing for a game still being played or aborted.
+fn finish_of(r: &GameRow) -> Option<Finish> {
+    if r.status != GameStatus::Finished {
+        return None;
     }
+    let winner = r.outcome.and_then(|o| o.winner);
+    let ladder = r.ladder.as_ref().and_then(|(category, challenger)| {
+        let (color, defender) = if *challenger == r.red {
+            (Color::Red, &r.black)
+        } else if *challenger == r.black {
+            (Color::Black, &r.red)
+        } else {
+            return None;
+        };
+        let result = LadderResultRow {
+            challenger: challenger.clone(),
+            defender: defender.clone(),
+            challenger_won: winner == Some(color),
+            game: Some(r.id.clone()),
+            at_ms: r.updated_ms,
+        };
+        Some((*category, result))
+    });
+    Some(Finish {
+        game: r.id.clone(),
+        red: r.red.clone(),
+        black: r.black.clone(),
+        winner,
+        at_ms: r.updated_ms,
+        rated: r.rated.then(|| Category::of(r.variant, r.clock)),
+        ladder,
+        tournament: r.tournament.is_some(),
+    })
 }
 
 /// A move as submitted.

@@ -9,7 +9,6 @@ use super::{
     Services,
     board::default_rules,
     clock::{ClockSpec, DAY_MS},
-    games::Loaded,
     lobby::Terms,
     model::SideChoice,
     ratings::Category,
@@ -87,22 +86,6 @@ impl Services {
             ladder: Some(category),
         };
         self.create_challenge(user, terms, false, now).await
-    }
-
-    /// A ladder game is over: the challenger who won moves up.
-    pub(super) async fn ladder_game_over(&self, game: &Loaded) -> Result<()> {
-        let Some((category, challenger)) = &game.row.ladder else { return Ok(()) };
-        let Some(color) = game.color_of(challenger) else { return Ok(()) };
-        let result = LadderResultRow {
-            challenger: challenger.clone(),
-            defender: game.player(!color).to_string(),
-            challenger_won: game.row.outcome.and_then(|o| o.winner) == Some(color),
-            game: Some(game.row.id.clone()),
-            at_ms: game.row.updated_ms,
-        };
-        self.store.ladder_result(*category, &result, None).await?;
-        self.lobby_changed().await;
-        Ok(())
     }
 
     /// Ladder challenges not accepted in time count as lost by the one who let

@@ -7,7 +7,8 @@ use sqlx::{Row, any::AnyRow};
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
 use super::{
-    Backend, FromRow, Page, Paged, Query, Store, Written, get, named, optional_named, unique_violation,
+    Backend, Finish, FromRow, Page, Paged, Query, Store, Written, finish, get, named, optional_named,
+    unique_violation,
 };
 use crate::domain::{
     clock::ClockSpec,
@@ -315,26 +316,29 @@ impl Store {
     /// Records a move and the game's new state, if the game is still at the ply
     /// and version the move was made against. The move is committed before this
     /// returns: with the other moves that came in meanwhile (a group commit).
+    /// A move that ends the game writes its `finish` in the same transaction.
     pub async fn record_move(
         &self,
         before: &GameRow,
         after: &GameRow,
         m: &MoveRow,
+        finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         match &self.writer {
-            Some(writer) => writer.record(before, after, m).await,
-            None => self.record_move_alone(before, after, m).await,
+            Some(writer) => writer.record(before, after, m, finish).await,
+            None => self.record_move_alone(before, after, m, finish).await,
         }
     }
 
-    /// Records one move in a transaction of its own.
+    /// Records one move (and the finish it makes) in a transaction of its own.
     pub(super) async fn record_move_alone(
         &self,
         before: &GameRow,
         after: &GameRow,
         m: &MoveRow,
+        finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
-        if self.backend == Backend::Postgres {
+        if self.backend == Backend::Postgres && finish.is_none() {
             return match write_move_postgres(&self.pool, before, after, m).await {
                 Err(e) if unique_violation(&e) => Ok(Written::Stale),
                 written => written,
@@ -342,27 +346,44 @@ impl Store {
         }
         let _turn = self.game_write_turn().await;
         let mut tx = self.pool.begin().await?;
-        if update_game(&mut tx, before, after).await? == Written::Stale {
-            tx.rollback().await?;
-            return Ok(Written::Stale);
-        }
-        match insert_move(&mut tx, m).await {
-            Ok(()) => {}
-            Err(e) if unique_violation(&e) => {
-                tx.rollback().await?;
-                return Ok(Written::Stale);
-            }
+        finish::lock_players(&mut tx, self.backend, finish).await?;
+        let written = match self.backend {
+            Backend::Postgres => write_move_postgres(&mut *tx, before, after, m).await,
+            Backend::Sqlite => match update_game(&mut tx, before, after).await? {
+                Written::Done => insert_move(&mut tx, m).await.map(|()| Written::Done),
+                Written::Stale => Ok(Written::Stale),
+            },
+        };
+        match written {
+            Ok(Written::Done) => {}
+            Ok(Written::Stale) => return Ok(Written::Stale),
+            Err(e) if unique_violation(&e) => return Ok(Written::Stale),
             Err(e) => return Err(e),
+        }
+        if let Some(f) = finish {
+            finish::write_finish(&mut tx, f).await?;
         }
         tx.commit().await?;
         Ok(Written::Done)
     }
 
-    /// Writes a game's new state if it is still at the version it was read at.
-    pub async fn update_game(&self, before: &GameRow, after: &GameRow) -> Result<Written, sqlx::Error> {
+    /// Writes a game's new state if it is still at the version it was read at,
+    /// and with it the `finish` of a game this change ends.
+    pub async fn update_game(
+        &self,
+        before: &GameRow,
+        after: &GameRow,
+        finish: Option<&Finish>,
+    ) -> Result<Written, sqlx::Error> {
         let _turn = self.game_write_turn().await;
         let mut tx = self.pool.begin().await?;
+        finish::lock_players(&mut tx, self.backend, finish).await?;
         let w = update_game(&mut tx, before, after).await?;
+        if w == Written::Done
+            && let Some(f) = finish
+        {
+            finish::write_finish(&mut tx, f).await?;
+        }
         tx.commit().await?;
         Ok(w)
     }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
 use super::{
-    Backend, GameRow, MoveRow, Store, Written,
+    Backend, Finish, GameRow, MoveRow, Store, Written, finish,
     games::{insert_move, update_game, write_move_postgres},
 };
 
@@ -23,6 +23,8 @@ pub(super) struct Pending {
     before: GameRow,
     after: GameRow,
     record: MoveRow,
+    /// The finish of a move that ends its game.
+    finish: Option<Finish>,
     reply: oneshot::Sender<Result<Written, sqlx::Error>>,
 }
 
@@ -56,9 +58,16 @@ impl GroupCommit {
         before: &GameRow,
         after: &GameRow,
         record: &MoveRow,
+        finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         let (reply, answer) = oneshot::channel();
-        let pending = Pending { before: before.clone(), after: after.clone(), record: record.clone(), reply };
+        let pending = Pending {
+            before: before.clone(),
+            after: after.clone(),
+            record: record.clone(),
+            finish: finish.cloned(),
+            reply,
+        };
         self.0.send(pending).await.map_err(|_| sqlx::Error::PoolClosed)?;
         answer.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
@@ -91,7 +100,8 @@ async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
                     batch.len()
                 );
                 for p in batch.drain(..) {
-                    let alone = store.record_move_alone(&p.before, &p.after, &p.record).await;
+                    let alone =
+                        store.record_move_alone(&p.before, &p.after, &p.record, p.finish.as_ref()).await;
                     let _ = p.reply.send(alone);
                 }
             }
@@ -104,6 +114,7 @@ async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
 async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::Error> {
     let _turn = store.game_write_turn().await;
     let mut tx = store.pool().begin().await?;
+    finish::lock_players(&mut tx, store.backend(), batch.iter().filter_map(|p| p.finish.as_ref())).await?;
     let mut results = Vec::with_capacity(batch.len());
     for p in batch {
         let written = match store.backend() {
@@ -116,6 +127,11 @@ async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::
                 written
             }
         };
+        if written == Written::Done
+            && let Some(f) = &p.finish
+        {
+            finish::write_finish(&mut tx, f).await?;
+        }
         results.push(written);
     }
     tx.commit().await?;

@@ -200,49 +200,60 @@ impl Store {
                 return Ok(Written::Stale);
             }
         }
-        let (c, d) = (
-            position(&mut tx, category, &result.challenger).await?,
-            position(&mut tx, category, &result.defender).await?,
-        );
-        if result.challenger_won
-            && let (Some(c), Some(d)) = (c, d)
-            && c > d
-        {
-            // Through negative places, so no two players ever share one.
-            let cat = category.name();
-            sqlx::query(
+        apply_ladder_result(&mut tx, category, result, lapsed.is_some()).await?;
+        tx.commit().await?;
+        Ok(Written::Done)
+    }
+}
+
+/// Records a ladder result (`lapsed`: a challenge let lapse, else a game's)
+/// and, if the challenger won from below, moves them into the defender's
+/// place and everyone between down one.
+pub(super) async fn apply_ladder_result(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    category: Category,
+    result: &LadderResultRow,
+    lapsed: bool,
+) -> Result<(), sqlx::Error> {
+    let (c, d) =
+        (position(tx, category, &result.challenger).await?, position(tx, category, &result.defender).await?);
+    if result.challenger_won
+        && let (Some(c), Some(d)) = (c, d)
+        && c > d
+    {
+        // Through negative places, so no two players ever share one.
+        let cat = category.name();
+        sqlx::query(
                 "UPDATE ladder_rungs SET position = -(position + 1) WHERE category = $1 AND position >= $2 AND position < $3",
             )
             .bind(cat)
             .bind(d)
             .bind(c)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
-            sqlx::query("UPDATE ladder_rungs SET position = $1 WHERE category = $2 AND user_name = $3")
-                .bind(d)
-                .bind(cat)
-                .bind(&result.challenger)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("UPDATE ladder_rungs SET position = -position WHERE category = $1 AND position < 0")
-                .bind(cat)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO ladder_results (category, challenger, defender, challenger_won, how, game_id, at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(category.name())
-        .bind(&result.challenger)
-        .bind(&result.defender)
-        .bind(i64::from(result.challenger_won))
-        .bind(if lapsed.is_some() { "lapsed" } else { "game" })
-        .bind(&result.game)
-        .bind(result.at_ms)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Written::Done)
+        sqlx::query("UPDATE ladder_rungs SET position = $1 WHERE category = $2 AND user_name = $3")
+            .bind(d)
+            .bind(cat)
+            .bind(&result.challenger)
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query("UPDATE ladder_rungs SET position = -position WHERE category = $1 AND position < 0")
+            .bind(cat)
+            .execute(&mut **tx)
+            .await?;
     }
+    sqlx::query(
+        "INSERT INTO ladder_results (category, challenger, defender, challenger_won, how, game_id, at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(category.name())
+    .bind(&result.challenger)
+    .bind(&result.defender)
+    .bind(i64::from(result.challenger_won))
+    .bind(if lapsed { "lapsed" } else { "game" })
+    .bind(&result.game)
+    .bind(result.at_ms)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -8,6 +8,7 @@
 mod challenges;
 mod chat;
 mod computers;
+mod finish;
 mod games;
 mod gauges;
 mod group_commit;
@@ -39,6 +40,7 @@ use sqlx::{
 pub use self::{
     challenges::{ChallengeRow, Lobby},
     chat::ChatRow,
+    finish::Finish,
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},

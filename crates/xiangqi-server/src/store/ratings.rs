@@ -56,9 +56,14 @@ pub struct GameResult<'a> {
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
-async fn count_result(tx: &mut Tx<'_>, r: &GameResult<'_>) -> Result<(), sqlx::Error> {
-    for (name, color) in [(r.red, Color::Red), (r.black, Color::Black)] {
-        let column = match r.winner {
+pub(super) async fn count_result(
+    tx: &mut Tx<'_>,
+    red: &str,
+    black: &str,
+    winner: Option<Color>,
+) -> Result<(), sqlx::Error> {
+    for (name, color) in [(red, Color::Red), (black, Color::Black)] {
+        let column = match winner {
             None => "draws",
             Some(w) if w == color => "wins",
             Some(_) => "losses",
@@ -71,7 +76,7 @@ async fn count_result(tx: &mut Tx<'_>, r: &GameResult<'_>) -> Result<(), sqlx::E
 
 /// Writes a player's new rating in a category, its point of history, and the
 /// shown rating when that is the category the player shows.
-async fn write_rating(
+pub(super) async fn write_rating(
     tx: &mut Tx<'_>,
     user: &str,
     category: Category,
@@ -125,7 +130,7 @@ impl Store {
     /// their new ratings: all together.
     pub async fn record_result(&self, r: &GameResult<'_>) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        count_result(&mut tx, r).await?;
+        count_result(&mut tx, r.red, r.black, r.winner).await?;
         if let Some((category, red, black)) = &r.rated {
             write_rating(&mut tx, r.red, *category, red, r.game, r.at_ms).await?;
             write_rating(&mut tx, r.black, *category, black, r.game, r.at_ms).await?;

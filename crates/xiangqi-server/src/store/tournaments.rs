@@ -435,27 +435,6 @@ impl Store {
         Ok(Written::Done)
     }
 
-    /// Settles the pairing a tournament game was played for; the tournament's
-    /// id, or none if the game was no tournament's or was settled already.
-    pub async fn settle_pairing(
-        &self,
-        game: &str,
-        result: PairingResult,
-    ) -> Result<Option<String>, sqlx::Error> {
-        let q =
-            sqlx::query("UPDATE tournament_pairings SET result = $1 WHERE game_id = $2 AND result IS NULL")
-                .bind(result.name())
-                .bind(game);
-        if self.run(q).await? == 0 {
-            return Ok(None);
-        }
-        let row = sqlx::query("SELECT tournament_id FROM tournament_pairings WHERE game_id = $1")
-            .bind(game)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(Some(row.try_get("tournament_id")?))
-    }
-
     /// Tournaments with something to do at `now` (at most 100): taking entries
     /// and due to start (its time came, or it is full), or running with every
     /// pairing of its round settled.

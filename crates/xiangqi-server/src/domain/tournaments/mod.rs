@@ -37,7 +37,7 @@ use super::{
     accounts::new_id,
     board::rules_fit,
     clock::{ClockSpec, DAY_MS},
-    games::{Loaded, new_game_row},
+    games::new_game_row,
     model::{NoticeKind, PairingResult, TournamentFormat, TournamentStatus},
     ratings::Category,
     refusal::{Error, Refusal, Result, TextField},
@@ -465,15 +465,14 @@ impl Services {
         }
     }
 
-    /// A game is over: if it was a tournament's, its pairing is settled and the
-    /// tournament moves on when its round is complete.
-    pub(super) async fn tournament_game_over(&self, game: &Loaded) -> Result<()> {
-        let (Some((id, _)), Some(outcome)) = (&game.row.tournament, game.row.outcome) else { return Ok(()) };
-        if self.store.settle_pairing(&game.row.id, PairingResult::of_game(outcome.winner)).await?.is_some() {
-            self.tournament_changed(id).await;
-            self.advance_tournament(id, game.row.updated_ms).await?;
+    /// A game of tournament `id` is over, its pairing settled with it: the
+    /// tournament's pages hear of it, and it moves on if its round is complete.
+    /// A step that fails here is taken by the sweep ([`Self::advance_tournaments`]).
+    pub(super) async fn tournament_game_over(&self, id: &str, now: i64) {
+        self.tournament_changed(id).await;
+        if let Err(e) = self.advance_tournament(id, now).await {
+            tracing::warn!("tournament {id}: its next step waits for the sweep: {e}");
         }
-        Ok(())
     }
 
     /// Open pages showing tournaments load them again.
