@@ -364,11 +364,12 @@ async fn listen_forever(url: &str, services: &Services) {
 async fn relay(services: &Services, channel: &str, payload: &str) {
     match channel {
         live::GAME_CHANNEL => {
-            if services.hub.game_watched(payload)
-                && let Ok(loaded) = services.load_game(payload).await
+            let Some((_, id)) = services.hub.from_elsewhere(payload) else { return };
+            if services.hub.game_watched(id)
+                && let Ok(loaded) = services.load_game(id).await
             {
                 let event = api::events::Event::Game { game: Box::new(api::views::GameView::from(&loaded)) };
-                services.hub.publish_local_game(payload, &event);
+                services.hub.publish_local_game(id, &event);
             }
         }
         live::USER_CHANNEL => match serde_json::from_str::<live::UserNote>(payload) {
@@ -380,8 +381,7 @@ async fn relay(services: &Services, channel: &str, payload: &str) {
         store::SESSION_CHANNEL => services.store.sessions_ended_elsewhere(payload),
         live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
         live::CHAT_CHANNEL => {
-            let Some((seq, game)) = payload.split_once(':') else { return };
-            let seq: i64 = seq.parse().unwrap_or(0);
+            let Some((seq, game)) = services.hub.from_elsewhere(payload) else { return };
             if let Ok(lines) = services.store.chat(game, seq - 1, 1).await
                 && let Some(line) = lines.first()
             {

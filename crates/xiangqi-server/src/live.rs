@@ -40,6 +40,9 @@ pub struct GameWire {
 type Channels<T = Wire> = Arc<Mutex<HashMap<String, broadcast::Sender<T>>>>;
 
 pub struct Hub {
+    /// This instance's name in the notices it sends to the others: it has
+    /// published its own changes from memory and skips their echo.
+    origin: String,
     games: Channels<GameWire>,
     users: Channels,
     lobby: broadcast::Sender<Wire>,
@@ -49,6 +52,7 @@ pub struct Hub {
 impl Default for Hub {
     fn default() -> Self {
         Hub {
+            origin: crate::domain::accounts::new_id(),
             games: Channels::default(),
             users: Channels::default(),
             lobby: broadcast::channel(64).0,
@@ -185,12 +189,23 @@ impl Hub {
         store.announce(channel, payload.to_string())
     }
 
-    /// A game changed: its watchers on every instance get `event` (other
-    /// instances reload the game by id).
-    pub async fn game_changed(&self, store: &Store, id: &str, event: impl FnOnce() -> Event) {
-        if !Self::notify_all(store, GAME_CHANNEL, id) && self.game_watched(id) {
+    /// A game changed: its watchers here get `event`, built from the state in
+    /// memory; the other instances hear the game and its version (and load it
+    /// if a socket of theirs watches it).
+    pub async fn game_changed(&self, store: &Store, id: &str, version: i64, event: impl FnOnce() -> Event) {
+        if self.game_watched(id) {
             self.publish_local_game(id, &event());
         }
+        Self::notify_all(store, GAME_CHANNEL, &format!("{}:{version}:{id}", self.origin));
+    }
+
+    /// What another instance's notice on [`GAME_CHANNEL`] or [`CHAT_CHANNEL`]
+    /// names (a game's version or a chat line's number, and the game), unless
+    /// this instance sent it.
+    pub fn from_elsewhere<'p>(&self, payload: &'p str) -> Option<(i64, &'p str)> {
+        let (origin, rest) = payload.split_once(':')?;
+        let (number, game) = rest.split_once(':')?;
+        (origin != self.origin).then_some((number.parse().ok()?, game))
     }
 
     pub async fn notify(&self, store: &Store, note: UserNote) {
@@ -200,12 +215,11 @@ impl Hub {
         }
     }
 
-    /// A new chat line: watchers of the game on every instance get `event`
-    /// (other instances read the line back by its number).
+    /// A new chat line: watchers of the game here get `event`; the other
+    /// instances read the line back by its number.
     pub async fn chat(&self, store: &Store, game: &str, seq: i64, event: &Event) {
-        if !Self::notify_all(store, CHAT_CHANNEL, &format!("{seq}:{game}")) {
-            self.publish_local_game(game, event);
-        }
+        self.publish_local_game(game, event);
+        Self::notify_all(store, CHAT_CHANNEL, &format!("{}:{seq}:{game}", self.origin));
     }
 
     pub async fn tournament_changed(&self, store: &Store, id: &str) {
@@ -225,5 +239,19 @@ impl Hub {
         if !Self::notify_all(store, LOBBY_CHANNEL, "") {
             self.publish_local_lobby();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instance_skips_the_echo_of_its_own_notices() {
+        let (here, there) = (Hub::default(), Hub::default());
+        let own = format!("{}:7:game12345678", here.origin);
+        assert_eq!(here.from_elsewhere(&own), None, "published from memory already");
+        assert_eq!(there.from_elsewhere(&own), Some((7, "game12345678")));
+        assert_eq!(there.from_elsewhere("garbage"), None);
     }
 }

@@ -104,7 +104,7 @@ impl Services {
     /// instance when the store is shared).
     pub async fn publish_game(&self, game: &games::Loaded) {
         let event = || Event::Game { game: Box::new(GameView::from(game)) };
-        self.hub.game_changed(&self.store, &game.row.id, event).await;
+        self.hub.game_changed(&self.store, &game.row.id, game.row.version, event).await;
     }
 
     /// A new line of a game's chat, to everyone watching the game.
