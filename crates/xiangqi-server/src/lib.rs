@@ -290,7 +290,7 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
             _ = tick.tick() => {}
             () = stop.cancelled() => return,
         }
-        let held = match services.store.try_lock("xiangqi:background").await {
+        let held = match services.try_lock("xiangqi:background").await {
             Ok(Some(held)) => held,
             Ok(None) => continue,
             Err(e) => {
@@ -347,7 +347,7 @@ async fn listen_forever(url: &str, services: &Services) {
                     tracing::warn!("cannot listen for changes: {e}");
                 } else {
                     // Sessions may have ended unheard while no listener ran.
-                    services.store.forget_sessions();
+                    services.forget_sessions();
                     while let Ok(n) = listener.recv().await {
                         for payload in store::payloads(n.payload()) {
                             relay(services, n.channel(), payload).await;
@@ -378,16 +378,14 @@ async fn relay(services: &Services, channel: &str, payload: &str) {
         },
         live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
         live::TOURNAMENT_CHANNEL => services.hub.publish_local_tournament(payload),
-        store::SESSION_CHANNEL => services.store.sessions_ended_elsewhere(payload),
+        store::SESSION_CHANNEL => services.sessions_ended_elsewhere(payload),
         live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
         live::CHAT_CHANNEL => {
             let Some((seq, game)) = services.hub.from_elsewhere(payload) else { return };
-            if let Ok(lines) = services.store.chat(game, seq - 1, 1).await
-                && let Some(line) = lines.first()
-            {
+            if let Ok(Some(line)) = services.chat_line(game, seq).await {
                 let event = api::events::Event::Chat {
                     game: game.to_string(),
-                    line: api::views::ChatLine::from(line),
+                    line: api::views::ChatLine::from(&line),
                 };
                 services.hub.publish_local_game(game, &event);
             }

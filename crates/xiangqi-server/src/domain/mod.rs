@@ -17,6 +17,7 @@ pub mod news;
 pub mod people;
 pub mod preferences;
 pub mod ratings;
+mod reads;
 pub mod refusal;
 pub mod review;
 #[cfg(test)]
@@ -64,7 +65,8 @@ impl Clock {
 }
 
 pub struct Services {
-    pub store: Store,
+    /// The services' own: handlers and tasks reach the store through them.
+    store: Store,
     pub hub: Arc<Hub>,
     /// How much of what others see one user may do (see [`limits`]).
     pub limits: limits::Limits,

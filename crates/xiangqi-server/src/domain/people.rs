@@ -16,6 +16,8 @@ use crate::store::{ChatRow, InvitationRow, InvitedGame, MessageRow, ProfileField
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_CHAT_CHARS: usize = 500;
+/// The most chat lines read at once.
+pub const CHAT_PAGE: u32 = 200;
 /// How recently a user must have been seen to count as here.
 pub const HERE_MS: i64 = 5 * 60 * 1000;
 pub const MAX_BUDDIES: u32 = 200;
@@ -50,7 +52,42 @@ pub fn check_profile(p: &ProfileFields) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// A player's profile as anyone sees it; `relation` is the viewer's to them.
+pub struct Profile {
+    pub user: UserRow,
+    pub recent: Vec<super::glance::Glance>,
+    pub relation: Option<Relation>,
+    pub records: Vec<crate::store::RuleSetRecord>,
+    pub buddies: i64,
+    pub ratings: Vec<crate::store::RatingRow>,
+}
+
 impl Services {
+    /// A player's profile for `viewer` (a visitor: none); its parts are read
+    /// side by side.
+    pub async fn profile(&self, viewer: Option<&str>, name: &str) -> Result<Profile> {
+        let user = self.user(name).await?;
+        let store = &self.store;
+        let recent = async {
+            let finished = store.finished_games_of(&user.name, &crate::store::Page::first(10)).await?.items;
+            self.glances(finished).await
+        };
+        let relation = async {
+            Ok(match viewer {
+                Some(me) => store.relation(me, &user.name).await?,
+                None => None,
+            })
+        };
+        let (recent, relation, records, buddies, ratings) = tokio::try_join!(
+            recent,
+            relation,
+            async { Ok::<_, super::refusal::Error>(store.records_by_rules(&user.name).await?) },
+            async { Ok(store.buddy_count(&user.name).await?) },
+            async { Ok(store.ratings_of(&user.name).await?) },
+        )?;
+        Ok(Profile { user, recent, relation, records, buddies, ratings })
+    }
+
     pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRow> {
         check_profile(p)?;
         self.store.set_profile(name, p).await?;
@@ -94,6 +131,20 @@ impl Services {
             Written::Done => Ok(()),
             Written::Stale => Err(Refusal::NoMessage { id: id.to_string() }.into()),
         }
+    }
+
+    /// A game's chat after line `after`, at most [`CHAT_PAGE`] lines: anyone
+    /// may read it, of a game that exists.
+    pub async fn chat_lines(&self, game: &str, after: i64) -> Result<Vec<ChatRow>> {
+        if self.store.game(game).await?.is_none() {
+            return Err(Refusal::NoGame { id: game.to_string() }.into());
+        }
+        Ok(self.store.chat(game, after, CHAT_PAGE).await?)
+    }
+
+    /// Line `seq` of a game's chat, if it was written.
+    pub async fn chat_line(&self, game: &str, seq: i64) -> Result<Option<ChatRow>> {
+        Ok(self.store.chat(game, seq - 1, 1).await?.into_iter().next())
     }
 
     /// A line in a game's chat. The two players write; anyone may read.

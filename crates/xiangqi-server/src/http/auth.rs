@@ -118,7 +118,7 @@ impl FromRequestParts<Arc<AppState>> for User {
         let token = token(&parts.headers).ok_or(Refusal::LogInFirst {})?;
         let hash = token_hash(&token);
         let now = state.services.now();
-        let name = state.services.store.session_user(&hash, now).await?.ok_or(Refusal::SessionEnded {})?;
+        let name = state.services.session_user(&hash, now).await?.ok_or(Refusal::SessionEnded {})?;
         state.seen(&name, now).await;
         Ok(User { name, token_hash: hash })
     }

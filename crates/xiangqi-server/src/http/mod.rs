@@ -79,7 +79,7 @@ impl AppState {
                 false
             }
         };
-        if due && let Err(e) = self.services.store.touch(name, now).await {
+        if due && let Err(e) = self.services.touch(name, now).await {
             tracing::warn!("cannot record that {name} was seen: {e}");
         }
     }
@@ -190,7 +190,7 @@ fn header_layer(name: header::HeaderName, value: &'static str) -> SetResponseHea
 
 async fn metrics(State(state): State<Arc<AppState>>) -> axum::response::Response {
     use axum::response::IntoResponse;
-    match telemetry::render(&state.services.store, state.sockets.len()).await {
+    match state.services.metrics(state.sockets.len()).await {
         Some(text) => {
             ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
         }
@@ -201,7 +201,7 @@ async fn metrics(State(state): State<Arc<AppState>>) -> axum::response::Response
 
 /// Ready when the database answers: a load balancer sends no traffic before.
 async fn ready(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
-    match state.services.store.ping().await {
+    match state.services.ping().await {
         Ok(()) => (StatusCode::OK, "ready"),
         Err(e) => {
             tracing::warn!("not ready: {e}");

@@ -97,7 +97,7 @@ pub async fn whoami(State(state): State<Arc<AppState>>, user: User) -> Answer<Us
 /// Log out: the session ends and the cookie is cleared.
 #[utoipa::path(delete, path = "/session", tag = "accounts", responses((status = 204, description = "Logged out.")))]
 pub async fn logout(State(state): State<Arc<AppState>>, user: User) -> ApiResult<Response> {
-    state.services.store.delete_session(&user.token_hash).await?;
+    state.services.delete_session(&user.token_hash).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(header::SET_COOKIE, session_cookie("", 0, state.behind_proxy));
     Ok(response)
@@ -138,35 +138,15 @@ pub async fn profile(
     me: MaybeUser,
     Path(name): Path<String>,
 ) -> Answer<ProfileAnswer> {
-    let services = &state.services;
-    let u = services.user(&name).await?;
-    let store = &services.store;
-    // The parts are independent: they are read side by side.
-    let recent = async {
-        let finished = store.finished_games_of(&u.name, &Page::first(10)).await?.items;
-        services.glances(finished).await
-    };
-    let relation = async {
-        match &me.0 {
-            Some(me) => store.relation(&me.name, &u.name).await,
-            None => Ok(None),
-        }
-    };
-    let (recent, relation, records, buddies, ratings) = tokio::try_join!(
-        recent,
-        async { Ok(relation.await?) },
-        async { Ok(store.records_by_rules(&u.name).await?) },
-        async { Ok(store.buddy_count(&u.name).await?) },
-        async { Ok(store.ratings_of(&u.name).await?) },
-    )?;
+    let p = state.services.profile(me.0.as_ref().map(|u| u.name.as_str()), &name).await?;
     ok(ProfileAnswer {
-        records: records.iter().map(RuleSetRecordView::from).collect(),
-        recent: recent.iter().map(GameSummary::from).collect(),
-        buddies,
-        ratings: ratings.iter().map(RatingView::from).collect(),
-        online: Services::is_here(&u, state.services.now()),
-        relation,
-        user: UserView::from(&u),
+        records: p.records.iter().map(RuleSetRecordView::from).collect(),
+        recent: p.recent.iter().map(GameSummary::from).collect(),
+        buddies: p.buddies,
+        ratings: p.ratings.iter().map(RatingView::from).collect(),
+        online: Services::is_here(&p.user, state.services.now()),
+        relation: p.relation,
+        user: UserView::from(&p.user),
     })
 }
 
@@ -174,8 +154,8 @@ pub async fn profile(
 #[utoipa::path(get, path = "/users", tag = "accounts", params(PageQuery),
     responses((status = 200, body = UsersPage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn users(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<UsersPage> {
-    let store = &state.services.store;
-    let page = store.users(&Page::from(q)).await?;
+    let services = &state.services;
+    let page = services.users(&Page::from(q)).await?;
     let now = state.services.now();
     ok(UsersPage {
         users: page.items.iter().map(UserView::from).collect(),

@@ -40,7 +40,7 @@ pub async fn my_games(
     let services = &state.services;
     let (first, asked) = (Page::first(Page::MAX), Page::from(q));
     let (playing, finished) = tokio::try_join!(playing(services, &user.name, &first), async {
-        Ok(services.store.finished_games_of(&user.name, &asked).await?)
+        Ok(services.finished_games_of(&user.name, &asked).await?)
     },)?;
     let finished_views = services.glances(finished.items).await?.iter().map(GameSummary::from).collect();
     ok(MyGames {
@@ -66,7 +66,7 @@ pub async fn my_playing(
 }
 
 async fn playing(services: &Services, me: &str, page: &Page) -> ApiResult<PlayingPage> {
-    let page = services.store.playing_games_of(me, page).await?;
+    let page = services.playing_games_of(me, page).await?;
     let (mut my_turn, mut their_turn) = (Vec::new(), Vec::new());
     for g in services.glances(page.items).await? {
         let list = if g.player(g.turn) == me { &mut my_turn } else { &mut their_turn };

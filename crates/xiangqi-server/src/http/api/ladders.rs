@@ -30,10 +30,10 @@ pub async fn ladder(
     Params(q): Params<PageQuery>,
 ) -> Answer<LadderView> {
     let category = category(&name)?;
-    let store = &state.services.store;
-    let page = store.ladder(category, &Page::from(q)).await?;
-    let challenges = store.open_ladder_challenges(category, &Page::first(Page::MAX)).await?;
-    let results = store
+    let services = &state.services;
+    let page = services.ladder(category, &Page::from(q)).await?;
+    let challenges = services.open_ladder_challenges(category, &Page::first(Page::MAX)).await?;
+    let results = services
         .ladder_results(category, 20)
         .await?
         .into_iter()
@@ -78,7 +78,7 @@ pub async fn challenges(
     Params(q): Params<PageQuery>,
 ) -> Answer<LadderChallengePage> {
     let page = q.or_longest();
-    let page = state.services.store.open_ladder_challenges(category(&name)?, &page).await?;
+    let page = state.services.open_ladder_challenges(category(&name)?, &page).await?;
     ok(LadderChallengePage { challenges: ladder_challenges(&page.items), next: page.next })
 }
 

@@ -67,13 +67,13 @@ pub async fn challenges(
     me: MaybeUser,
     Params(q): Params<PageQuery>,
 ) -> Answer<LobbyView> {
-    let store = &state.services.store;
+    let services = &state.services;
     let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
     // A page as long as the whole list once was, unless asked for less.
     let page = q.or_longest();
     // No account has an empty name: a visitor's room is everyone's open challenges.
     let name = me.0.as_ref().map_or("", |u| u.name.as_str());
-    let room = store.lobby(name, Lobby::Room, &page).await?;
+    let room = services.lobby(name, Lobby::Room, &page).await?;
     let Some(user) = me.0 else {
         return ok(LobbyView {
             open: views(&room.items),
@@ -84,13 +84,13 @@ pub async fn challenges(
         });
     };
     let first = Page::first(Page::MAX);
-    let incoming = store.lobby(&user.name, Lobby::Incoming, &first).await?;
+    let incoming = services.lobby(&user.name, Lobby::Incoming, &first).await?;
     ok(LobbyView {
         open: views(&room.items),
         next: room.next,
         incoming: views(&incoming.items),
         incoming_next: incoming.next,
-        outgoing: views(&store.lobby(&user.name, Lobby::Outgoing, &first).await?.items),
+        outgoing: views(&services.lobby(&user.name, Lobby::Outgoing, &first).await?.items),
     })
 }
 
@@ -103,7 +103,7 @@ pub async fn incoming(
     Params(q): Params<PageQuery>,
 ) -> Answer<ChallengePage> {
     let page = q.or_longest();
-    let page = state.services.store.lobby(&user.name, Lobby::Incoming, &page).await?;
+    let page = state.services.lobby(&user.name, Lobby::Incoming, &page).await?;
     ok(ChallengePage { challenges: page.items.iter().map(ChallengeView::from).collect(), next: page.next })
 }
 

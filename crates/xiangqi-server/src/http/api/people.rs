@@ -62,8 +62,7 @@ pub async fn mailbox(
         MailboxName::Inbox => Mailbox::Inbox,
         MailboxName::Sent => Mailbox::Sent,
     };
-    let page =
-        state.services.store.mailbox(&user.name, which, &Page { after: q.after, limit: q.limit }).await?;
+    let page = state.services.mailbox(&user.name, which, &Page { after: q.after, limit: q.limit }).await?;
     ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
 }
 
@@ -75,7 +74,7 @@ pub async fn conversations(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<ConversationsPage> {
-    let page = state.services.store.conversations(&user.name, &Page::from(q)).await?;
+    let page = state.services.conversations(&user.name, &Page::from(q)).await?;
     ok(ConversationsPage {
         conversations: page.items.iter().map(ConversationView::from).collect(),
         next: page.next,
@@ -92,7 +91,7 @@ pub async fn conversation(
     Params(q): Params<PageQuery>,
 ) -> Answer<MessagesPage> {
     let other = state.services.user(&name).await?;
-    let page = state.services.store.conversation(&user.name, &other.name, &Page::from(q)).await?;
+    let page = state.services.conversation(&user.name, &other.name, &Page::from(q)).await?;
     ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
 }
 
@@ -105,7 +104,7 @@ pub async fn mark_read(
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
     let other = state.services.user(&name).await?;
-    state.services.store.mark_read(&user.name, &other.name, state.services.now()).await?;
+    state.services.mark_read(&user.name, &other.name, state.services.now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -127,7 +126,7 @@ pub async fn counts(State(state): State<Arc<AppState>>, user: User) -> Answer<Co
     let services = &state.services;
     ok(Counts {
         my_turn: services.my_turn_count(&user.name).await?,
-        unread_messages: services.store.unread_messages(&user.name).await?,
+        unread_messages: services.unread_messages(&user.name).await?,
     })
 }
 
@@ -140,8 +139,7 @@ pub async fn chat(
     Path(id): Path<String>,
     Params(q): Params<ChatQuery>,
 ) -> Answer<ChatAnswer> {
-    state.services.store.game(&id).await?.ok_or_else(|| Refusal::NoGame { id: id.clone() })?;
-    let lines = state.services.store.chat(&id, q.after, 200).await?;
+    let lines = state.services.chat_lines(&id, q.after).await?;
     ok(ChatAnswer { lines: lines.iter().map(ChatLine::from).collect() })
 }
 
@@ -167,7 +165,7 @@ pub async fn write_chat(
 /// ten each), the games of all of them read at once.
 async fn people(services: &Services, users: Vec<(UserRow, bool)>, now: i64) -> ApiResult<Vec<PersonView>> {
     let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
-    let mut games = services.store.active_games_of_each(&names, 10).await?;
+    let mut games = services.active_games_of_each(&names, 10).await?;
     let mut whose = Vec::new();
     let mut rows = Vec::new();
     for (i, name) in names.iter().enumerate() {
@@ -204,7 +202,7 @@ pub async fn buddies(
 ) -> Answer<PeopleAnswer> {
     let services = &state.services;
     let page = q.or_longest();
-    let page = services.store.related_users(&user.name, Relation::Buddy, &page).await?;
+    let page = services.related_users(&user.name, Relation::Buddy, &page).await?;
     let mut users =
         people(services, page.items.into_iter().map(|u| (u, true)).collect(), state.services.now()).await?;
     // Stable: by name within each group, as the page came.
@@ -226,7 +224,6 @@ pub async fn online(
     let now = state.services.now();
     let buddies: Vec<String> = match &me.0 {
         Some(u) => services
-            .store
             .relations(&u.name, Relation::Buddy, crate::domain::people::MAX_BUDDIES)
             .await?
             .into_iter()
@@ -234,7 +231,7 @@ pub async fn online(
             .collect(),
         None => Vec::new(),
     };
-    let page = services.store.seen_since_page(now - HERE_MS, &Page::from(q)).await?;
+    let page = services.seen_since_page(now - HERE_MS, &Page::from(q)).await?;
     let here = page.items.into_iter().map(|u| {
         let buddy = buddies.contains(&u.name);
         (u, buddy)
@@ -279,7 +276,7 @@ pub async fn ignored(
     Params(q): Params<PageQuery>,
 ) -> Answer<IgnoredAnswer> {
     let page = q.or_longest();
-    let page = state.services.store.related_users(&user.name, Relation::Ignore, &page).await?;
+    let page = state.services.related_users(&user.name, Relation::Ignore, &page).await?;
     ok(IgnoredAnswer { users: page.items.into_iter().map(|u| u.name).collect(), next: page.next })
 }
 
@@ -327,7 +324,7 @@ pub async fn search(
         max_rating: q.max_rating,
         seen_since: q.online.then(|| state.services.now() - HERE_MS),
     };
-    let page = state.services.store.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
+    let page = state.services.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
     ok(SearchPage { users: page.items.iter().map(UserView::from).collect(), next: page.next })
 }
 
@@ -353,7 +350,7 @@ pub async fn invitations(
     Params(q): Params<PageQuery>,
 ) -> Answer<InvitationsAnswer> {
     let page = q.or_longest();
-    let page = state.services.store.invitations_of(&user.name, &page).await?;
+    let page = state.services.invitations_of(&user.name, &page).await?;
     ok(InvitationsAnswer {
         invitations: page.items.iter().map(InvitationView::from).collect(),
         next: page.next,

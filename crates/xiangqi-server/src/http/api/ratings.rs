@@ -33,7 +33,7 @@ pub async fn leaders(
     Params(q): Params<PageQuery>,
 ) -> Answer<LeadersPage> {
     let category = category(&name)?;
-    let page = state.services.store.leaders(category, &Page::from(q)).await?;
+    let page = state.services.leaders(category, &Page::from(q)).await?;
     let leaders = page
         .items
         .iter()
@@ -57,7 +57,7 @@ pub async fn history(
 ) -> Answer<HistoryAnswer> {
     let category = category(&cat)?;
     let user = state.services.user(&name).await?;
-    let points = state.services.store.rating_history(&user.name, category).await?;
+    let points = state.services.rating_history(&user.name, category).await?;
     let points = points
         .into_iter()
         .map(|p| HistoryPointView {
@@ -85,6 +85,6 @@ pub async fn set_settings(
     user: User,
     Body(s): Body<RatingSettings>,
 ) -> Answer<RatingSettings> {
-    state.services.store.set_rating_settings(&user.name, s.shown, s.rated_by_default).await?;
+    state.services.set_rating_settings(&user.name, s.shown, s.rated_by_default).await?;
     ok(s)
 }

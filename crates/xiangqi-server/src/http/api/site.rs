@@ -37,14 +37,14 @@ pub async fn set_preferences(
     Body(p): Body<Preferences>,
 ) -> Answer<PreferencesAnswer> {
     let p = p.check()?;
-    state.services.store.set_preferences(&user.name, &p).await?;
+    state.services.set_preferences(&user.name, &p).await?;
     ok(PreferencesAnswer { preferences: p })
 }
 
 /// Site news, newest first (no log-in needed).
 #[utoipa::path(get, path = "/news", tag = "site", params(PageQuery), responses((status = 200, body = NewsPage)))]
 pub async fn news(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<NewsPage> {
-    let page = state.services.store.news(&Page::from(q)).await?;
+    let page = state.services.news(&Page::from(q)).await?;
     ok(NewsPage { news: page.items.iter().map(NewsItem::from).collect(), next: page.next })
 }
 
@@ -84,7 +84,7 @@ pub async fn live_games(
     Params(q): Params<PageQuery>,
 ) -> Answer<LiveGames> {
     let services = &state.services;
-    let page = services.store.live_games(&Page::from(q)).await?;
+    let page = services.live_games(&Page::from(q)).await?;
     let games = services.glances(page.items).await?.iter().map(GameSummary::from).collect();
     ok(LiveGames { games, next: page.next })
 }

@@ -32,7 +32,7 @@ pub async fn list(
         TournamentShelf::Finished => &[TournamentStatus::Finished, TournamentStatus::Cancelled],
     };
     let page = Page { after: q.after, limit: q.limit };
-    let found = state.services.store.tournaments(statuses, &page).await?;
+    let found = state.services.tournaments(statuses, &page).await?;
     ok(TournamentsPage {
         tournaments: found.items.iter().map(TournamentSummary::from).collect(),
         next: found.next,

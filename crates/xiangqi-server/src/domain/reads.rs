@@ -1,0 +1,89 @@
+//! What the HTTP layer may read (and the few plain writes it may make) without
+//! a rule of the site's own beyond what the store keeps: each is named here, so
+//! that handlers go through the services alone and the store stays theirs.
+//! Anything with a rule (who may see, who may write) is a service of its own
+//! in its concept's module.
+
+use std::collections::HashMap;
+
+use super::{
+    Services,
+    model::{Relation, TournamentStatus},
+    preferences::Preferences,
+    ratings::Category,
+    refusal::Result,
+};
+use crate::store::{
+    ChallengeRow, Conversation, GameRow, Held, HistoryPoint, InvitationRow, LadderResultRow, Lobby, Mailbox,
+    MessageRow, NewsRow, Page, Paged, RatingRow, RelationRow, RungRow, TournamentRow, UserRow, UserSearch,
+};
+
+/// Services that pass a store call through as it is.
+macro_rules! pass_through {
+    ($($(#[$doc:meta])* fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;)+) => {
+        impl Services {
+            $(
+                $(#[$doc])*
+                pub async fn $name(&self $(, $arg: $ty)*) -> Result<$ret> {
+                    Ok(self.store.$name($($arg),*).await?)
+                }
+            )+
+        }
+    };
+}
+
+pass_through! {
+    /// The user a live session belongs to.
+    fn session_user(&self, token_hash: &str, now: i64) -> Option<String>;
+    /// Ends a session (logging out).
+    fn delete_session(&self, token_hash: &str) -> ();
+    /// Marks a user as seen now.
+    fn touch(&self, name: &str, now: i64) -> ();
+    /// Whether the database answers.
+    fn ping(&self) -> ();
+    /// A lock held by one instance at a time, if free now.
+    fn try_lock(&self, name: &str) -> Option<Held>;
+    fn lobby(&self, user: &str, which: Lobby, page: &Page) -> Paged<ChallengeRow>;
+    fn leaders(&self, category: Category, page: &Page) -> Paged<RatingRow>;
+    fn rating_history(&self, user: &str, category: Category) -> Vec<HistoryPoint>;
+    fn set_rating_settings(&self, user: &str, shown: Category, rated: bool) -> ();
+    fn set_preferences(&self, name: &str, p: &Preferences) -> ();
+    fn finished_games_of(&self, name: &str, page: &Page) -> Paged<GameRow>;
+    fn playing_games_of(&self, name: &str, page: &Page) -> Paged<GameRow>;
+    fn active_games_of_each(&self, names: &[String], each: u32) -> HashMap<String, Vec<GameRow>>;
+    fn live_games(&self, page: &Page) -> Paged<GameRow>;
+    fn users(&self, page: &Page) -> Paged<UserRow>;
+    fn seen_since_page(&self, since: i64, page: &Page) -> Paged<UserRow>;
+    fn search_users(&self, s: &UserSearch, page: &Page) -> Paged<UserRow>;
+    fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Paged<UserRow>;
+    fn ladder(&self, category: Category, page: &Page) -> Paged<RungRow>;
+    fn open_ladder_challenges(&self, category: Category, page: &Page) -> Paged<ChallengeRow>;
+    fn ladder_results(&self, category: Category, limit: u32) -> Vec<LadderResultRow>;
+    fn news(&self, page: &Page) -> Paged<NewsRow>;
+    fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Paged<MessageRow>;
+    fn conversations(&self, user: &str, page: &Page) -> Paged<Conversation>;
+    fn conversation(&self, user: &str, with: &str, page: &Page) -> Paged<MessageRow>;
+    fn mark_read(&self, user: &str, with: &str, now: i64) -> u64;
+    fn unread_messages(&self, user: &str) -> i64;
+    fn relations(&self, owner: &str, kind: Relation, limit: u32) -> Vec<RelationRow>;
+    fn invitations_of(&self, inviter: &str, page: &Page) -> Paged<InvitationRow>;
+    fn tournaments(&self, statuses: &[TournamentStatus], page: &Page) -> Paged<TournamentRow>;
+}
+
+impl Services {
+    /// Sessions ended on another instance (by their notice) are forgotten here.
+    pub fn sessions_ended_elsewhere(&self, payload: &str) {
+        self.store.sessions_ended_elsewhere(payload);
+    }
+
+    /// Every session read is forgotten (the notices from other instances may
+    /// have been missed).
+    pub fn forget_sessions(&self) {
+        self.store.forget_sessions();
+    }
+
+    /// The server's gauges for the metrics page.
+    pub async fn metrics(&self, websockets: usize) -> Option<String> {
+        crate::telemetry::render(&self.store, websockets).await
+    }
+}
