@@ -5,7 +5,6 @@
 // with the game's current state, so a page that was offline catches up.
 
 /** @typedef {import("./models.js").Game} Game */
-/** @typedef {import("./models.js").LiveMessage} LiveMessage */
 /** @typedef {import("./models.js").Notice} Notice */
 /** @typedef {import("./models.js").LiveEvent} LiveEvent */
 /** @typedef {import("./models.js").ChatLine} ChatLine */
@@ -37,11 +36,9 @@ function send(msg) {
 
 /** @param {MessageEvent} e */
 function receive(e) {
-  const raw = JSON.parse(e.data);
-  /** @type {LiveMessage} */
-  const msg = raw;
   /** @type {LiveEvent} */
-  const event = raw;
+  const msg = JSON.parse(e.data);
+  const event = msg;
   for (const fn of everything) fn(event);
   if (event.type === "chat") for (const fn of chats.get(event.game) ?? []) fn(event.line);
   if (msg.type === "game") {
