@@ -40,6 +40,7 @@
 // What the WebSocket pushes.
 
 /** Every message the WebSocket pushes. @typedef {import("./api-types.js").Event} LiveEvent */
+/** What the page sends the WebSocket: a game to start or stop watching. @typedef {import("./api-types.js").ClientMessage} ClientMessage */
 /** The type of a socket message. @typedef {LiveEvent["type"]} LiveEventType */
 /**
  * The socket message of one type.

@@ -24,7 +24,7 @@ import { errorText } from "../errors.js";
 import { splitMove } from "../fen.js";
 import { clockText, colorName, computerLevel, moveNumber, outcomeText, playerName, plySide, rulesName } from "../format.js";
 import { t } from "../i18n.js";
-import { onEvent, onLobby, onNotice, watchGame } from "../live.js";
+import { onLobby, onNotice, watchComputer, watchGame } from "../live.js";
 import { moveText, otherText } from "../notation.js";
 import { onPrefsChange, prefs } from "../prefs.js";
 import { moveSound } from "../sound.js";
@@ -417,8 +417,7 @@ export async function gamePage(view, [id = ""]) {
     if (ended) loadRematch();
   });
   const stopLobby = onLobby(loadRematch);
-  const stopComputer = onEvent((e) => {
-    if (e.type !== "computer" || e.game !== game.id) return;
+  const stopComputer = watchComputer(game.id, (e) => {
     computer = e;
     show(game);
   });
