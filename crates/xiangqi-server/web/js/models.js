@@ -36,6 +36,28 @@
 /** @typedef {import("./api-types.js").InvitationView} Invitation */
 /** @typedef {import("./api-types.js").InvitationPreview} InvitationPreview */
 /** @typedef {import("./api-types.js").ComputerLevel} ComputerLevel */
+/**
+ * A user's preferences, every one of them (the server fills in a default for
+ * each; `language` null: the browser's).
+ * @typedef {Required<import("./api-types.js").Preferences>} Prefs
+ */
+/** @typedef {import("./api-types.js").NewsItem} NewsItem */
+
+// Ladders and tournaments.
+
+/** @typedef {import("./api-types.js").RungView} Rung */
+/** @typedef {import("./api-types.js").LadderChallengeView} LadderChallenge */
+/** @typedef {import("./api-types.js").LadderResultView} LadderResult */
+/** @typedef {import("./api-types.js").LadderView} Ladder */
+/** A tournament as lists show it. @typedef {import("./api-types.js").TournamentSummary} TournamentSummary */
+/** A tournament in full. @typedef {import("./api-types.js").TournamentView} Tournament */
+/** @typedef {import("./api-types.js").EntrantView} Entrant */
+/** @typedef {import("./api-types.js").PairingResult} PairingResult */
+/** @typedef {import("./api-types.js").PairingView} Pairing */
+/** @typedef {import("./api-types.js").RoundView} Round */
+/** @typedef {import("./api-types.js").PlayerResult} PlayerResult */
+/** A player's game in one round, a cell of the crosstable. @typedef {import("./api-types.js").CrossCell} CrossCell */
+/** @typedef {import("./api-types.js").StandingView} Standing */
 
 // What the WebSocket pushes.
 
