@@ -5,10 +5,15 @@
 // with the game's current state, so a page that was offline catches up.
 
 /** @typedef {import("./models.js").Game} Game */
-/** @typedef {import("./models.js").LiveMessage} LiveMessage */
 /** @typedef {import("./models.js").Notice} Notice */
 /** @typedef {import("./models.js").LiveEvent} LiveEvent */
+/** @typedef {import("./models.js").LiveEventType} LiveEventType */
+/** @typedef {import("./models.js").ComputerEvent} ComputerEvent */
 /** @typedef {import("./models.js").ChatLine} ChatLine */
+/**
+ * @template {LiveEventType} K
+ * @typedef {import("./models.js").LiveEventOf<K>} LiveEventOf
+ */
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -29,30 +34,48 @@ const tournaments = new Set();
 const everything = new Set();
 /** @type {Map<string, Set<(line: ChatLine) => void>>} */
 const chats = new Map();
+/** @type {Map<string, Set<(event: ComputerEvent) => void>>} */
+const computers = new Map();
 
-/** @param {object} msg */
+/**
+ * Calls each subscriber; a copy of the set, so that one which unsubscribes (or
+ * subscribes another) while called does not disturb the others.
+ * @template {unknown[]} A
+ * @param {Iterable<(...args: A) => void> | undefined} fns
+ * @param {A} args
+ */
+function each(fns, ...args) {
+  for (const fn of [...(fns ?? [])]) fn(...args);
+}
+
+/**
+ * Where each type of message the server pushes goes. The type check asks for
+ * one entry per type of the server's `Event`, so a new type cannot go unrouted.
+ * @type {{ [K in LiveEventType]: (msg: LiveEventOf<K>) => void }}
+ */
+const routes = {
+  game: (msg) => each(games.get(msg.game.id), msg.game),
+  notice: (msg) => each(notices, msg),
+  lobby: () => each(lobbies),
+  tournament: (msg) => each(tournaments, msg.id),
+  chat: (msg) => each(chats.get(msg.game), msg.line),
+  computer: (msg) => each(computers.get(msg.game), msg),
+};
+
+/** @param {import("./models.js").ClientMessage} msg */
 function send(msg) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
 }
 
 /** @param {MessageEvent} e */
 function receive(e) {
-  const raw = JSON.parse(e.data);
-  /** @type {LiveMessage} */
-  const msg = raw;
   /** @type {LiveEvent} */
-  const event = raw;
-  for (const fn of everything) fn(event);
-  if (event.type === "chat") for (const fn of chats.get(event.game) ?? []) fn(event.line);
-  if (msg.type === "game") {
-    for (const fn of games.get(msg.game.id) ?? []) fn(msg.game);
-  } else if (msg.type === "notice") {
-    for (const fn of [...notices]) fn(msg);
-  } else if (msg.type === "lobby") {
-    for (const fn of [...lobbies]) fn();
-  } else if (msg.type === "tournament") {
-    for (const fn of [...tournaments]) fn(msg.id);
-  }
+  const msg = JSON.parse(e.data);
+  each(everything, msg);
+  // A type this page does not know (a newer server's) is for `onEvent` alone.
+  if (!Object.hasOwn(routes, msg.type)) return;
+  const route = /** @type {(msg: LiveEvent) => void} */ (routes[msg.type]);
+  route(msg);
 }
 
 function open() {
@@ -65,8 +88,8 @@ function open() {
     opened += 1;
     for (const id of games.keys()) send({ watch: id });
     if (opened > 1) {
-      for (const fn of [...lobbies]) fn();
-      for (const fn of [...tournaments]) fn(null);
+      each(lobbies);
+      each(tournaments, null);
     }
   });
   ws.addEventListener("message", receive);
@@ -158,6 +181,25 @@ export function onTournament(fn) {
 export function onEvent(fn) {
   everything.add(fn);
   return () => everything.delete(fn);
+}
+
+/**
+ * Receives the computer's progress on its move in a game until the returned
+ * function is called (the server sends it to the sockets that watch the game).
+ * @param {string} id
+ * @param {(event: ComputerEvent) => void} fn
+ * @returns {() => void}
+ */
+export function watchComputer(id, fn) {
+  const unwatch = watchGame(id, () => {});
+  let set = computers.get(id);
+  if (!set) computers.set(id, (set = new Set()));
+  set.add(fn);
+  return () => {
+    unwatch();
+    computers.get(id)?.delete(fn);
+    if (computers.get(id)?.size === 0) computers.delete(id);
+  };
 }
 
 /**

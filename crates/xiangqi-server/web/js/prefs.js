@@ -14,18 +14,7 @@ import * as api from "./api.js";
 import { LANGUAGES, lang, switchLanguage } from "./i18n.js";
 import { currentUser, onUserChange } from "./state.js";
 
-/**
- * @typedef {object} Prefs
- * @property {"traditional" | "simplified" | "beginner"} pieces
- * @property {"wood" | "paper" | "contrast"} theme
- * @property {number} piece_size  percent, 80 to 120
- * @property {"off" | "iccs" | "wxf"} coordinates
- * @property {"wxf" | "chinese" | "iccs"} notation
- * @property {boolean} animation
- * @property {boolean} sound
- * @property {"confirm" | "instant"} live_submit
- * @property {"en" | "zh-Hans" | "zh-Hant" | "vi" | null} language  null: the browser's
- */
+/** @typedef {import("./models.js").Prefs} Prefs */
 
 /** @type {Readonly<Prefs>} */
 export const DEFAULTS = Object.freeze({

@@ -46,5 +46,6 @@ export function tick(root, game) {
 export function outOfTime(game) {
   const now = Date.now();
   if (game.clocks) return game.clocks[game.turn] - (now - game.clocks.since) <= 0;
-  return game.deadline !== null && now > game.deadline;
+  // Absent (or null) outside correspondence.
+  return game.deadline != null && now > game.deadline;
 }

@@ -10,7 +10,7 @@ import { listOr, userLink } from "./layout.js";
 import { challengeButton, sendLink, setRelation } from "./user-actions.js";
 
 /** @typedef {import("../models.js").Person} Person */
-/** @typedef {import("../models.js").Game} Game */
+/** @typedef {import("../models.js").GameSummary} GameSummary */
 /** @typedef {import("../router.js").Page} Page */
 
 /**
@@ -26,7 +26,7 @@ export function seenText(ms) {
 
 /**
  * A link to watch a game someone plays.
- * @param {Game} g
+ * @param {GameSummary} g
  * @param {string} name  the player whose game it is
  */
 export function gameLink(g, name) {

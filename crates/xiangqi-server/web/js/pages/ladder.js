@@ -18,30 +18,10 @@ import { currentUser } from "../state.js";
 /** @typedef {import("../i18n.js").TextKey} TextKey */
 /** @typedef {import("../dom.js").Child} Child */
 
-/**
- * @typedef {object} Rung
- * @property {number} position  1 is the top
- * @property {string} name
- * @property {number} joined
- */
-/** @typedef {{ challenge: Challenge, expires: number }} LadderChallenge */
-/**
- * @typedef {object} LadderResult
- * @property {string} challenger
- * @property {string} defender
- * @property {boolean} challenger_won
- * @property {string | null} [game]  null when the challenge lapsed
- * @property {number} at
- */
-/**
- * @typedef {object} Ladder
- * @property {string} category
- * @property {Rung[]} rungs
- * @property {string | null} [next]
- * @property {LadderChallenge[]} challenges
- * @property {string | null} [challenges_next]
- * @property {LadderResult[]} results
- */
+/** @typedef {import("../models.js").Rung} Rung */
+/** @typedef {import("../models.js").LadderChallenge} LadderChallenge */
+/** @typedef {import("../models.js").LadderResult} LadderResult */
+/** @typedef {import("../models.js").Ladder} Ladder */
 
 // The ladders there are, with their names.
 /** @type {[string, TextKey][]} */

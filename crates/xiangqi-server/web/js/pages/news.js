@@ -10,14 +10,7 @@ import { date, t } from "../i18n.js";
 import { attempt } from "../notify.js";
 import { currentUser } from "../state.js";
 
-/**
- * @typedef {object} NewsItem
- * @property {string} id
- * @property {string} title
- * @property {string} body
- * @property {string} author
- * @property {number} posted
- */
+/** @typedef {import("../models.js").NewsItem} NewsItem */
 
 /**
  * The latest news, or none when the server has none to give.

@@ -17,7 +17,7 @@ import { refresh } from "../router.js";
 import { currentUser } from "../state.js";
 
 /** @typedef {import("../models.js").Profile} Profile */
-/** @typedef {import("../models.js").Game} Game */
+/** @typedef {import("../models.js").GameSummary} GameSummary */
 
 function passwordForm() {
   const password = form([
@@ -32,7 +32,7 @@ function passwordForm() {
 
 /**
  * A finished game from the player's side.
- * @param {Game} g
+ * @param {GameSummary} g
  * @param {string} name
  */
 function recentGame(g, name) {

@@ -10,12 +10,12 @@ import { t } from "../i18n.js";
 import { onLobby, onNotice } from "../live.js";
 import { currentUser } from "../state.js";
 
-/** @typedef {import("../models.js").Game} Game */
+/** @typedef {import("../models.js").GameSummary} GameSummary */
 /** @typedef {import("../models.js").GameLists} GameLists */
 
 /**
  * One game as a row: the opponent, my colour, the terms and whose move it is.
- * @param {Game} g
+ * @param {GameSummary} g
  * @param {string} me
  */
 function gameRow(g, me) {
@@ -41,7 +41,7 @@ function gameRow(g, me) {
  */
 function lists(games, morePlaying, moreFinished) {
   const me = currentUser()?.name ?? "";
-  /** @param {Game[]} items @param {string} empty */
+  /** @param {GameSummary[]} items @param {string} empty */
   const list = (items, empty) => listOr("games", items, (g) => gameRow(g, me), empty);
   return h("div", { class: "lists" },
     card(t("status.myTurn", { count: games.my_turn.length }), list(games.my_turn, t("status.noneMine"))),

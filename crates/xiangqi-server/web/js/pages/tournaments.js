@@ -22,46 +22,15 @@ import { currentUser } from "../state.js";
 /** @typedef {import("../i18n.js").TextKey} TextKey */
 /** @typedef {import("../dom.js").Child} Child */
 
-/**
- * A tournament as lists show it (`TournamentSummary`).
- * @typedef {object} Summary
- * @property {string} id
- * @property {string} name
- * @property {string} creator
- * @property {Category} category
- * @property {string} rules
- * @property {ClockSpec} clock
- * @property {"round_robin" | "swiss"} format
- * @property {number} rounds
- * @property {number} min_players
- * @property {number} max_players
- * @property {number | null} [starts]  null: when full
- * @property {"signup" | "running" | "finished" | "cancelled"} status
- * @property {number} round
- * @property {number} players
- * @property {"sonneborn_berger" | "buchholz"} tiebreak
- * @property {number} created
- * @property {number | null} [started]
- * @property {number | null} [finished]
- */
-/** @typedef {{ name: string, seed: number | null, rating: number | null, joined: number, withdrawn_round: number | null }} Entrant */
-/** @typedef {"red" | "black" | "draw" | "bye" | "red_by_forfeit" | "black_by_forfeit"} PairingResult */
-/** @typedef {{ board: number, red: string, black: string | null, game: string | null, result: PairingResult | null }} Pairing */
-/** @typedef {{ round: number, pairings: Pairing[], sitting_out: string[] }} Round */
-/** @typedef {"win" | "draw" | "loss" | "bye" | "forfeit_win" | "forfeit_loss"} PlayerResult */
-/** @typedef {{ round: number, opponent: string | null, color: "red" | "black" | null, result: PlayerResult | null, game: string | null }} Cell */
-/**
- * @typedef {object} Standing
- * @property {number} rank
- * @property {string} name
- * @property {number} seed
- * @property {number} points
- * @property {number} tiebreak
- * @property {number} wins
- * @property {number | null} withdrawn_round
- * @property {Cell[]} results
- */
-/** @typedef {Summary & { entrants: Entrant[], schedule: Round[], standings: Standing[] }} Tournament */
+/** @typedef {import("../models.js").TournamentSummary} Summary */
+/** @typedef {import("../models.js").Entrant} Entrant */
+/** @typedef {import("../models.js").PairingResult} PairingResult */
+/** @typedef {import("../models.js").Pairing} Pairing */
+/** @typedef {import("../models.js").Round} Round */
+/** @typedef {import("../models.js").PlayerResult} PlayerResult */
+/** @typedef {import("../models.js").CrossCell} Cell */
+/** @typedef {import("../models.js").Standing} Standing */
+/** @typedef {import("../models.js").Tournament} Tournament */
 
 /**
  * Time controls a tournament is offered with: the seed's two correspondence
@@ -219,7 +188,7 @@ function createForm() {
 
 /**
  * One player's result as the crosstable writes it.
- * @param {PlayerResult | null} r
+ * @param {PlayerResult | null | undefined} r  none while the game is played
  */
 function resultMark(r) {
   switch (r) {

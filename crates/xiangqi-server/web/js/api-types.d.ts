@@ -1,0 +1,1221 @@
+// The JSON types of the API (/api/v1), generated from the OpenAPI document the
+// server builds (/api/v1/openapi.json). Do not edit: run
+// `XIANGQI_BLESS=1 cargo test -p xiangqi-server --test api_document` to write it
+// anew. The UI names these types through models.js.
+
+/** Why an analysis ended. */
+export type AnalysisEnd = "limit" | "replaced" | "over";
+
+/**
+ * What an analysis stream (`GET /analysis`, Server-Sent Events) carries: each
+ * event's `event:` field is its `type`, and its `data:` is this object as JSON.
+ */
+export type AnalysisEvent =
+  /** Every engine is busy: the search waits behind `waiting` others (this one included). */
+  | {
+      type: "queued";
+      waiting: number;
+    }
+  /** A depth completed: the evaluation and the best line so far. */
+  | (AnalysisInfo & {
+      type: "info";
+    })
+  /** The search has ended (the stream closes after this): why, and its best move. */
+  | {
+      /** Null when the position is over. */
+      best?: MoveNamesView | null;
+      depth: number;
+      nodes: number;
+      reason: AnalysisEnd;
+      type: "done";
+    }
+  /** The search could not run (the server is stopping). */
+  | {
+      message: string;
+      type: "error";
+    };
+
+/** What the engine found at one depth. */
+export type AnalysisInfo = {
+  /** The depth completed. */
+  depth: number;
+  /** Nodes searched so far. */
+  nodes: number;
+  /** Nodes searched per second. */
+  nps: number;
+  /** The principal variation: the best line found, from the side to move. */
+  pv: MoveNamesView[];
+  /** The same from Red's view. */
+  red: ScoreView;
+  /** From the side to move's view. */
+  score: ScoreView;
+  /** The deepest ply any line reached. */
+  seldepth: number;
+  /** Milliseconds thought so far. */
+  time: number;
+};
+
+/** Ask to be paired with the next player who asks for the same settings. */
+export type AutoMatch = {
+  clock: ClockSpec;
+  /** Rated or casual (only equal requests pair); the player's default if left out. */
+  rated?: boolean | null;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+};
+
+/** What a rating measures: one board at one pace. */
+export type Category = "standard_correspondence" | "standard_live" | "hex_correspondence" | "hex_live";
+
+export type ChallengeAnswer = {
+  challenge: ChallengeView;
+};
+
+/** A page of challenges. */
+export type ChallengePage = {
+  challenges: ChallengeView[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+};
+
+/** Where a challenge stands. */
+export type ChallengeStatus = "open" | "accepted" | "cancelled" | "lapsed";
+
+export type ChallengeView = {
+  /** An auto-match request waiting for a partner. */
+  auto: boolean;
+  clock: ClockSpec;
+  /** The creator's side. */
+  color: SideChoice;
+  created: number;
+  creator: string;
+  /** The game it started, once accepted. */
+  game?: string | null;
+  id: string;
+  /** The ladder it climbs, for a ladder challenge. */
+  ladder?: Category | null;
+  /** The one challenged; null for the waiting room. */
+  opponent?: string | null;
+  /** Whether its game will be rated. */
+  rated: boolean;
+  /** The game it offers a rematch of, if it is a rematch. */
+  rematch_of?: string | null;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  status: ChallengeStatus;
+};
+
+export type ChatAnswer = {
+  /** Oldest first. */
+  lines: ChatLine[];
+};
+
+/** A line of a game's chat. `body` is the text as typed: show it as text. */
+export type ChatLine = {
+  at: number;
+  author: string;
+  body: string;
+  /** 1, 2, 3, ... within the game. */
+  seq: number;
+};
+
+export type ChatLineAnswer = {
+  line: ChatLine;
+};
+
+/** How many moves of each class a side played. */
+export type ClassCounts = {
+  blunder: number;
+  good: number;
+  inaccuracy: number;
+  mistake: number;
+};
+
+/** A message from the client: start or stop watching a game. */
+export type ClientMessage = {
+  unwatch?: string | null;
+  watch?: string | null;
+};
+
+/**
+ * A time control. Correspondence: `hours` to make each move (48 is two days;
+ * the seed's tournament kinds are "Main", 48 hours, and "Fast", 28 hours).
+ * Live: `base` milliseconds per side, plus `increment` milliseconds after each move.
+ */
+export type ClockSpec =
+  /** Hours per move, 1 to 720. */
+  | {
+      hours: number;
+      kind: "correspondence";
+    }
+  /** Base time 10 s to 3 h and an increment of 0 to 10 minutes, in milliseconds. */
+  | {
+      base: number;
+      increment: number;
+      kind: "live";
+    };
+
+/**
+ * Live clocks: time left when the running clock started at `since`; a client
+ * subtracts the time passed since then from the running side.
+ */
+export type ClocksView = {
+  black: number;
+  red: number;
+  /** a colour, or null */
+  running?: "red" | "black" | null;
+  since: number;
+};
+
+/** One of the computer's levels. */
+export type ComputerLevel = {
+  /** Its strength in Elo above level 1, measured by matches between neighbouring levels. */
+  elo: number;
+  level: number;
+  /** The account that plays at this level (`computer.3`). */
+  player: string;
+};
+
+export type ComputerLevels = {
+  levels: ComputerLevel[];
+  /** Games one person may play against the computer at once. */
+  max_games: number;
+};
+
+/** What the computer is doing about its move in a game. */
+export type ComputerState = "thinking" | "queued";
+
+/** The messages with one person: the latest, and how many of theirs are unread. */
+export type ConversationView = {
+  last: MessageView;
+  unread: number;
+  with: string;
+};
+
+/** Conversations, the latest first. */
+export type ConversationsPage = {
+  conversations: ConversationView[];
+  next?: string | null;
+};
+
+/** Labels along the board's edges. */
+export type Coordinates = "off" | "iccs" | "wxf";
+
+/** What waits for the logged-in user: for the page header and the tab title. */
+export type Counts = {
+  /** Games waiting for my move. */
+  my_turn: number;
+  unread_messages: number;
+};
+
+/** A user id and password, to register or log in. */
+export type Credentials = {
+  /** Registering only: the code of the invitation followed (`/#/join/{code}`). */
+  invite?: string | null;
+  /** 3-20 letters, digits, `_` or `-`; unique ignoring case. */
+  name: string;
+  /** 8-200 characters. */
+  password: string;
+};
+
+/** One round of one player's tournament: the crosstable's cell. */
+export type CrossCell = {
+  /** a colour, or null */
+  color?: "red" | "black" | null;
+  game?: string | null;
+  /** Null for a bye. */
+  opponent?: string | null;
+  /** Null while the game is played (or its round has not begun). */
+  result?: PlayerResult | null;
+  round: number;
+};
+
+/** What a player does about a draw. */
+export type DrawAction = "offer" | "accept" | "decline";
+
+export type DrawRequest = {
+  action: DrawAction;
+};
+
+/** A player signed up. */
+export type EntrantView = {
+  joined: number;
+  name: string;
+  /** The rating in the tournament's category at the start; null before it. */
+  rating?: number | null;
+  /** 1 is the highest rated at the start; null before it. */
+  seed?: number | null;
+  /** The round in which the player withdrew, if they did after the start. */
+  withdrawn_round?: number | null;
+};
+
+/** The body of every refusal. */
+export type ErrorBody = {
+  error: ErrorCode;
+  /** In English words. */
+  message: string;
+  /** The reason's particulars (none for most). */
+  params: RefusalParams;
+  /** Why, as a stable name to translate or act on. */
+  reason: RefusalReason;
+  /**
+   * With `too_many_requests`: seconds to wait before trying again, as in the
+   * `Retry-After` header.
+   */
+  retry_after?: number | null;
+};
+
+/** What kind of refusal an error is; `message` says it in words. */
+export type ErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "illegal_move" | "too_many_requests" | "payload_too_large" | "internal" | "unavailable";
+
+/** A message from the server. */
+export type Event =
+  /** A watched game's new state. */
+  | {
+      game: GameView;
+      type: "game";
+    }
+  /** Something for the logged-in user: a challenge came, a game needs them. */
+  | {
+      /** The player it comes from, if any. */
+      from?: string | null;
+      /** The game it is about, if any. */
+      game?: string | null;
+      kind: NoticeKind;
+      /** The notice in English words, for clients that do not translate `kind`. */
+      text: string;
+      type: "notice";
+    }
+  /** The waiting room or someone's challenges changed: lists of challenges are stale. */
+  | {
+      type: "lobby";
+    }
+  /** A new line in the chat of a watched game. */
+  | {
+      game: string;
+      line: ChatLine;
+      type: "chat";
+    }
+  /**
+   * The computer's progress on its move in a watched game (from the server
+   * instance that searches it).
+   */
+  | {
+      /** Searches ahead of it in the queue (0 while it thinks). */
+      ahead: number;
+      game: string;
+      state: ComputerState;
+      type: "computer";
+    }
+  /**
+   * A tournament changed (an entry, a withdrawal, a round, its end): pages
+   * showing it, or lists of tournaments, load it again.
+   */
+  | {
+      id: string;
+      type: "tournament";
+    };
+
+export type GameAnswer = {
+  game: GameView;
+};
+
+/** Where a game stands. */
+export type GameStatus = "active" | "finished" | "aborted";
+
+/** A game without its moves: what lists show. */
+export type GameSummary = {
+  black: string;
+  /** Whether the side to move is in check. */
+  check: boolean;
+  clock: ClockSpec;
+  /** Live games' clocks; null for correspondence. */
+  clocks?: ClocksView | null;
+  /** Correspondence: when the side to move must have moved; else null. */
+  deadline?: number | null;
+  /** a colour, or null */
+  draw_offer?: "red" | "black" | null;
+  fen: string;
+  id: string;
+  /** The last move in ICCS, to outline on the board. */
+  last_move?: string | null;
+  /** How it ended; null while it is played. */
+  outcome?: OutcomeView | null;
+  /** Moves played. */
+  ply: number;
+  /** Whether the result changes the players' ratings. */
+  rated: boolean;
+  red: string;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  start_fen: string;
+  status: GameStatus;
+  /** The tournament round it is played in, if any. */
+  tournament?: TournamentGameRef | null;
+  /** a colour */
+  turn: "red" | "black";
+  /** When it last changed. */
+  updated: number;
+  /** a board */
+  variant: "standard" | "hex";
+  /** Grows by one with every change; a client that sees a gap reloads. */
+  version: number;
+};
+
+/** A game in full. */
+export type GameView = GameSummary & {
+  /** The moves the side to move may play now (ICCS, sorted); empty once it is over. */
+  legal: string[];
+  moves: MoveView[];
+};
+
+/**
+ * Who is here, a page at a time: the most recently seen first, my buddies
+ * first within the page.
+ */
+export type HerePage = {
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+  users: PersonView[];
+};
+
+/** A player's rating history in a category, oldest first (the latest 500 games). */
+export type HistoryAnswer = {
+  category: Category;
+  points: HistoryPointView[];
+};
+
+/** A player's rating after a rated game. */
+export type HistoryPointView = {
+  at: number;
+  deviation: number;
+  game: string;
+  rating: number;
+};
+
+/** A page of the names on my ignore list, by name. */
+export type IgnoredAnswer = {
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+  users: string[];
+};
+
+export type InvitationAnswer = {
+  invitation: InvitationView;
+};
+
+/** What an invitation link shows before registering: who invites. */
+export type InvitationPreview = {
+  challenge?: InvitedGameView | null;
+  inviter: string;
+};
+
+/** An invitation to hand to a friend. */
+export type InvitationView = {
+  /** The challenge waiting for whoever registers through it, if any. */
+  challenge?: InvitedGameView | null;
+  code: string;
+  created: number;
+  /** The address to share, relative to the site (`/#/join/{code}`). */
+  link: string;
+  /** How many have registered through it. */
+  uses: number;
+};
+
+export type InvitationsAnswer = {
+  /** Newest first. */
+  invitations: InvitationView[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+};
+
+export type InvitedChallenge = {
+  clock: ClockSpec;
+  /** The inviter's side. */
+  color: SideChoice;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+};
+
+export type InvitedGameView = {
+  clock: ClockSpec;
+  /** The inviter's side. */
+  color: SideChoice;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+};
+
+/** The place a player took on joining. */
+export type JoinedLadder = {
+  position: number;
+};
+
+/** A page of a ladder's open challenges. */
+export type LadderChallengePage = {
+  challenges: LadderChallengeView[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+};
+
+/** An open ladder challenge. */
+export type LadderChallengeView = {
+  challenge: ChallengeView;
+  /** When it counts as lost by the one challenged if not accepted. */
+  expires: number;
+};
+
+/** A ladder result: a game, or a challenge the defender let lapse. */
+export type LadderResultView = {
+  at: number;
+  challenger: string;
+  /** The challenger won (and took the defender's place). */
+  challenger_won: boolean;
+  defender: string;
+  /** The game; null when the challenge lapsed. */
+  game?: string | null;
+};
+
+/** A ladder: a page of places from the top, its open challenges, its latest results. */
+export type LadderView = {
+  category: Category;
+  /**
+   * Open ladder challenges, oldest first, the first page
+   * (`GET /ladders/{category}/challenges` walks on); each lapses at `expires`.
+   */
+  challenges: LadderChallengeView[];
+  /** The `after` of the next page of challenges; null on the last. */
+  challenges_next?: string | null;
+  /** Pass as `after` for the next page of places; null on the last. */
+  next?: string | null;
+  /** The latest 20 results, newest first. */
+  results: LadderResultView[];
+  rungs: RungView[];
+};
+
+/** A language of the site. */
+export type Language = "en" | "zh-Hans" | "zh-Hant" | "vi";
+
+/** A leaderboard row. */
+export type LeaderView = {
+  deviation: number;
+  games: number;
+  name: string;
+  rating: number;
+};
+
+/** The best established ratings of a category, highest first. */
+export type LeadersPage = {
+  category: Category;
+  leaders: LeaderView[];
+  next?: string | null;
+};
+
+/** Every position of a line, from the one it starts at. */
+export type LineAnswer = {
+  /** The start and then one per move: one more than the moves. */
+  positions: LinePosition[];
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  /** a board */
+  variant: "standard" | "hex";
+};
+
+/** One position along a line. */
+export type LinePosition = {
+  /** Whether the side to move is in check. */
+  check: boolean;
+  fen: string;
+  /** The moves the side to move may play (ICCS, sorted); empty when the game is over. */
+  legal: string[];
+  /** How the game ended here, if it did (checkmate, stalemate, a repetition rule...). */
+  outcome?: OutcomeView | null;
+  /** The move that led here; null for the first position. */
+  played?: MoveNamesView | null;
+  /** a colour */
+  turn: "red" | "black";
+};
+
+/**
+ * A line of moves from a position. The board follows from the rules when it
+ * is left out, the rules from the board (its usual ones), and with neither
+ * it is the standard board under the asian rules.
+ */
+export type LineRequest = {
+  /** The first position as FEN; the board's start position if left out. */
+  fen?: string | null;
+  /**
+   * Moves played on from it, each in any notation the board reads (ICCS,
+   * WXF or Chinese on the standard board; cell names on the hex board).
+   */
+  moves?: string[];
+  /** a rule set, or null */
+  rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+};
+
+/** Games being played, the most recently moved first. */
+export type LiveGames = {
+  games: GameSummary[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+};
+
+/** Whether a move in a live game waits for the Submit button. */
+export type LiveSubmit = "confirm" | "instant";
+
+/**
+ * A user's lobby: open challenges, oldest first: a page of the waiting room,
+ * and at most 100 to and from me.
+ */
+export type LobbyView = {
+  /** Challenges to me, oldest first: the first page (`GET /challenges/incoming` walks on). */
+  incoming: ChallengeView[];
+  /** The `after` of the next page of challenges to me; null on the last. */
+  incoming_next?: string | null;
+  /** The `after` of the waiting room's next page; null on the last. */
+  next?: string | null;
+  /** Others' challenges to anyone: the waiting room, a page at a time. */
+  open: ChallengeView[];
+  /**
+   * Mine, auto-match requests included (one holds at most as many open
+   * challenges as the server allows).
+   */
+  outgoing: ChallengeView[];
+};
+
+export type MessageAnswer = {
+  message: MessageView;
+};
+
+/** A private message. `body` is the text as typed: show it as text. */
+export type MessageView = {
+  body: string;
+  from: string;
+  id: string;
+  /** When the recipient read it; null while unread. */
+  read?: number | null;
+  sent: number;
+  to: string;
+};
+
+/** A page of messages, newest first. */
+export type MessagesPage = {
+  messages: MessageView[];
+  /** Pass as `after` for the next page; null on the last. */
+  next?: string | null;
+};
+
+/**
+ * How a move compares with the engine's choice, by how much it lowered the
+ * mover's evaluation (see `domain::analysis::classify`).
+ */
+export type MoveClass = "good" | "inaccuracy" | "mistake" | "blunder";
+
+/** A move's written forms. */
+export type MoveNamesView = {
+  /** In Chinese (`炮二平五`); on the hex board, the glyph and the cells (`兵e4-e5`). */
+  chinese: string;
+  /** The two cells (`h2e2`; `e4e5` on the hex board). */
+  iccs: string;
+  /** WXF (`C2=5`); on the hex board, the piece's letter and the cells (`Pe4-e5`). */
+  wxf: string;
+};
+
+/** A move played, in three notations. */
+export type MoveView = {
+  /** When it was played. */
+  at: number;
+  /** In Chinese (`炮二平五`); on the hex board, the glyph and the cells (`兵e4-e5`). */
+  chinese: string;
+  /** The two cells (`h2e2`; `e4e5` on the hex board). */
+  iccs: string;
+  /** WXF (`C2=5`); on the hex board, the piece's letter and the cells (`Pe4-e5`). */
+  wxf: string;
+};
+
+/**
+ * My games: those waiting for my move, those waiting for my opponent's (at most
+ * 200 each, most recently changed first), and a page of finished ones, newest first.
+ */
+export type MyGames = {
+  finished: GameSummary[];
+  /**
+   * Of the first page of games being played (the 100 most recently
+   * changed), those waiting for my move.
+   */
+  my_turn: GameSummary[];
+  /** Pass as `after` for the next page of finished games; null on the last. */
+  next?: string | null;
+  /** The `after` of the next page of games being played (`GET /games/playing`); null on the last. */
+  playing_next?: string | null;
+  /** Of the same page, those waiting for my opponents. */
+  their_turn: GameSummary[];
+};
+
+/** A challenge to a named player, or (without `opponent`) to anyone in the waiting room. */
+export type NewChallenge = {
+  clock: ClockSpec;
+  /** The creator's side. */
+  color: SideChoice;
+  opponent?: string | null;
+  /** Whether the game changes ratings; the creator's default if left out. */
+  rated?: boolean | null;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+};
+
+/** A line in a game's chat. */
+export type NewChatLine = {
+  /** 1-500 characters, kept as typed. */
+  body: string;
+};
+
+/** A game against the computer. */
+export type NewComputerGame = {
+  clock: ClockSpec;
+  /** Your side. */
+  color: SideChoice;
+  /** 1 (a beginner can win) to 8 (the engine at full strength); see `GET /computer/levels`. */
+  level: number;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+};
+
+/** A new invitation, optionally with a challenge for whoever registers through it. */
+export type NewInvitation = {
+  challenge?: InvitedChallenge | null;
+};
+
+/** A ladder challenge. */
+export type NewLadderChallenge = {
+  /** Someone at most 20 places above you. */
+  opponent: string;
+};
+
+/** A private message. */
+export type NewMessage = {
+  /** 1-2000 characters, kept as typed. */
+  body: string;
+  /** The recipient's user id. */
+  to: string;
+};
+
+/** A piece of news. */
+export type NewNews = {
+  /** 1-10,000 characters, kept as written. */
+  body: string;
+  /** 1-200 characters. */
+  title: string;
+};
+
+/** A new tournament. */
+export type NewTournament = {
+  /** The rating category its games count in; the time control must be of its pace. */
+  category: Category;
+  /** Correspondence (the seed's "Main" is 48 hours a move, "Fast" 28) or live. */
+  clock: ClockSpec;
+  format: TournamentFormat;
+  /** At most 64 (a round-robin: 20). */
+  max_players: number;
+  /** At least 3; fewer signed up at the start time cancel it. */
+  min_players: number;
+  /** 1-80 characters. */
+  name: string;
+  /** Swiss only: 1 or more, fewer than `min_players`. Left out for a round-robin. */
+  rounds?: number | null;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  /**
+   * When it starts (milliseconds since the epoch, at most 90 days ahead);
+   * left out or null: as soon as `max_players` have signed up.
+   */
+  starts?: number | null;
+};
+
+export type NewsAnswer = {
+  news: NewsItem;
+};
+
+/** A piece of site news. Title and body are text as written: show them as text. */
+export type NewsItem = {
+  author: string;
+  body: string;
+  id: string;
+  posted: number;
+  title: string;
+};
+
+/** News, newest first. */
+export type NewsPage = {
+  news: NewsItem[];
+  next?: string | null;
+};
+
+/** How move lists name moves. */
+export type Notation = "wxf" | "chinese" | "iccs";
+
+/** What a notice to a user is about. */
+export type NoticeKind = "challenge" | "accepted" | "declined" | "your_move" | "draw_declined" | "rematch" | "message" | "tournament_game";
+
+export type OutcomeView = {
+  /** a reason a game ended */
+  reason: "checkmate" | "stalemate" | "perpetual_check" | "perpetual_chase" | "repetition" | "no_attackers" | "move_limit" | "resignation" | "time_forfeit" | "agreement";
+  /** In words, e.g. "Red wins: checkmate". */
+  text: string;
+  /** a colour, or null */
+  winner?: "red" | "black" | null;
+};
+
+/** How one pairing of a tournament round ended. */
+export type PairingResult = "red" | "black" | "draw" | "bye" | "red_by_forfeit" | "black_by_forfeit";
+
+/** A board of a round: a game, a forfeit, or (no `black`) a bye. */
+export type PairingView = {
+  /** Null for a bye. */
+  black?: string | null;
+  board: number;
+  /** The game, once its round has begun; null for byes and forfeits. */
+  game?: string | null;
+  red: string;
+  /** Null while the game is played (or its round has not begun). */
+  result?: PairingResult | null;
+};
+
+export type PasswordChange = {
+  new: string;
+  old: string;
+};
+
+/** A page of my buddies by name, those online first within it. */
+export type PeopleAnswer = {
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+  users: PersonView[];
+};
+
+/** Someone on a list or on the site, with what they are doing now. */
+export type PersonView = {
+  /** On the asking user's buddy list. */
+  buddy: boolean;
+  /** Games they are playing now (at most 10), to watch. */
+  games: GameSummary[];
+  name: string;
+  /** Seen in the last 5 minutes. */
+  online: boolean;
+  rating: number;
+  seen: number;
+};
+
+/** How pieces are drawn. */
+export type PieceSet = "traditional" | "simplified" | "beginner";
+
+/** A pairing's result for one of its players. */
+export type PlayerResult = "win" | "draw" | "loss" | "bye" | "forfeit_win" | "forfeit_loss";
+
+/**
+ * A page of my games being played, the most recently changed first, split by
+ * whose move it is.
+ */
+export type PlayingPage = {
+  my_turn: GameSummary[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+  their_turn: GameSummary[];
+};
+
+/**
+ * A user's preferences. Every field has a default, so a user who never chose
+ * has them all.
+ */
+export type Preferences = {
+  animation: boolean;
+  coordinates: Coordinates;
+  /** Null: follow the browser's language. */
+  language?: Language | null;
+  live_submit: LiveSubmit;
+  notation: Notation;
+  /** Piece size in percent of the standard size, 80-120. */
+  piece_size: number;
+  pieces: PieceSet;
+  sound: boolean;
+  theme: Theme;
+};
+
+export type PreferencesAnswer = {
+  preferences: Preferences;
+};
+
+/**
+ * A profile page: the user, their results per rule set, their latest games,
+ * and how the one asking regards them.
+ */
+export type ProfileAnswer = {
+  /** How many users this user keeps as buddies. */
+  buddies: number;
+  /** Whether the user has been seen in the last 5 minutes. */
+  online: boolean;
+  /** The user's rating in each category they have played rated games in. */
+  ratings: RatingView[];
+  /** The latest games that are over, newest first (at most 10). */
+  recent: GameSummary[];
+  /** Finished games per rule set. */
+  records: RuleSetRecordView[];
+  /**
+   * How the logged-in user regards this one: on their buddy list, ignored, or
+   * neither (null; always null for visitors).
+   */
+  relation?: Relation | null;
+  user: UserView;
+};
+
+/** The whole profile: fields left out are cleared. */
+export type ProfileEdit = {
+  /** At most 500 characters, kept as typed and shown as text. */
+  bio: string;
+  /** Up to 8 languages the user reads, 1-30 characters each. */
+  languages?: string[];
+  /** At most 100 characters. */
+  location?: string;
+  preferred_clock?: ClockSpec | null;
+  /** a rule set, or null */
+  preferred_rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
+};
+
+/**
+ * Which rating shows next to my name, and whether my new challenges are rated
+ * unless I say otherwise.
+ */
+export type RatingSettings = {
+  rated_by_default: boolean;
+  shown: Category;
+};
+
+/** A Glicko-2 rating in one category. */
+export type RatingView = {
+  category: Category;
+  /** The rating deviation, rounded: how uncertain the rating is. */
+  deviation: number;
+  /** Rated games played in the category. */
+  games: number;
+  /** The deviation is above 110: too few games to trust the rating. */
+  provisional: boolean;
+  /** Rounded to a whole number. */
+  rating: number;
+};
+
+/** Finished games won, lost and drawn. */
+export type RecordView = {
+  draws: number;
+  losses: number;
+  wins: number;
+};
+
+/** The particulars of a refusal's reason; each reason names the ones it sends. */
+export type RefusalParams = {
+  /** The most allowed (`password_length`). */
+  max?: number | null;
+  /** The least allowed (`password_length`). */
+  min?: number | null;
+  /** A user id (`name_taken`, `no_user`). */
+  name?: string | null;
+};
+
+/**
+ * Why a request was refused, for a program or a translation: stable, with
+ * its particulars in `params`. `other` is a refusal that has no reason of
+ * its own yet: its `error` code says the kind, its `message` the rest.
+ */
+export type RefusalReason = "name_taken" | "password_length" | "old_password_wrong" | "wrong_credentials" | "no_user" | "not_your_turn" | "game_over" | "not_playing" | "not_started" | "other";
+
+/** How a user regards another: kept on their buddy list, or ignored. */
+export type Relation = "buddy" | "ignore";
+
+/** A game's review, or null if none has been asked for. */
+export type ReviewAnswer = {
+  review?: ReviewView | null;
+};
+
+/** Where a game review stands. */
+export type ReviewStatus = "pending" | "done";
+
+/**
+ * A game's review: every position evaluated once at a fixed node budget, and
+ * each move judged by the expected score it gave up against the engine's move.
+ */
+export type ReviewView = {
+  black: ClassCounts;
+  /** Positions evaluated so far, of `total` (one more than the moves). */
+  done: number;
+  game: string;
+  /** The moves whose positions before and after are both evaluated. */
+  moves: ReviewedMove[];
+  /** Nodes searched per position. */
+  nodes: number;
+  positions: ReviewedPosition[];
+  red: ClassCounts;
+  requested_by: string;
+  status: ReviewStatus;
+  thresholds: Thresholds;
+  total: number;
+};
+
+/** A move of a reviewed game, judged. */
+export type ReviewedMove = {
+  /** The engine's move in its place. */
+  best?: MoveNamesView | null;
+  class: MoveClass;
+  /** a colour */
+  color: "red" | "black";
+  /**
+   * Percentage points of expected score (Win%, from the engine's
+   * centipawns) its mover gave up against the engine's move searched to the
+   * same depth (0 for the engine's own move).
+   */
+  loss: number;
+  played: MoveNamesView;
+  /** Its number in the game, from 1: it leads from position `ply - 1` to `ply`. */
+  ply: number;
+};
+
+/** One evaluated position of a review. */
+export type ReviewedPosition = {
+  /** The engine's move here; null when the game is over here. */
+  best?: MoveNamesView | null;
+  /** How deep the search went. */
+  depth: number;
+  /** The position after this many moves (0 is the start). */
+  ply: number;
+  /** The same from Red's view. */
+  red: ScoreView;
+  /**
+   * Red's view in centipawns clamped to ±1000 (a mate or a won game is the
+   * limit): what the evaluation graph draws.
+   */
+  red_cp: number;
+  /** From the side to move's view. */
+  score: ScoreView;
+};
+
+/** A round's pairings. */
+export type RoundView = {
+  pairings: PairingView[];
+  round: number;
+  /** Players with no board this round: a round-robin's rest, or withdrawn. */
+  sitting_out: string[];
+};
+
+export type RuleSetRecordView = {
+  draws: number;
+  losses: number;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  wins: number;
+};
+
+/** A place on a ladder. */
+export type RungView = {
+  joined: number;
+  name: string;
+  /** 1 is the top. */
+  position: number;
+};
+
+/** An evaluation from one side's view. */
+export type ScoreView =
+  /** Centipawns: positive when this side is better (a soldier is worth about 100). */
+  | {
+      kind: "cp";
+      value: number;
+    }
+  /** A forced mate in `value` moves: positive when this side gives it, negative when it suffers it. */
+  | {
+      kind: "mate";
+      value: number;
+    }
+  /** The game is over here and this side has won. */
+  | {
+      kind: "won";
+    }
+  /** The game is over here and this side has lost (checkmated, stalemated or by a rule). */
+  | {
+      kind: "lost";
+    }
+  /** The game is over here, drawn. */
+  | {
+      kind: "drawn";
+    };
+
+/** A page of search results, by name. */
+export type SearchPage = {
+  next?: string | null;
+  users: UserView[];
+};
+
+/**
+ * A new session: the user, and the token a client without cookies sends as
+ * `Authorization: Bearer <token>`.
+ */
+export type SessionAnswer = {
+  token: string;
+  user: UserView;
+};
+
+/** The side a challenge's creator asks to play. */
+export type SideChoice = "red" | "black" | "random";
+
+/** A line of the standings, with the player's results round by round. */
+export type StandingView = {
+  name: string;
+  /** Wins 1, draws 0.5, a bye or a forfeit won 1. */
+  points: number;
+  /** 1 is first. */
+  rank: number;
+  /** Every pairing of the player so far, by round. */
+  results: CrossCell[];
+  seed: number;
+  /** The tournament's tie-break (`tiebreak`), in points. */
+  tiebreak: number;
+  wins: number;
+  withdrawn_round?: number | null;
+};
+
+/** A move. */
+export type Submit = {
+  /** ICCS (`h2e2`), WXF (`C2=5`) or Chinese (`炮二平五`). */
+  move: string;
+  /** The number of moves already played: the move made is number `ply + 1`. */
+  ply: number;
+};
+
+/** The board's colours. */
+export type Theme = "wood" | "paper" | "contrast";
+
+/**
+ * The thresholds the moves were judged by: the least loss of expected score,
+ * in percentage points, of an inaccuracy, a mistake and a blunder.
+ */
+export type Thresholds = {
+  blunder: number;
+  inaccuracy: number;
+  mistake: number;
+};
+
+/** What breaks a tie on points. */
+export type TieBreak = "sonneborn_berger" | "buchholz";
+
+export type TournamentAnswer = {
+  tournament: TournamentView;
+};
+
+/** How a tournament pairs its players. */
+export type TournamentFormat = "round_robin" | "swiss";
+
+/** A tournament game's tournament and round. */
+export type TournamentGameRef = {
+  id: string;
+  round: number;
+};
+
+/** Where a tournament stands. */
+export type TournamentStatus = "signup" | "running" | "finished" | "cancelled";
+
+/** A tournament as lists show it. */
+export type TournamentSummary = {
+  category: Category;
+  clock: ClockSpec;
+  created: number;
+  creator: string;
+  /** When it finished or was cancelled. */
+  finished?: number | null;
+  format: TournamentFormat;
+  id: string;
+  max_players: number;
+  min_players: number;
+  name: string;
+  /** Signed up (withdrawn players included). */
+  players: number;
+  /** The round being played (0 before the start; the last once finished). */
+  round: number;
+  /** A Swiss's rounds as planned; a round-robin's from its start (0 before). */
+  rounds: number;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  started?: number | null;
+  /** When it starts; null: as soon as it is full. */
+  starts?: number | null;
+  status: TournamentStatus;
+  /** What breaks ties on points. */
+  tiebreak: TieBreak;
+};
+
+/** A tournament in full: entrants, rounds and standings (with the crosstable). */
+export type TournamentView = TournamentSummary & {
+  /** By seed once started, else in the order they signed up. */
+  entrants: EntrantView[];
+  /**
+   * The rounds drawn so far, first first (a round-robin's whole schedule
+   * from the start; a Swiss's as each round is paired).
+   */
+  schedule: RoundView[];
+  /**
+   * Best first, by points, then the tie-break, then wins, then seed; empty
+   * before the start. Kept once the tournament is over.
+   */
+  standings: StandingView[];
+};
+
+/** A page of tournaments, newest first. */
+export type TournamentsPage = {
+  /** Pass as `after` for the next page; null on the last. */
+  next?: string | null;
+  tournaments: TournamentSummary[];
+};
+
+export type UserAnswer = {
+  user: UserView;
+};
+
+/** A player as everyone may see them. */
+export type UserView = {
+  /** An administrator of the site (writes news). */
+  admin: boolean;
+  /** As the user typed it; show it as text. */
+  bio: string;
+  /** The level this player plays at, when the player is the computer. */
+  computer?: number | null;
+  /** When the account was made. */
+  joined: number;
+  /** Languages the user reads. */
+  languages: string[];
+  location: string;
+  name: string;
+  /** The time control the user prefers, if they said. */
+  preferred_clock?: ClockSpec | null;
+  /** a rule set, or null */
+  preferred_rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
+  /** The rating of the category the user shows (`shown_category`), rounded. */
+  rating: number;
+  record: RecordView;
+  /** When the user was last seen on the site (to the minute). */
+  seen: number;
+  shown_category: Category;
+};
+
+/** A page of players by name, and who is here now. */
+export type UsersPage = {
+  /** Pass as `after` for the next page; null on the last. */
+  next?: string | null;
+  /**
+   * Which of this page's players were seen in the last 5 minutes (who is
+   * here, all of them, is `GET /users/online`).
+   */
+  online: string[];
+  users: UserView[];
+};

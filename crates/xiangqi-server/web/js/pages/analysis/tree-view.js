@@ -1,0 +1,83 @@
+// The analysis board's moves as buttons: the main line in order, each move's
+// alternatives in brackets after it, the position shown marked.
+
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { moveText } from "../../notation.js";
+
+/** @typedef {import("./tree.js").MoveTree} MoveTree */
+/** @typedef {import("./tree.js").Node} Node */
+
+/**
+ * The label of a move: its number before Red's moves and before a line that
+ * starts with Black's, then the move in the chosen notation.
+ * @param {MoveTree} tree
+ * @param {Node} n
+ * @param {boolean} numbered
+ */
+function moveLabel(tree, n, numbered) {
+  const { number, red } = tree.moveNumber(n);
+  const names = n.at.played ?? { iccs: "", wxf: "", chinese: "" };
+  const text = moveText({ ...names, at: 0 }, red ? 0 : 1);
+  return red ? `${number}. ${text}` : numbered ? `${number}… ${text}` : text;
+}
+
+/**
+ * Draws the tree in `box`; a click on a move calls `goTo`.
+ * @param {HTMLElement} box
+ * @param {MoveTree} tree
+ * @param {(node: Node) => void} goTo
+ */
+export function drawTree(box, tree, goTo) {
+  const { root, current } = tree;
+
+  /**
+   * @param {Node} n
+   * @param {boolean} numbered
+   */
+  const moveButton = (n, numbered) => h("button", {
+    type: "button", class: `node${n === current ? " current" : ""}`, "data-node": n.id,
+    "data-move": n.at.played?.iccs ?? "", "aria-current": n === current ? "true" : null,
+    onclick: () => goTo(n),
+  }, moveLabel(tree, n, numbered));
+
+  /**
+   * A line from its first move: the main moves in order, each move's
+   * alternatives in brackets after it.
+   * @param {Node} first
+   * @returns {HTMLElement[]}
+   */
+  function lineOf(first) {
+    /** @type {HTMLElement[]} */
+    const out = [];
+    let numbered = true;
+    for (let n = /** @type {Node | undefined} */ (first); n; n = n.children[0]) {
+      out.push(moveButton(n, numbered));
+      numbered = false;
+      const parent = n.parent;
+      if (parent && parent.children[0] === n && parent.children.length > 1) {
+        for (const alt of parent.children.slice(1)) {
+          out.push(h("span", { class: "variation" }, lineOf(alt)));
+        }
+        numbered = true;
+      }
+    }
+    return out;
+  }
+
+  const start = h("button", {
+    type: "button", class: `node start${current === root ? " current" : ""}`, id: "tree-start",
+    "aria-current": current === root ? "true" : null, onclick: () => goTo(root),
+  }, t("analysis.startPosition"));
+  const hadFocus = box.contains(document.activeElement);
+  /** @type {HTMLElement[]} */
+  const moves = [];
+  const main = root.children[0];
+  if (main) moves.push(...lineOf(main));
+  box.replaceChildren(start, ...moves);
+  if (!moves.length) box.append(h("span", { class: "muted small" }, t("analysis.noMoves")));
+  // The move shown is in view, and keeps the focus when a move in the tree had it.
+  const here = box.querySelector(".node.current");
+  if (here instanceof HTMLElement && hadFocus) here.focus();
+  else if (here instanceof HTMLElement) here.scrollIntoView?.({ block: "nearest" });
+}
