@@ -3,6 +3,9 @@
 // `XIANGQI_BLESS=1 cargo test -p xiangqi-server --test api_document` to write it
 // anew. The UI names these types through models.js.
 
+/** An act whose number in a window of time is limited. */
+export type Act = "signups" | "failed_logins" | "challenges" | "messages" | "chat_lines" | "tournaments" | "analyses" | "reviews";
+
 /** Why an analysis ended. */
 export type AnalysisEnd = "limit" | "replaced" | "over";
 
@@ -252,14 +255,10 @@ export type EntrantView = {
 };
 
 /** The body of every refusal. */
-export type ErrorBody = {
+export type ErrorBody = Refusal & {
   error: ErrorCode;
   /** In English words. */
   message: string;
-  /** The reason's particulars (none for most). */
-  params: RefusalParams;
-  /** Why, as a stable name to translate or act on. */
-  reason: RefusalReason;
   /**
    * With `too_many_requests`: seconds to wait before trying again, as in the
    * `Retry-After` header.
@@ -267,7 +266,7 @@ export type ErrorBody = {
   retry_after?: number | null;
 };
 
-/** What kind of refusal an error is; `message` says it in words. */
+/** What kind of refusal an error is; `reason` says which, `message` says it in words. */
 export type ErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "illegal_move" | "too_many_requests" | "payload_too_large" | "internal" | "unavailable";
 
 /** A message from the server. */
@@ -401,6 +400,9 @@ export type IgnoredAnswer = {
   next?: string | null;
   users: string[];
 };
+
+/** Why a move was not played. */
+export type Illegality = "unreadable" | "ambiguous" | "off_board" | "no_piece" | "not_your_piece" | "own_piece" | "not_a_move" | "generals_face" | "leaves_general_in_check" | "forbidden" | "no_such_move" | "over";
 
 export type InvitationAnswer = {
   invitation: InvitationView;
@@ -773,6 +775,9 @@ export type OutcomeView = {
   winner?: "red" | "black" | null;
 };
 
+/** Whether a time control is a live clock or days per move. */
+export type Pace = "correspondence" | "live";
+
 /** How one pairing of a tournament round ended. */
 export type PairingResult = "red" | "black" | "draw" | "bye" | "red_by_forfeit" | "black_by_forfeit";
 
@@ -917,22 +922,480 @@ export type RecordView = {
   wins: number;
 };
 
-/** The particulars of a refusal's reason; each reason names the ones it sends. */
-export type RefusalParams = {
-  /** The most allowed (`password_length`). */
-  max?: number | null;
-  /** The least allowed (`password_length`). */
-  min?: number | null;
-  /** A user id (`name_taken`, `no_user`). */
-  name?: string | null;
-};
-
 /**
- * Why a request was refused, for a program or a translation: stable, with
- * its particulars in `params`. `other` is a refusal that has no reason of
- * its own yet: its `error` code says the kind, its `message` the rest.
+ * Why a request was refused, with its particulars (`params` on the wire).
+ * The English `message` beside it on the wire is this type's `Display`.
  */
-export type RefusalReason = "name_taken" | "password_length" | "old_password_wrong" | "wrong_credentials" | "no_user" | "not_your_turn" | "game_over" | "not_playing" | "not_started" | "other";
+export type Refusal =
+  /** The body or query string is not what the endpoint takes. */
+  | {
+      /** The body or query string is not what the endpoint takes. */
+      params: {
+        detail: string;
+      };
+      reason: "malformed";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "nul_character";
+    }
+  | {
+      params: {
+        max_kib: number;
+      };
+      reason: "body_too_large";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "cross_site";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "foreign_origin";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "no_endpoint";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "log_in_first";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "session_ended";
+    }
+  /** At most `allowed` of `act` per `per`; `seconds` until one more is allowed. */
+  | {
+      /** At most `allowed` of `act` per `per`; `seconds` until one more is allowed. */
+      params: {
+        act: Act;
+        allowed: number;
+        per: Window;
+        seconds: number;
+      };
+      reason: "too_often";
+    }
+  /** Failed log-ins for this user id wait `seconds` before another try. */
+  | {
+      /** Failed log-ins for this user id wait `seconds` before another try. */
+      params: {
+        seconds: number;
+      };
+      reason: "log_in_wait";
+    }
+  | {
+      params: {
+        allowed: number;
+        open: number;
+      };
+      reason: "open_challenges";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "computer_games";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "invitations";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "list_full";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "name_shape";
+    }
+  | {
+      params: {
+        name: string;
+      };
+      reason: "name_taken";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "password_length";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "old_password_wrong";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "wrong_credentials";
+    }
+  | {
+      params: {
+        name: string;
+      };
+      reason: "no_user";
+    }
+  | {
+      params: {
+        code: string;
+      };
+      reason: "no_invitation";
+    }
+  /** `field` is `min` to `max` characters long. */
+  | {
+      /** `field` is `min` to `max` characters long. */
+      params: {
+        field: TextField;
+        max: number;
+        min: number;
+      };
+      reason: "text_length";
+    }
+  | {
+      params: {
+        longest: number;
+        most: number;
+      };
+      reason: "languages";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "piece_size";
+    }
+  /** `name` does not accept this from the requester. */
+  | {
+      /** `name` does not accept this from the requester. */
+      params: {
+        name: string;
+      };
+      reason: "ignored";
+    }
+  /** Neutral words for a challenge between a player and one who ignores them. */
+  | {
+      /** Neutral words for a challenge between a player and one who ignores them. */
+      params: Record<string, unknown>;
+      reason: "cannot_challenge";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "yourself";
+    }
+  | {
+      params: {
+        name: string;
+      };
+      reason: "not_on_list";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_message";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "players_chat_only";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "chat_busy";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "administrators_only";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_news";
+    }
+  | {
+      params: {
+        name: string;
+      };
+      reason: "no_category";
+    }
+  /** The board `variant` is not played under `rules`. */
+  | {
+      /** The board `variant` is not played under `rules`. */
+      params: {
+        /** a rule set */
+        rules: "itsyourturn" | "asian" | "casual" | "hex";
+        /** a board */
+        variant: "standard" | "hex";
+      };
+      reason: "rules_mismatch";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "correspondence_hours";
+    }
+  | {
+      params: {
+        max_increment_s: number;
+        max_s: number;
+        min_s: number;
+      };
+      reason: "live_clock";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "computer_takes_no_challenges";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "computer_level";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "duplicate_challenge";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_challenge";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "own_challenge";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "not_your_challenge";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "challenge_closed";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_game";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "not_playing";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "game_over";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "game_not_over";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "game_aborted";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "not_your_turn";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "not_started";
+    }
+  /** The game is past the ply the move was made for. */
+  | {
+      /** The game is past the ply the move was made for. */
+      params: Record<string, unknown>;
+      reason: "moved_already";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "game_changed";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "time_ran_out";
+    }
+  /** The move `text` (the `number`-th of a line, where one was sent) is not legal. */
+  | {
+      /** The move `text` (the `number`-th of a line, where one was sent) is not legal. */
+      params: {
+        number?: number | null;
+        text: string;
+        why: Illegality;
+      };
+      reason: "illegal_move";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "tournament_abort";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "both_moved";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "draw_offered";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "no_draw_offer";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "opponent_has_time";
+    }
+  | {
+      params: {
+        max: number;
+      };
+      reason: "line_length";
+    }
+  | {
+      params: {
+        detail: string;
+      };
+      reason: "bad_position";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "depth";
+    }
+  | {
+      params: {
+        max_ms: number;
+        min_ms: number;
+      };
+      reason: "thinking_time";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "on_ladder";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "join_ladder_first";
+    }
+  | {
+      params: {
+        name: string;
+      };
+      reason: "not_on_ladder";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "ladder_upward";
+    }
+  | {
+      params: {
+        reach: number;
+      };
+      reason: "ladder_reach";
+    }
+  | {
+      params: {
+        allowed: number;
+        name: string;
+      };
+      reason: "ladder_busy";
+    }
+  | {
+      params: {
+        pace: Pace;
+      };
+      reason: "pace_mismatch";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "player_count";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "round_robin_rounds";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "swiss_rounds";
+    }
+  | {
+      params: {
+        days: number;
+      };
+      reason: "tournament_start";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_tournament";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "entries_closed";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "tournament_full";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "signed_up";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "not_entered";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "tournament_starting";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "withdrawn";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "tournament_moved_on";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "tournament_over";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "stopping";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "database_away";
+    }
+  /** A fault of the server's, logged there; nothing was changed. */
+  | {
+      /** A fault of the server's, logged there; nothing was changed. */
+      params: Record<string, unknown>;
+      reason: "internal";
+    };
 
 /** How a user regards another: kept on their buddy list, or ignored. */
 export type Relation = "buddy" | "ignore";
@@ -1094,6 +1557,9 @@ export type Submit = {
   ply: number;
 };
 
+/** A text a person writes, whose length is bounded. */
+export type TextField = "title" | "news" | "bio" | "location" | "message" | "chat_line" | "tournament_name" | "search";
+
 /** The board's colours. */
 export type Theme = "wood" | "paper" | "contrast";
 
@@ -1219,3 +1685,6 @@ export type UsersPage = {
   online: string[];
   users: UserView[];
 };
+
+/** The window of time a limit counts in. */
+export type Window = "minute" | "quarter_hour" | "hour" | "day";
