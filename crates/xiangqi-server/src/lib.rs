@@ -190,7 +190,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         Err(e) => tracing::warn!("cannot replay earlier games into ratings: {e}"),
     }
     let hub = Arc::new(Hub::default());
-    let mut services = Services::new(store.clone(), hub.clone());
+    let mut services = Services::new(store.clone(), Arc::new(live::Live::new(hub.clone(), store.clone())));
     services.limits = config.limits.clone();
     services.clock = config.clock.clone();
     services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
@@ -198,7 +198,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         services.engines = Arc::new(engines::EnginePool::new(n));
     }
     let services = Arc::new(services);
-    let state = Arc::new(AppState::new(services.clone(), config.behind_proxy, config.connections.idle));
+    let state =
+        Arc::new(AppState::new(services.clone(), hub.clone(), config.behind_proxy, config.connections.idle));
     let (listener, addr) = bind(config.bind).await?;
     let metrics_listener = match config.metrics_bind {
         Some(at) => {
@@ -241,7 +242,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         background.spawn(services.clone().run_computer(shutdown.clone()));
     }
     if store.backend() == store::Backend::Postgres {
-        background.spawn(listen_loop(config.database.clone(), services, shutdown.clone()));
+        background.spawn(listen_loop(config.database.clone(), services, hub.clone(), shutdown.clone()));
     }
     Ok(Running {
         addr,
@@ -321,14 +322,14 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
 
 /// With PostgreSQL, changes made through any instance reach this one's sockets.
 /// Until the server stops (which drops the listener's connection).
-async fn listen_loop(url: String, services: Arc<Services>, stop: CancellationToken) {
+async fn listen_loop(url: String, services: Arc<Services>, hub: Arc<Hub>, stop: CancellationToken) {
     tokio::select! {
-        () = listen_forever(&url, &services) => {}
+        () = listen_forever(&url, &services, &hub) => {}
         () = stop.cancelled() => {}
     }
 }
 
-async fn listen_forever(url: &str, services: &Services) {
+async fn listen_forever(url: &str, services: &Services, hub: &Hub) {
     loop {
         match sqlx::postgres::PgListener::connect(url).await {
             Ok(mut listener) => {
@@ -350,7 +351,7 @@ async fn listen_forever(url: &str, services: &Services) {
                     services.forget_sessions();
                     while let Ok(n) = listener.recv().await {
                         for payload in store::payloads(n.payload()) {
-                            relay(services, n.channel(), payload).await;
+                            relay(services, hub, n.channel(), payload).await;
                         }
                     }
                 }
@@ -361,33 +362,33 @@ async fn listen_forever(url: &str, services: &Services) {
     }
 }
 
-async fn relay(services: &Services, channel: &str, payload: &str) {
+async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
     match channel {
         live::GAME_CHANNEL => {
-            let Some((_, id)) = services.hub.from_elsewhere(payload) else { return };
-            if services.hub.game_watched(id)
+            let Some((_, id)) = hub.from_elsewhere(payload) else { return };
+            if hub.game_watched(id)
                 && let Ok(loaded) = services.load_game(id).await
             {
                 let event = api::events::Event::Game { game: Box::new(api::views::GameView::from(&loaded)) };
-                services.hub.publish_local_game(id, &event);
+                hub.publish_local_game(id, &event);
             }
         }
-        live::USER_CHANNEL => match serde_json::from_str::<live::UserNote>(payload) {
-            Ok(note) => services.hub.publish_local_user(note),
+        live::USER_CHANNEL => match serde_json::from_str::<domain::events::Notice>(payload) {
+            Ok(note) => hub.publish_local_user(note),
             Err(e) => tracing::warn!("unreadable notice from another instance: {e}"),
         },
-        live::LOBBY_CHANNEL => services.hub.publish_local_lobby(),
-        live::TOURNAMENT_CHANNEL => services.hub.publish_local_tournament(payload),
+        live::LOBBY_CHANNEL => hub.publish_local_lobby(),
+        live::TOURNAMENT_CHANNEL => hub.publish_local_tournament(payload),
         store::SESSION_CHANNEL => services.sessions_ended_elsewhere(payload),
         live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
         live::CHAT_CHANNEL => {
-            let Some((seq, game)) = services.hub.from_elsewhere(payload) else { return };
+            let Some((seq, game)) = hub.from_elsewhere(payload) else { return };
             if let Ok(Some(line)) = services.chat_line(game, seq).await {
                 let event = api::events::Event::Chat {
                     game: game.to_string(),
                     line: api::views::ChatLine::from(&line),
                 };
-                services.hub.publish_local_game(game, &event);
+                hub.publish_local_game(game, &event);
             }
         }
         _ => {}

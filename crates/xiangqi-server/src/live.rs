@@ -8,10 +8,16 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::{api::events::Event, domain::model::NoticeKind, store::Store};
+use crate::{
+    api::{
+        events::Event,
+        views::{ChatLine, GameView},
+    },
+    domain::events::{Happening, Listener, Notice},
+    store::Store,
+};
 
 pub const GAME_CHANNEL: &str = "xiangqi_game";
 pub const USER_CHANNEL: &str = "xiangqi_user";
@@ -85,15 +91,6 @@ impl<T: Clone> Drop for Watch<T> {
     }
 }
 
-/// A notice to a user, as it crosses between instances.
-#[derive(Serialize, Deserialize)]
-pub struct UserNote {
-    pub user: String,
-    pub kind: NoticeKind,
-    pub from: Option<String>,
-    pub game: Option<String>,
-}
-
 pub fn wire(event: &Event) -> Wire {
     Wire::from(serde_json::to_string(event).unwrap_or_default())
 }
@@ -160,7 +157,7 @@ impl Hub {
         send(&self.games, id, game_wire(event));
     }
 
-    pub fn publish_local_user(&self, note: UserNote) {
+    pub fn publish_local_user(&self, note: Notice) {
         if !watched(&self.users, &note.user) {
             return;
         }
@@ -192,7 +189,7 @@ impl Hub {
     /// A game changed: its watchers here get `event`, built from the state in
     /// memory; the other instances hear the game and its version (and load it
     /// if a socket of theirs watches it).
-    pub async fn game_changed(&self, store: &Store, id: &str, version: i64, event: impl FnOnce() -> Event) {
+    pub fn game_changed(&self, store: &Store, id: &str, version: i64, event: impl FnOnce() -> Event) {
         if self.game_watched(id) {
             self.publish_local_game(id, &event());
         }
@@ -208,7 +205,7 @@ impl Hub {
         (origin != self.origin).then_some((number.parse().ok()?, game))
     }
 
-    pub async fn notify(&self, store: &Store, note: UserNote) {
+    pub fn notify(&self, store: &Store, note: Notice) {
         let payload = serde_json::to_string(&note).unwrap_or_default();
         if !Self::notify_all(store, USER_CHANNEL, &payload) {
             self.publish_local_user(note);
@@ -217,27 +214,63 @@ impl Hub {
 
     /// A new chat line: watchers of the game here get `event`; the other
     /// instances read the line back by its number.
-    pub async fn chat(&self, store: &Store, game: &str, seq: i64, event: &Event) {
+    pub fn chat(&self, store: &Store, game: &str, seq: i64, event: &Event) {
         self.publish_local_game(game, event);
         Self::notify_all(store, CHAT_CHANNEL, &format!("{}:{seq}:{game}", self.origin));
     }
 
-    pub async fn tournament_changed(&self, store: &Store, id: &str) {
+    pub fn tournament_changed(&self, store: &Store, id: &str) {
         if !Self::notify_all(store, TOURNAMENT_CHANNEL, id) {
             self.publish_local_tournament(id);
         }
     }
 
     /// Passes a job for the computer to the instances that search its moves.
-    pub async fn computer_wanted(store: &Store, note: &str) {
+    pub fn computer_wanted(store: &Store, note: &str) {
         if !Self::notify_all(store, COMPUTER_CHANNEL, note) {
             tracing::warn!("the computer's job {note} is lost until an instance with the computer starts");
         }
     }
 
-    pub async fn lobby_changed(&self, store: &Store) {
+    pub fn lobby_changed(&self, store: &Store) {
         if !Self::notify_all(store, LOBBY_CHANNEL, "") {
             self.publish_local_lobby();
+        }
+    }
+}
+
+/// The domain's listener: what happens becomes the events of open pages,
+/// here from memory and on the other instances through the database.
+pub struct Live {
+    pub hub: Arc<Hub>,
+    store: Store,
+}
+
+impl Live {
+    pub fn new(hub: Arc<Hub>, store: Store) -> Live {
+        Live { hub, store }
+    }
+}
+
+impl Listener for Live {
+    fn hear(&self, what: Happening<'_>) {
+        let (hub, store) = (&self.hub, &self.store);
+        match what {
+            Happening::Game(game) => {
+                let event = || Event::Game { game: Box::new(GameView::from(game)) };
+                hub.game_changed(store, &game.row.id, game.row.version, event);
+            }
+            Happening::Chat(line) => {
+                let event = Event::Chat { game: line.game_id.clone(), line: ChatLine::from(line) };
+                hub.chat(store, &line.game_id, line.seq, &event);
+            }
+            Happening::Notice(note) => hub.notify(store, note),
+            Happening::Lobby => hub.lobby_changed(store),
+            Happening::Tournament(id) => hub.tournament_changed(store, id),
+            Happening::Computer { game, state, ahead } => {
+                hub.publish_local_game(game, &Event::Computer { game: game.to_string(), state, ahead });
+            }
+            Happening::ComputerWanted(note) => Hub::computer_wanted(store, note),
         }
     }
 }

@@ -4,7 +4,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::views::{AnalysisInfo, ChatLine, GameView, MoveNamesView};
-use crate::domain::model::{AnalysisEnd, ComputerState, NoticeKind};
+use crate::domain::{
+    analysis::Progress,
+    model::{AnalysisEnd, ComputerState, NoticeKind},
+};
 
 /// A message from the server.
 #[derive(Serialize, ToSchema)]
@@ -66,6 +69,19 @@ pub enum AnalysisEvent {
     },
     /// The search could not run (the server is stopping).
     Error { message: String },
+}
+
+impl From<Progress> for AnalysisEvent {
+    fn from(p: Progress) -> Self {
+        match p {
+            Progress::Queued { waiting } => AnalysisEvent::Queued { waiting },
+            Progress::Depth(report) => AnalysisEvent::Info(AnalysisInfo::from(report)),
+            Progress::Done { reason, best, depth, nodes } => {
+                AnalysisEvent::Done { reason, best: best.map(MoveNamesView::from), depth, nodes }
+            }
+            Progress::Failed { message } => AnalysisEvent::Error { message },
+        }
+    }
 }
 
 impl AnalysisEvent {

@@ -6,4 +6,3 @@
 pub mod events;
 pub mod requests;
 pub mod views;
-pub mod wire;

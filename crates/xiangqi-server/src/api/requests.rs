@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use xiangqi::{RuleSet, Variant};
 
-use super::wire;
+use crate::domain::wire;
 use crate::{
     domain::{
         clock::ClockSpec,

@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
-use super::wire;
+use crate::domain::wire;
 use crate::{
     domain::{
         analysis,
@@ -26,6 +26,40 @@ use crate::{
         RuleSetRecord, TournamentRow, UserRow,
     },
 };
+
+impl From<analysis::Eval> for ScoreView {
+    fn from(e: analysis::Eval) -> Self {
+        use analysis::Eval;
+        match e {
+            Eval::Cp(value) => ScoreView::Cp { value },
+            Eval::Mate(value) => ScoreView::Mate { value },
+            Eval::Won => ScoreView::Won,
+            Eval::Lost => ScoreView::Lost,
+            Eval::Drawn => ScoreView::Drawn,
+        }
+    }
+}
+
+impl From<crate::domain::board::MoveNames> for MoveNamesView {
+    fn from(n: crate::domain::board::MoveNames) -> Self {
+        MoveNamesView { iccs: n.iccs, wxf: n.wxf, chinese: n.chinese }
+    }
+}
+
+impl From<analysis::DepthReport> for AnalysisInfo {
+    fn from(r: analysis::DepthReport) -> Self {
+        AnalysisInfo {
+            depth: r.depth,
+            seldepth: r.seldepth,
+            score: r.score.into(),
+            red: r.red.into(),
+            nodes: r.nodes,
+            nps: r.nps,
+            time: r.time_ms,
+            pv: r.pv.into_iter().map(MoveNamesView::from).collect(),
+        }
+    }
+}
 
 /// Finished games won, lost and drawn.
 #[derive(Serialize, ToSchema)]

@@ -24,10 +24,6 @@ use super::{
     model::AnalysisEnd,
     refusal::{Act, Error, Illegality, Refusal, Result, Window},
 };
-use crate::api::{
-    events::AnalysisEvent,
-    views::{AnalysisInfo, MoveNamesView, ScoreView},
-};
 
 /// The most moves a line may hold.
 pub const MAX_LINE: usize = 1000;
@@ -157,24 +153,6 @@ impl Eval {
     }
 }
 
-impl From<Eval> for ScoreView {
-    fn from(e: Eval) -> Self {
-        match e {
-            Eval::Cp(value) => ScoreView::Cp { value },
-            Eval::Mate(value) => ScoreView::Mate { value },
-            Eval::Won => ScoreView::Won,
-            Eval::Lost => ScoreView::Lost,
-            Eval::Drawn => ScoreView::Drawn,
-        }
-    }
-}
-
-impl From<MoveNames> for MoveNamesView {
-    fn from(n: MoveNames) -> Self {
-        MoveNamesView { iccs: n.iccs, wxf: n.wxf, chinese: n.chinese }
-    }
-}
-
 /// The board and rules a request names: either may be left out (the variant
 /// follows from the rules; the rules default to the board's usual ones).
 pub fn board_and_rules(variant: Option<Variant>, rules: Option<RuleSet>) -> (Variant, RuleSet) {
@@ -267,20 +245,55 @@ pub fn analysis_limits(depth: Option<i32>, time_ms: Option<u64>) -> Result<Limit
     })
 }
 
-/// A depth's report as the site sends it: the score from both views and the
-/// principal variation in every notation the board has.
-pub fn info_view(board: &Board, info: &Info) -> AnalysisInfo {
-    let eval = Eval::from_score(info.score);
-    AnalysisInfo {
-        depth: info.depth,
-        seldepth: info.seldepth as i32,
-        score: eval.into(),
-        red: eval.for_red(board.turn()).into(),
-        nodes: info.nodes,
-        nps: info.nps,
-        time: info.time.as_millis() as u64,
-        pv: board.line_names(&info.pv).into_iter().map(MoveNamesView::from).collect(),
+/// A depth completed: the score from both views and the principal variation
+/// in every notation the board has.
+pub struct DepthReport {
+    pub depth: i32,
+    pub seldepth: i32,
+    /// From the side to move's view.
+    pub score: Eval,
+    /// The same from Red's view.
+    pub red: Eval,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub pv: Vec<MoveNames>,
+}
+
+impl DepthReport {
+    pub fn of(board: &Board, info: &Info) -> DepthReport {
+        let eval = Eval::from_score(info.score);
+        DepthReport {
+            depth: info.depth,
+            seldepth: info.seldepth as i32,
+            score: eval,
+            red: eval.for_red(board.turn()),
+            nodes: info.nodes,
+            nps: info.nps,
+            time_ms: info.time.as_millis() as u64,
+            pv: board.line_names(&info.pv),
+        }
     }
+}
+
+/// How an analysis goes, as it goes.
+pub enum Progress {
+    /// Every engine is busy: the search waits behind `waiting` others (this one included).
+    Queued {
+        waiting: usize,
+    },
+    Depth(DepthReport),
+    /// The search has ended (nothing comes after): why, and its best move.
+    Done {
+        reason: AnalysisEnd,
+        best: Option<MoveNames>,
+        depth: i32,
+        nodes: u64,
+    },
+    /// The search could not run (the server is stopping).
+    Failed {
+        message: String,
+    },
 }
 
 /// At most `limit` uses per user in any `window_ms`.
@@ -418,7 +431,7 @@ impl Analyses {
 /// The events of an analysis as they come, and what stops it when dropped
 /// (a client that closes the stream stops the search).
 pub struct Analysis {
-    pub events: mpsc::UnboundedReceiver<AnalysisEvent>,
+    pub events: mpsc::UnboundedReceiver<Progress>,
     pub stop: StopOnDrop,
 }
 
@@ -444,8 +457,7 @@ impl Services {
         })?;
         let (tx, events) = mpsc::unbounded_channel();
         if board.outcome().is_some() {
-            let _ =
-                tx.send(AnalysisEvent::Done { reason: AnalysisEnd::Over, best: None, depth: 0, nodes: 0 });
+            let _ = tx.send(Progress::Done { reason: AnalysisEnd::Over, best: None, depth: 0, nodes: 0 });
             return Ok(Analysis { events, stop: StopOnDrop(Arc::new(Control::new())) });
         }
         let ticket = self.analysis.start(user);
@@ -467,15 +479,15 @@ impl Services {
                                 return None;
                             }
                             let result = board.search(engine, &limits, &control, &mut |info| {
-                                if job_tx.send(AnalysisEvent::Info(info_view(&board, info))).is_err() {
+                                if job_tx.send(Progress::Depth(DepthReport::of(&board, info))).is_err() {
                                     control.stop();
                                 }
                             });
-                            let best = result.best.map(|m: Move| MoveNamesView::from(board.names(m)));
+                            let best = result.best.map(|m: Move| board.names(m));
                             Some((best, result.depth, result.nodes))
                         },
                         |waiting| {
-                            let _ = queue_tx.send(AnalysisEvent::Queued { waiting });
+                            let _ = queue_tx.send(Progress::Queued { waiting });
                         },
                     )
                     .await;
@@ -490,9 +502,9 @@ impl Services {
             };
             let reason = if ticket.was_replaced() { AnalysisEnd::Replaced } else { AnalysisEnd::Limit };
             let event = match searched {
-                Ok(Some((best, depth, nodes))) => AnalysisEvent::Done { reason, best, depth, nodes },
-                Ok(None) => AnalysisEvent::Done { reason, best: None, depth: 0, nodes: 0 },
-                Err(e) => AnalysisEvent::Error { message: e.to_string() },
+                Ok(Some((best, depth, nodes))) => Progress::Done { reason, best, depth, nodes },
+                Ok(None) => Progress::Done { reason, best: None, depth: 0, nodes: 0 },
+                Err(e) => Progress::Failed { message: e.to_string() },
             };
             let _ = tx.send(event);
             analyses.finish(&ticket);

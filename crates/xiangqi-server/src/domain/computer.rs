@@ -35,11 +35,7 @@ use super::{
     model::{ComputerState, DrawAction, SideChoice},
     refusal::{Error, ErrorCode, Refusal, Result},
 };
-use crate::{
-    api::events::Event,
-    live::Hub,
-    store::{Backend, Page},
-};
+use crate::store::{Backend, Page};
 
 /// Games a person may play against the computer at once.
 pub const MAX_GAMES: i64 = 3;
@@ -212,8 +208,7 @@ impl Services {
             let _ = self.computer.tx.send(job);
             return;
         }
-        let store = self.store.clone();
-        tokio::spawn(async move { Hub::computer_wanted(&store, &job.note()).await });
+        self.listener.hear(super::events::Happening::ComputerWanted(&job.note()));
     }
 
     /// A job passed on by an instance without a worker: queued if this one has one.
@@ -285,8 +280,7 @@ impl Services {
     }
 
     fn computer_state(&self, id: &str, state: ComputerState, ahead: usize) {
-        let event = Event::Computer { game: id.to_string(), state, ahead };
-        self.hub.publish_local_game(id, &event);
+        self.listener.hear(super::events::Happening::Computer { game: id, state, ahead });
     }
 
     /// Searches and plays the computer's move if it is its turn; whether it

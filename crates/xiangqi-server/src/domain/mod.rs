@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod board;
 pub mod clock;
 pub mod computer;
+pub mod events;
 pub mod games;
 pub mod glance;
 pub mod ladders;
@@ -23,19 +24,12 @@ pub mod review;
 #[cfg(test)]
 mod tests;
 pub mod tournaments;
+pub mod wire;
 
 use std::sync::Arc;
 
-use crate::{
-    api::{
-        events::Event,
-        views::{ChatLine, GameView},
-    },
-    domain::model::NoticeKind,
-    engines::EnginePool,
-    live::{Hub, UserNote},
-    store::Store,
-};
+use self::events::{Happening, Listener, Notice};
+use crate::{domain::model::NoticeKind, engines::EnginePool, store::Store};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -67,7 +61,8 @@ impl Clock {
 pub struct Services {
     /// The services' own: handlers and tasks reach the store through them.
     store: Store,
-    pub hub: Arc<Hub>,
+    /// Who hears what happens (the live updates of open pages).
+    listener: Arc<dyn Listener>,
     /// How much of what others see one user may do (see [`limits`]).
     pub limits: limits::Limits,
     /// Where the computer's moves, analyses and reviews are searched.
@@ -83,10 +78,10 @@ pub struct Services {
 }
 
 impl Services {
-    pub fn new(store: Store, hub: Arc<Hub>) -> Self {
+    pub fn new(store: Store, listener: Arc<dyn Listener>) -> Self {
         Services {
             store,
-            hub,
+            listener,
             limits: limits::Limits::default(),
             engines: Arc::new(EnginePool::for_this_machine()),
             computer: computer::Jobs::default(),
@@ -102,32 +97,28 @@ impl Services {
         self.clock.now_ms()
     }
 
-    /// Sends the state of a game to everyone watching it (on every server
-    /// instance when the store is shared).
+    /// Tells everyone watching a game of its new state.
     pub async fn publish_game(&self, game: &games::Loaded) {
-        let event = || Event::Game { game: Box::new(GameView::from(game)) };
-        self.hub.game_changed(&self.store, &game.row.id, game.row.version, event).await;
+        self.listener.hear(Happening::Game(game));
     }
 
     /// A new line of a game's chat, to everyone watching the game.
     pub async fn publish_chat(&self, line: &crate::store::ChatRow) {
-        let event = Event::Chat { game: line.game_id.clone(), line: ChatLine::from(line) };
-        self.hub.chat(&self.store, &line.game_id, line.seq, &event).await;
+        self.listener.hear(Happening::Chat(line));
     }
 
     /// A short notice for a user's open pages: what happened, from whom, in which game.
     pub async fn notify(&self, user: &str, kind: NoticeKind, from: Option<&str>, game: Option<&str>) {
-        let note = UserNote {
+        self.listener.hear(Happening::Notice(Notice {
             user: user.to_string(),
             kind,
             from: from.map(str::to_string),
             game: game.map(str::to_string),
-        };
-        self.hub.notify(&self.store, note).await;
+        }));
     }
 
     /// Lists of challenges are stale: every open page reloads its lobby.
     async fn lobby_changed(&self) {
-        self.hub.lobby_changed(&self.store).await;
+        self.listener.hear(Happening::Lobby);
     }
 }

@@ -386,6 +386,6 @@ mod tests {
         serde_agrees::<MoveClass>();
         serde_agrees::<ReviewStatus>();
         serde_agrees::<AnalysisEnd>();
-        serde_agrees::<crate::error::ErrorCode>();
+        serde_agrees::<crate::domain::refusal::ErrorCode>();
     }
 }

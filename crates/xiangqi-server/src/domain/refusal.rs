@@ -7,12 +7,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use xiangqi::{GameError, IllegalReason, MoveError, RuleSet, Variant};
 
-use crate::{
-    api::wire,
-    domain::{
-        clock::Pace,
-        model::{Named, named_enum},
-    },
+use crate::domain::{
+    clock::Pace,
+    model::{Named, named_enum},
+    wire,
 };
 
 named_enum! {

@@ -12,11 +12,18 @@ use super::{
     lobby::Terms,
     model::{DrawAction, GameStatus, SideChoice},
 };
-use crate::{
-    domain::refusal::ErrorCode,
-    live::Hub,
-    store::{Store, Tally},
+use super::{
+    events::{Happening, Listener},
+    refusal::ErrorCode,
 };
+use crate::store::{Store, Tally};
+
+/// Nobody listens in these tests.
+struct Deaf;
+
+impl Listener for Deaf {
+    fn hear(&self, _: Happening<'_>) {}
+}
 
 const T0: i64 = 1_800_000_000_000;
 
@@ -47,7 +54,7 @@ async fn site() -> Site {
         assert!(store.create_user(&mut turn, "here", name, "no log-in in these tests", T0).await.unwrap());
         turn.done().await.unwrap();
     }
-    Site { services: Services::new(store, Arc::new(Hub::default())), _dir: tempdir::Dir(dir) }
+    Site { services: Services::new(store, Arc::new(Deaf)), _dir: tempdir::Dir(dir) }
 }
 
 fn terms(opponent: &str, clock: ClockSpec) -> Terms {
@@ -298,7 +305,7 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
     let site = site().await;
     let s = &site.services;
     // A second instance on the same database.
-    let other = Services::new(s.store.clone(), Arc::new(Hub::default()));
+    let other = Services::new(s.store.clone(), Arc::new(Deaf));
     let cat = Category::StandardCorrespondence;
     for name in ["red", "black", "third"] {
         s.join_ladder(name, cat, T0).await.unwrap();
@@ -334,7 +341,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
     };
     let site = site().await;
     let s = &site.services;
-    let other = Services::new(s.store.clone(), Arc::new(Hub::default()));
+    let other = Services::new(s.store.clone(), Arc::new(Deaf));
     let plan = Plan {
         name: "Main".into(),
         category: Category::StandardCorrespondence,
@@ -446,12 +453,9 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
 
 #[tokio::test]
 async fn closing_an_analysis_stops_its_search() {
-    use crate::{
-        api::events::AnalysisEvent,
-        domain::{
-            analysis::{analysis_limits, play_line},
-            now_ms,
-        },
+    use crate::domain::{
+        analysis::{Progress, analysis_limits, play_line},
+        now_ms,
     };
     let site = site().await;
     let s = &site.services;
@@ -459,11 +463,11 @@ async fn closing_an_analysis_stops_its_search() {
     let mut analysis = s.analyse("red", board, analysis_limits(None, None).unwrap(), now_ms()).unwrap();
     let first = loop {
         match analysis.events.recv().await.unwrap() {
-            AnalysisEvent::Queued { .. } => continue,
+            Progress::Queued { .. } => continue,
             other => break other,
         }
     };
-    assert!(matches!(first, AnalysisEvent::Info(_)));
+    assert!(matches!(first, Progress::Depth(_)));
     assert_eq!(s.analysis.running(), 1);
     drop(analysis);
     for _ in 0..100 {

@@ -38,6 +38,8 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 
 pub struct AppState {
     pub services: Arc<Services>,
+    /// The live channels open sockets watch.
+    pub hub: Arc<crate::live::Hub>,
     /// Requests come through a TLS-terminating proxy: the client's address is
     /// the one the proxy appends to `X-Forwarded-For`, and cookies are `Secure`.
     pub behind_proxy: bool,
@@ -52,9 +54,15 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(services: Arc<Services>, behind_proxy: bool, idle: std::time::Duration) -> Self {
+    pub fn new(
+        services: Arc<Services>,
+        hub: Arc<crate::live::Hub>,
+        behind_proxy: bool,
+        idle: std::time::Duration,
+    ) -> Self {
         AppState {
             services,
+            hub,
             behind_proxy,
             idle,
             shutdown: CancellationToken::new(),

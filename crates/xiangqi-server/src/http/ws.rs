@@ -201,9 +201,9 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     let (sink, mut stream) = socket.split();
     let (out, outbox) = mpsc::channel::<Wire>(64);
     let mut watching: HashMap<String, JoinHandle<()>> = HashMap::new();
-    let user_task = user.as_ref().map(|name| forward(state.services.hub.watch_user(name), out.clone()));
-    let lobby_task = forward(state.services.hub.watch_lobby(), out.clone());
-    let tournament_task = forward(state.services.hub.watch_tournaments(), out.clone());
+    let user_task = user.as_ref().map(|name| forward(state.hub.watch_user(name), out.clone()));
+    let lobby_task = forward(state.hub.watch_lobby(), out.clone());
+    let tournament_task = forward(state.hub.watch_tournaments(), out.clone());
     let idle = state.idle();
     let mut writer = writer(sink, outbox, state.shutdown.clone(), idle);
     // A socket that answers no ping for three idle times is gone (its peer
@@ -231,7 +231,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
             // Watching begins before the state is read, so that no move made in
             // between is missed; a game that does not exist is not watched (its
             // channel goes with the watch).
-            let watch = state.services.hub.watch_game(&id);
+            let watch = state.hub.watch_game(&id);
             if let Ok(loaded) = state.services.load_game(&id).await {
                 let sent = Sent::default();
                 let task = forward_game(watch, out.clone(), sent.clone());

@@ -477,7 +477,7 @@ impl Services {
 
     /// Open pages showing tournaments load them again.
     async fn tournament_changed(&self, id: &str) {
-        self.hub.tournament_changed(&self.store, id).await;
+        self.listener.hear(super::events::Happening::Tournament(id));
     }
 }
 

@@ -79,7 +79,7 @@ pub async fn analyse(
     // The stop guard lives as long as the stream: a client that goes away
     // drops it, which stops the search.
     let stream = futures_util::stream::unfold((events, stop), |(mut events, stop)| async move {
-        let event = events.recv().await?;
+        let event = AnalysisEvent::from(events.recv().await?);
         let sse = Event::default().event(event.name()).json_data(&event).unwrap_or_else(|e| {
             tracing::error!("unwritable analysis event: {e}");
             Event::default().event("error")

@@ -1,6 +1,7 @@
-//! How the rules crate's enums (colour, rule set, variant, reason) travel in
-//! JSON: by their stable names, as the store keeps them. The rules crate has no
-//! serde; these adapters and schemas stand in for derives.
+//! How the rules crate's enums (colour, rule set, variant, reason) travel:
+//! by their stable names, as the store keeps them. The rules crate has no
+//! serde; these adapters and schemas stand in for derives, for the domain's
+//! own types (a refusal's particulars) as for the API's.
 
 use std::borrow::Cow;
 
