@@ -2,7 +2,8 @@
 // code (`illegal_move`, `conflict`), a reason (`name_taken`) with its
 // particulars, and an English sentence. Every reason is worded in every
 // catalogue; a particular that is itself a name (the act a limit counts, why a
-// move is illegal) is worded too. Only a refusal from something other than
+// move is illegal) is worded too; English readers get a `detail` the server
+// sends in the server's words. Only a refusal from something other than
 // this server (a proxy's page, say) falls back: to its sentence for English
 // readers, to its code's meaning for others (never English inside another
 // language).
@@ -18,6 +19,9 @@ export function errorText(err) {
   const text = err instanceof Error ? err.message : String(err);
   if (!(err instanceof ApiError)) return text;
   const reason = `refusal.${err.reason}`;
+  // A refusal with a `detail` (the server's own account of a malformed request
+  // or position) reads best in the server's words where they are the reader's.
+  if (lang === "en" && err.params?.detail) return text;
   if (err.reason && isTextKey(reason)) return t(reason, worded(err.params));
   if (lang === "en" || !err.code) return text;
   const key = `error.${err.code}`;
