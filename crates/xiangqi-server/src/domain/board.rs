@@ -273,34 +273,13 @@ impl Board {
     /// board, cell names on the hex board, which PGN readers know by the
     /// `Variant` tag).
     pub fn pgn(&self, tags: &[(&str, String)]) -> String {
-        match self {
-            Board::Standard(g) => {
-                let mut record = pgn::Record::from_game(g);
-                for (k, v) in tags {
-                    record.set_tag(k, v);
-                }
-                pgn::write(&record, pgn::Format::Wxf)
+        each!(self, g => {
+            let mut record = pgn::Record::from_game(g);
+            for (k, v) in tags {
+                record.set_tag(k, v);
             }
-            Board::Hex(g) => {
-                let result = g.outcome().map_or("*", |o| o.result());
-                let mut out = String::from("[Game \"Chinese Chess\"]\n[Variant \"hex\"]\n");
-                let mut all: Vec<(&str, String)> = tags.to_vec();
-                all.push(("Result", result.to_string()));
-                if let Some(o) = g.outcome() {
-                    all.push(("Termination", o.reason.to_string()));
-                }
-                all.push(("RuleSet", g.rule_set().to_string()));
-                for (k, v) in all {
-                    out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
-                }
-                if *g.start() != Position::<Hex>::startpos() {
-                    out.push_str(&format!("[FEN \"{}\"]\n", g.start().to_fen()));
-                }
-                out.push('\n');
-                out.push_str(&pgn::movetext(g.start(), &g.moves(), result, |pos, m| pos.move_name(m)));
-                out
-            }
-        }
+            pgn::write(&record, pgn::Format::Wxf)
+        })
     }
 }
 

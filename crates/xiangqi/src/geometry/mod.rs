@@ -193,6 +193,15 @@ impl Variant {
         }
     }
 
+    /// The rule set the board is played under unless players choose: asian on
+    /// the standard board (as in tournaments), hex on the hex board.
+    pub fn default_rules(self) -> crate::RuleSet {
+        match self {
+            Variant::Standard => crate::RuleSet::Asian,
+            Variant::Hex => crate::RuleSet::Hex,
+        }
+    }
+
     pub fn tables(self) -> &'static Tables {
         match self {
             Variant::Standard => &STANDARD_TABLES,
