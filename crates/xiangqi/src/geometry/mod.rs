@@ -202,6 +202,11 @@ impl Variant {
         }
     }
 
+    /// The start position of the board, as FEN.
+    pub fn start_fen(self) -> String {
+        crate::with_geometry!(self, G => crate::Position::<G>::startpos().to_fen())
+    }
+
     pub fn tables(self) -> &'static Tables {
         match self {
             Variant::Standard => &STANDARD_TABLES,
