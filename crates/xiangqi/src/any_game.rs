@@ -386,6 +386,7 @@ mod tests {
         assert_eq!(text.matches("[Result \"1-0\"]").count(), 1, "{text}");
         assert!(text.contains("[RuleSet \"hex\"]") && !text.contains("[FEN"), "{text}");
         assert!(text.contains("[Format \"ICCS\"]\n\n1. e4e5 1-0\n"), "{text}");
+        assert!(matches!(pgn::read(&text), Err(pgn::PgnError::Variant(v)) if v == "hex"));
         let dashed = h.pgn(&[], Format::OldIccs);
         assert!(dashed.contains("1. E4-E5 1-0"), "{dashed}");
     }

@@ -178,6 +178,8 @@ pub enum PgnError {
     Move { ply: usize, text: String, source: Box<GameError> },
     #[error("unclosed {0} in the moves")]
     Unclosed(&'static str),
+    #[error("a record of the {0} board: only standard-board records are read")]
+    Variant(String),
 }
 
 fn escape(v: &str) -> String {
@@ -263,6 +265,11 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
         }
         movetext.push_str(raw);
         movetext.push('\n');
+    }
+    if let Some((_, v)) = tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("Variant"))
+        && v.parse::<Variant>() != Ok(Variant::Standard)
+    {
+        return Err(PgnError::Variant(v.clone()));
     }
     let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
         Some((_, fen)) => Position::from_fen(fen)?,
