@@ -12,7 +12,7 @@ use std::{
     time::Instant,
 };
 
-use xiangqi::{Geometry, Hex, Position, Standard, Variant};
+use xiangqi::{Geometry, Position, Variant, with_geometry};
 
 use xiangqi_tools::progress;
 
@@ -38,10 +38,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    match args.variant {
-        Variant::Standard => run_on::<Standard>(&args),
-        Variant::Hex => run_on::<Hex>(&args),
-    }
+    with_geometry!(args.variant, G => run_on::<G>(&args))
 }
 
 fn run_on<G: Geometry>(args: &Args) -> ExitCode {

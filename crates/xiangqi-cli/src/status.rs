@@ -7,7 +7,7 @@
 use std::process::ExitCode;
 
 use serde_json::json;
-use xiangqi::{Game, Geometry, Hex, Position, RuleSet, Standard, Variant};
+use xiangqi::{AnyGame, RuleSet, Variant, with_game};
 
 use crate::render::{self, Paint};
 
@@ -31,48 +31,41 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let outcome = match args.variant {
-        Variant::Standard => show::<Standard>(&args),
-        Variant::Hex => show::<Hex>(&args),
-    };
-    outcome.unwrap_or_else(|e| {
+    show(&args).unwrap_or_else(|e| {
         eprintln!("xiangqi status: {e}");
         ExitCode::from(2)
     })
 }
 
-fn show<G: Geometry>(args: &Args) -> Result<ExitCode, String> {
-    let start = match &args.fen {
-        Some(fen) => Position::<G>::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?,
-        None => Position::startpos(),
+fn show(args: &Args) -> Result<ExitCode, String> {
+    let rules = args.rules.unwrap_or(args.variant.default_rules());
+    let mut game = match &args.fen {
+        Some(fen) => AnyGame::new(args.variant, fen, rules).map_err(|e| format!("bad FEN: {e}"))?,
+        None => AnyGame::startpos(args.variant, rules),
     };
-    let default_rules = if G::VARIANT == Variant::Hex { RuleSet::Hex } else { RuleSet::Asian };
-    let mut game = Game::new(start, args.rules.unwrap_or(default_rules));
     for (i, text) in args.moves.split_whitespace().enumerate() {
         game.play_str(text).map_err(|e| format!("ply {} ({text}): {e}", i + 1))?;
     }
-    let pos = game.position();
-    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| pos.move_name(*m)).collect();
-    legal.sort();
+    let legal = game.legal_names();
     let outcome = game.outcome();
     if args.json {
         let outcome =
             outcome.map(|o| json!({ "winner": o.winner.map(|c| c.name()), "reason": o.reason.name() }));
         let value = json!({
-            "fen": pos.to_fen(),
-            "side": pos.turn().name(),
-            "check": pos.is_check(),
+            "fen": game.fen(),
+            "side": game.turn().name(),
+            "check": game.is_check(),
             "legal": legal,
             "outcome": outcome,
         });
         println!("{value}");
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", render::board(pos, game.last_move(), Paint::detect()));
-    println!("fen: {}", pos.to_fen());
+    print!("{}", with_game!(&game, g => render::board(g.position(), g.last_move(), Paint::detect())));
+    println!("fen: {}", game.fen());
     println!("rules: {}", game.rule_set());
-    println!("side to move: {}", pos.turn());
-    println!("check: {}", if pos.is_check() { "yes" } else { "no" });
+    println!("side to move: {}", game.turn());
+    println!("check: {}", if game.is_check() { "yes" } else { "no" });
     println!("legal moves ({}): {}", legal.len(), legal.join(" "));
     match outcome {
         Some(o) => println!("outcome: {o}"),

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use xiangqi::{Geometry, Hex, Position, RuleSet, Standard, Variant};
+use xiangqi::{Geometry, Position, Variant};
 
 use crate::{Control, Engine, Limits, Options, Root};
 
@@ -58,10 +58,7 @@ pub fn run(
     let mut engine = Engine::new(Options { hash_mb, threads, nnue, ..Options::default() });
     for (i, (variant, fen)) in POSITIONS.iter().enumerate() {
         engine.clear();
-        let nodes = match variant {
-            Variant::Standard => one::<Standard>(&mut engine, fen, depth, &mut total)?,
-            Variant::Hex => one::<Hex>(&mut engine, fen, depth, &mut total)?,
-        };
+        let nodes = xiangqi::with_geometry!(variant, G => one::<G>(&mut engine, fen, depth, &mut total)?);
         each(i, fen, nodes);
     }
     Ok(total)
@@ -73,11 +70,7 @@ fn one<G: Geometry>(engine: &mut Engine, fen: &str, depth: i32, total: &mut Repo
     } else {
         fen.parse().map_err(|e| format!("bench position {fen:?}: {e}"))?
     };
-    let rules = match G::VARIANT {
-        Variant::Standard => RuleSet::Asian.rules(),
-        Variant::Hex => RuleSet::Hex.rules(),
-    };
-    let root = Root::from_position(pos, rules);
+    let root = Root::from_position(pos, G::VARIANT.default_rules().rules());
     let start = Instant::now();
     let result = engine.search(&root, &Limits::depth(depth), &Control::new(), &mut |_| {});
     total.time += start.elapsed();

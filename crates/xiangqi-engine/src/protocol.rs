@@ -23,7 +23,7 @@ use std::{
     time::Duration,
 };
 
-use xiangqi::{Color, Geometry, Hex, Move, Position, RuleSet, Standard, Variant, notation::iccs};
+use xiangqi::{AnyGame, Color, Geometry, Move, RuleSet, Rules, Variant, notation::iccs, with_game};
 
 use crate::{Clock, Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult, Style};
 
@@ -40,13 +40,6 @@ const MAX_TEMPERATURE: u64 = 10_000;
 enum Dialect {
     Uci,
     Ucci,
-}
-
-/// The position being played, on either board.
-#[derive(Clone)]
-enum Board {
-    Standard(Root<Standard>),
-    Hex(Root<Hex>),
 }
 
 type Out<'w> = Arc<Mutex<dyn Write + Send + 'w>>;
@@ -73,9 +66,13 @@ struct Session<'s, 'w> {
     dialect: Option<Dialect>,
     out: Out<'w>,
     engine: Arc<Mutex<Engine>>,
-    variant: Variant,
+    /// The `Rule` option.
     rule_set: RuleSet,
-    board: Board,
+    /// The position given by `position`, on the board `UCI_Variant` names, with
+    /// the moves that led to it.
+    game: AnyGame,
+    /// Root moves forbidden by `banmoves` in this position.
+    banned: Vec<Move>,
     move_overhead: Duration,
     /// UCCI: clock times in milliseconds (the default) or seconds.
     millis: bool,
@@ -102,9 +99,9 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         dialect: None,
         out,
         engine: Arc::new(Mutex::new(Engine::new(Options::default()))),
-        variant: Variant::Standard,
         rule_set: RuleSet::Asian,
-        board: Board::Standard(Root::from_position(Position::startpos(), RuleSet::Asian.rules())),
+        game: start_game(Variant::Standard, RuleSet::Asian, None).expect("the start position is a position"),
+        banned: Vec::new(),
         move_overhead: Duration::from_millis(30),
         millis: true,
         style: None,
@@ -263,12 +260,11 @@ impl<'s, 'w> Session<'s, 'w> {
             }
             "uci_variant" => {
                 let variant = Variant::from_str(&value)?;
-                self.variant = variant;
-                self.board = self.start_board(None)?;
+                self.set_game(start_game(variant, self.rule_set, None)?);
             }
             "rule" => {
                 self.rule_set = RuleSet::from_str(&value)?;
-                self.board = self.start_board(None)?;
+                self.set_game(start_game(self.game.variant(), self.rule_set, None)?);
             }
             "weights" => {
                 let params = if value.is_empty() || value == "<default>" {
@@ -345,20 +341,24 @@ impl<'s, 'w> Session<'s, 'w> {
         Ok(())
     }
 
-    fn rules(&self) -> xiangqi::Rules {
-        match self.variant {
-            Variant::Standard => self.rule_set.rules(),
-            Variant::Hex => RuleSet::Hex.rules(),
-        }
+    /// The rules that judge repetitions in the search: the `Rule` option where
+    /// it is written for the board in play, else the board's own rule set.
+    fn rules(&self) -> Rules {
+        let variant = self.game.variant();
+        let rule_set =
+            if self.rule_set.variant() == variant { self.rule_set } else { variant.default_rules() };
+        rule_set.rules()
     }
 
-    /// The position of `fen` (or the start) with `moves` played.
-    fn start_board(&self, spec: Option<(&str, &[&str])>) -> Result<Board, String> {
-        let rules = self.rules();
-        Ok(match self.variant {
-            Variant::Standard => Board::Standard(build_root::<Standard>(spec, rules)?),
-            Variant::Hex => Board::Hex(build_root::<Hex>(spec, rules)?),
-        })
+    /// A new position: the bans of the last one no longer apply.
+    fn set_game(&mut self, game: AnyGame) {
+        self.game = game;
+        self.banned.clear();
+    }
+
+    /// Reads coordinate moves that are legal in the current position.
+    fn parse_moves(&self, names: &[&str]) -> Result<Vec<Move>, String> {
+        names.iter().map(|text| self.game.parse_move(text).map_err(|e| format!("move {text}: {e}"))).collect()
     }
 
     fn position(&mut self, args: &[&str]) -> Result<(), String> {
@@ -372,33 +372,23 @@ impl<'s, 'w> Session<'s, 'w> {
             Some(&"fen") if setup.len() > 1 => setup[1..].join(" "),
             _ => return Err("position needs `startpos` or `fen <fen>`, then optionally `moves ...`".into()),
         };
-        self.board = self.start_board(Some((&fen, moves)))?;
+        self.set_game(start_game(self.game.variant(), self.rule_set, Some((&fen, moves)))?);
         Ok(())
     }
 
     fn ban(&mut self, args: &[&str]) -> Result<(), String> {
-        match &mut self.board {
-            Board::Standard(root) => ban_moves(root, args),
-            Board::Hex(root) => ban_moves(root, args),
-        }
+        let moves = self.parse_moves(args)?;
+        self.banned.extend(moves);
+        Ok(())
     }
 
     fn go(&mut self, args: &[&str]) -> Result<(), String> {
-        let turn = match &self.board {
-            Board::Standard(r) => r.position().turn(),
-            Board::Hex(r) => r.position().turn(),
-        };
-        let go = parse_go(args, self.dialect == Some(Dialect::Ucci), self.millis, turn)?;
+        let go = parse_go(args, self.dialect == Some(Dialect::Ucci), self.millis, self.game.turn())?;
         let mut limits = go.limits;
         limits.move_overhead = self.move_overhead;
-        let mut board = self.board.clone();
-        if !go.search_moves.is_empty() {
-            let names: Vec<&str> = go.search_moves.iter().map(String::as_str).collect();
-            match &mut board {
-                Board::Standard(r) => restrict(r, &names)?,
-                Board::Hex(r) => restrict(r, &names)?,
-            }
-        }
+        let names: Vec<&str> = go.search_moves.iter().map(String::as_str).collect();
+        let only = self.parse_moves(&names)?;
+        let (game, rules, banned) = (self.game.clone(), self.rules(), self.banned.clone());
         let control = Arc::new(Control::new());
         control.set_pondering(go.ponder);
         let wait = go.infinite || go.ponder;
@@ -408,10 +398,15 @@ impl<'s, 'w> Session<'s, 'w> {
         let style = self.style.map(|style| (style, self.seed));
         let handle = self.scope.spawn(move || {
             let mut engine = engine.lock().unwrap_or_else(|e| e.into_inner());
-            let result = match &board {
-                Board::Standard(root) => think(&mut engine, root, &limits, style, &ctl, &out, ucci),
-                Board::Hex(root) => think(&mut engine, root, &limits, style, &ctl, &out, ucci),
-            };
+            let result = with_game!(&game, g => {
+                let mut root = Root::new(g.start().clone(), &g.moves(), rules)
+                    .expect("the game holds only moves the board allows");
+                root.ban(banned);
+                if !only.is_empty() {
+                    root.search_only(only);
+                }
+                think(&mut engine, &root, &limits, style, &ctl, &out, ucci)
+            });
             drop(engine);
             // In infinite or ponder mode the answer waits for `stop` or `ponderhit`.
             while wait && !ctl.is_stopped() && (go.infinite || ctl.is_pondering()) {
@@ -504,40 +499,19 @@ fn bestmove_line(result: &SearchResult, ucci: bool, t: &xiangqi::Tables) -> Stri
     }
 }
 
-fn build_root<G: Geometry>(spec: Option<(&str, &[&str])>, rules: xiangqi::Rules) -> Result<Root<G>, String> {
+/// The game of `fen` (or the start) with `moves` played, each as far as the
+/// board allows it: the program on the other side judges repetitions and
+/// limits, so any move it sends is taken, and the rules judge only the search.
+fn start_game(variant: Variant, rule_set: RuleSet, spec: Option<(&str, &[&str])>) -> Result<AnyGame, String> {
     let (fen, moves) = spec.unwrap_or(("startpos", &[]));
-    let start: Position<G> = if fen == "startpos" {
-        Position::startpos()
-    } else {
-        fen.parse().map_err(|e| format!("bad FEN {fen:?}: {e}"))?
-    };
-    let mut pos = start.clone();
-    let mut played = Vec::with_capacity(moves.len());
+    let fen = if fen == "startpos" { variant.start_fen() } else { fen.to_string() };
+    let mut game = AnyGame::with_rules(variant, &fen, rule_set, Rules::BOARD_ONLY)
+        .map_err(|e| format!("bad FEN {fen:?}: {e}"))?;
     for text in moves {
-        let m = pos.parse_move(text).map_err(|e| format!("move {text}: {e}"))?;
-        pos.play_unchecked(m);
-        played.push(m);
+        let m = game.parse_move(text).map_err(|e| format!("move {text}: {e}"))?;
+        game.play(m).map_err(|e| format!("move {text}: {e}"))?;
     }
-    Root::new(start, &played, rules).map_err(|e| e.to_string())
-}
-
-fn parse_moves<G: Geometry>(root: &Root<G>, names: &[&str]) -> Result<Vec<Move>, String> {
-    names
-        .iter()
-        .map(|text| root.position().parse_move(text).map_err(|e| format!("move {text}: {e}")))
-        .collect()
-}
-
-fn ban_moves<G: Geometry>(root: &mut Root<G>, names: &[&str]) -> Result<(), String> {
-    let moves = parse_moves(root, names)?;
-    root.ban(moves);
-    Ok(())
-}
-
-fn restrict<G: Geometry>(root: &mut Root<G>, names: &[&str]) -> Result<(), String> {
-    let moves = parse_moves(root, names)?;
-    root.search_only(moves);
-    Ok(())
+    Ok(game)
 }
 
 /// A parsed `go` command.

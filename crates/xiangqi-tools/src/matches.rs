@@ -4,7 +4,6 @@
 //! reported, and the games are written as PGN.
 
 mod openings;
-mod pgn;
 pub(crate) mod player;
 mod stats;
 
@@ -25,7 +24,9 @@ use std::{
 use openings::Opening;
 use player::{Clocks, Failure, Player, Spec};
 use stats::{Sprt, Tally, Verdict};
-use xiangqi::{Color, Geometry, Hex, Outcome, Reason, RuleSet, Standard, Variant, notation::iccs};
+use xiangqi::{
+    AnyGame, Color, Outcome, Reason, RuleSet, Standard, Variant, notation::pgn::Format, with_geometry,
+};
 
 use crate::progress;
 
@@ -145,15 +146,14 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
         Some(path) => Some(std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?),
         None => None,
     };
-    let openings = match (args.variant, text) {
-        (Variant::Standard, text) => {
-            openings::parse::<Standard>(text.as_deref().unwrap_or(DEFAULT_OPENINGS))?
-        }
-        (Variant::Hex, Some(text)) => openings::parse::<Hex>(&text)?,
-        (Variant::Hex, None) => openings::first_moves::<Hex>(),
+    // The shipped opening file is for the standard board; other boards open
+    // with each legal first move.
+    let openings = match (text, args.variant) {
+        (Some(text), variant) => with_geometry!(variant, G => openings::parse::<G>(&text))?,
+        (None, Variant::Standard) => openings::parse::<Standard>(DEFAULT_OPENINGS)?,
+        (None, variant) => with_geometry!(variant, G => openings::first_moves::<G>()),
     };
-    let rules =
-        args.rules.unwrap_or(if args.variant == Variant::Hex { RuleSet::Hex } else { RuleSet::Asian });
+    let rules = args.rules.unwrap_or(args.variant.default_rules());
     let games = args.games.unwrap_or(2 * openings.len()).max(1);
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let mut pgn_file = match &args.pgn {
@@ -304,10 +304,7 @@ fn worker(
                 }
             }
         }
-        let finished = match setup.variant {
-            Variant::Standard => play_game::<Standard>(setup, index, &mut players),
-            Variant::Hex => play_game::<Hex>(setup, index, &mut players),
-        };
+        let finished = play_game(setup, index, &mut players);
         if tx.send(Ok(finished)).is_err() {
             return;
         }
@@ -315,10 +312,10 @@ fn worker(
 }
 
 /// Plays game `index`: opening `index / 2`, the first engine Red in even games.
-fn play_game<G: Geometry>(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> Finished {
+fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> Finished {
     let opening = &setup.openings[(index / 2) % setup.openings.len()];
     let first_is_red = index % 2 == 0;
-    let mut game = opening.game::<G>(setup.rules);
+    let mut game = opening.game(setup.variant, setup.rules);
     let mut moves: Vec<String> = opening.moves.clone();
     let mut clocks =
         Clocks { red: setup.tc.base, black: setup.tc.base, increment: setup.tc.increment, red_to_move: true };
@@ -367,7 +364,7 @@ fn play_game<G: Geometry>(setup: &Setup, index: usize, players: &mut [Option<Pla
             clocks.black = left;
         }
         match game.play_str(&text) {
-            Ok(m) => moves.push(iccs::write(G::TABLES, m)),
+            Ok(m) => moves.push(game.move_name(m)),
             Err(e) => {
                 termination = Some(format!("{name} played {text:?}: {e}"));
                 game.finish(Outcome::win(!turn, Reason::Resignation));
@@ -382,19 +379,28 @@ fn play_game<G: Geometry>(setup: &Setup, index: usize, players: &mut [Option<Pla
         Some(_) => 0.0,
     };
     let (red, black) = if first_is_red { (0, 1) } else { (1, 0) };
-    let pgn = pgn::write::<G>(&pgn::Record {
-        event: "xiangqi match",
-        round: index + 1,
-        red: &setup.specs[red].name,
-        black: &setup.specs[black].name,
-        start_fen: &opening.fen,
-        moves: &moves,
-        result: outcome.result(),
-        termination: &termination,
-        date: &setup.date,
-        variant: setup.variant,
-    });
+    let pgn = pgn(
+        &game,
+        &[
+            ("Event", "xiangqi match".to_string()),
+            ("Date", setup.date.clone()),
+            ("Round", (index + 1).to_string()),
+            ("Red", setup.specs[red].name.clone()),
+            ("Black", setup.specs[black].name.clone()),
+            ("Result", outcome.result().to_string()),
+            ("Termination", termination.clone()),
+        ],
+    );
     Finished { index, first_points, first_is_red, result: outcome.result().to_string(), termination, pgn }
+}
+
+/// A game as PGN with the moves in the old ICCS style (`H2-E2`) that Xiangqi
+/// programs such as XQStudio and the xqbase archives exchange, ending in a
+/// blank line so that games appended to one file stay apart.
+fn pgn(game: &AnyGame, tags: &[(&str, String)]) -> String {
+    let mut text = game.pgn(tags, Format::OldIccs);
+    text.push('\n');
+    text
 }
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
@@ -426,6 +432,40 @@ mod tests {
         assert!("x+1".parse::<TimeControl>().is_err());
         assert!("0+0".parse::<TimeControl>().is_err());
         assert!("-1+0".parse::<TimeControl>().is_err());
+    }
+
+    fn game_of(variant: Variant, moves: &[&str]) -> AnyGame {
+        let mut game = AnyGame::startpos(variant, variant.default_rules());
+        for m in moves {
+            game.play_str(m).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_short_game_is_written_with_iccs_moves() {
+        let game = game_of(Variant::Standard, &["h2e2", "h9g7", "h0g2"]);
+        let text = pgn(
+            &game,
+            &[
+                ("Event", "match".into()),
+                ("Round", "3".into()),
+                ("Result", "1/2-1/2".into()),
+                ("Termination", "repetition".into()),
+            ],
+        );
+        assert!(text.contains("[Format \"ICCS\"]"));
+        assert!(!text.contains("[FEN"));
+        assert!(text.contains("1. H2-E2 H9-G7 2. H0-G2 1/2-1/2"), "{text}");
+        assert!(text.ends_with("1/2-1/2\n\n"), "{text}");
+    }
+
+    #[test]
+    fn hex_games_carry_their_variant_and_two_digit_cells() {
+        let game = game_of(Variant::Hex, &["e4e5", "e8e7", "e1e2", "e11e10"]);
+        let text = pgn(&game, &[("Event", "match".into()), ("Termination", "unfinished".into())]);
+        assert!(text.contains("[Variant \"hex\"]") && !text.contains("[FEN"), "{text}");
+        assert!(text.contains("1. E4-E5 E8-E7 2. E1-E2 E11-E10 *"), "{text}");
     }
 
     #[test]

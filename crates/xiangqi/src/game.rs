@@ -21,7 +21,7 @@ use thiserror::Error;
 
 use crate::{
     bitboard::Bitboard,
-    geometry::{Geometry, Standard},
+    geometry::{Geometry, Standard, Variant},
     movegen::MoveList,
     notation::iccs::{self, MoveError},
     position::{IllegalMove, IllegalReason, Position, Undo},
@@ -107,6 +107,11 @@ impl<G: Geometry> Game<G> {
 
     pub fn rule_set(&self) -> RuleSet {
         self.rule_set
+    }
+
+    /// The board the game is played on.
+    pub fn variant(&self) -> Variant {
+        G::VARIANT
     }
 
     pub fn rules(&self) -> &Rules {
@@ -212,6 +217,17 @@ impl<G: Geometry> Game<G> {
         let m = iccs::parse(G::TABLES, text).ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         self.play(m)?;
         Ok(m)
+    }
+
+    /// The game replayed from its start through its first `plies` moves (all of
+    /// them if it has fewer), with the history that led there. A result
+    /// declared off the board, such as a resignation, is not carried over.
+    pub fn replay_to(&self, plies: usize) -> Game<G> {
+        let mut before = Game::with_rules(self.start.clone(), self.rule_set, self.rules);
+        for ply in self.plies.iter().take(plies) {
+            before.play(ply.mv).expect("a game holds only legal moves");
+        }
+        before
     }
 
     /// Takes back the last move (also reopening a game that move had ended).

@@ -1,5 +1,6 @@
 //! Xiangqi (Chinese chess) rules: positions, legal moves, notations, rule sets and
-//! games, on the standard 9x10 board and on the hexagonal Xiang Hex board.
+//! games, on the standard 9x10 board and on the hexagonal Xiang Hex board
+//! ([`AnyGame`] holds a game on a board chosen at run time).
 //!
 //! ```
 //! use xiangqi::{Position, Standard};
@@ -8,6 +9,7 @@
 //! assert_eq!(pos.perft(3), 79_666);
 //! ```
 
+mod any_game;
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
@@ -19,6 +21,7 @@ pub mod rules;
 pub mod types;
 mod zobrist;
 
+pub use any_game::AnyGame;
 pub use bitboard::Bitboard;
 pub use game::{Game, GameError};
 pub use geometry::{Geometry, Hex, Standard, Tables, Variant};

@@ -1,31 +1,33 @@
-//! A game on either board. The rules crate is generic over the geometry; the
-//! site stores games of both kinds side by side, so this enum is the one place
-//! that chooses the geometry from a game's variant. Everything above it (the
-//! services, the views, the engine pool) works with `Board` and never matches
-//! on the variant itself.
+//! A game on either board, as the site keeps it: the rules crate's [`AnyGame`]
+//! (which alone chooses the geometry from a game's variant) with what the site
+//! adds: the rule sets each board allows, the written forms of moves, and
+//! searches on the engine pool. Everything above it (the services, the views,
+//! the engine pool) works with `Board` and never matches on the variant itself.
 
-use xiangqi::{
-    Color, Game, Geometry, Hex, Move, Outcome, Position, RuleSet, Standard, Variant,
-    notation::{self, chinese, pgn, wxf},
-};
+use std::ops::Deref;
+
+use xiangqi::{AnyGame, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
 use xiangqi_engine::{Control, Engine, Info, Limits, Root, SearchResult};
 
 use super::refusal::Illegality;
 
-/// A game being played or replayed, on the board its variant names.
+/// A game being played or replayed, on the board its variant names. It reads
+/// as an [`AnyGame`]; the methods here add the site's checks and name why a
+/// move is refused.
 #[derive(Clone, Debug)]
-pub enum Board {
-    Standard(Game<Standard>),
-    Hex(Game<Hex>),
+pub struct Board(AnyGame);
+
+impl Deref for Board {
+    type Target = AnyGame;
+    fn deref(&self) -> &AnyGame {
+        &self.0
+    }
 }
 
-/// Runs `$body` with `$g` bound to the inner game, whichever board it is.
+/// Runs `$body` with `$g` bound to the typed game inside a `&Board`.
 macro_rules! each {
     ($board:expr, $g:ident => $body:expr) => {
-        match $board {
-            Board::Standard($g) => $body,
-            Board::Hex($g) => $body,
-        }
+        xiangqi::with_game!(std::ops::Deref::deref($board), $g => $body)
     };
 }
 pub(crate) use each;
@@ -43,16 +45,13 @@ pub struct MoveNames {
 /// The board a rule set is played on: the `hex` rules on the hex board, the
 /// others on the standard board. A challenge keeps only its rules for this reason.
 pub fn variant_of(rules: RuleSet) -> Variant {
-    if rules == RuleSet::Hex { Variant::Hex } else { Variant::Standard }
+    rules.variant()
 }
 
 /// The rule set a board is played under unless players choose: asian on the
 /// standard board (as in tournaments), hex on the hex board.
 pub fn default_rules(variant: Variant) -> RuleSet {
-    match variant {
-        Variant::Standard => RuleSet::Asian,
-        Variant::Hex => RuleSet::Hex,
-    }
+    variant.default_rules()
 }
 
 /// Whether a board is played under a rule set.
@@ -62,51 +61,15 @@ pub fn rules_fit(variant: Variant, rules: RuleSet) -> bool {
 
 /// The start position of a board, as FEN.
 pub fn start_fen(variant: Variant) -> String {
-    match variant {
-        Variant::Standard => Position::<Standard>::startpos().to_fen(),
-        Variant::Hex => Position::<Hex>::startpos().to_fen(),
-    }
+    variant.start_fen()
 }
 
-fn standard_names(pos: &Position<Standard>, m: Move) -> MoveNames {
-    MoveNames { iccs: pos.move_name(m), wxf: wxf::write(pos, m), chinese: chinese::write(pos, m) }
-}
-
-/// The game replayed from its start to just after its first `plies` moves.
-fn replay<G: Geometry>(g: &Game<G>, plies: usize) -> Game<G> {
-    let mut before = Game::with_rules(g.start().clone(), g.rule_set(), *g.rules());
-    for m in g.moves().into_iter().take(plies) {
-        before.play(m).expect("a game holds only legal moves");
-    }
-    before
-}
-
-/// The written forms of `line` played on from `pos`, as far as each move is
-/// legal where it stands.
-fn name_line<G: Geometry>(
-    pos: &Position<G>,
-    line: &[Move],
-    name: impl Fn(&Position<G>, Move) -> MoveNames,
-) -> Vec<MoveNames> {
-    let mut pos = pos.clone();
-    let mut names = Vec::with_capacity(line.len());
-    for &m in line {
-        if !pos.is_legal(m) {
-            break;
-        }
-        names.push(name(&pos, m));
-        pos.play_unchecked(m);
-    }
-    names
-}
-
-fn hex_names(pos: &Position<Hex>, m: Move) -> MoveNames {
-    let cells = format!("{}-{}", pos.cell_name(m.from), pos.cell_name(m.to));
-    let piece = pos.piece_at(m.from);
+/// The written forms of a legal move from `pos`.
+fn names_at<G: Geometry>(pos: &Position<G>, m: Move) -> MoveNames {
     MoveNames {
-        iccs: pos.move_name(m),
-        wxf: piece.map_or_else(|| cells.clone(), |p| format!("{}{cells}", p.role.char())),
-        chinese: piece.map_or_else(|| cells.clone(), |p| format!("{}{cells}", p.glyph())),
+        iccs: Format::Iccs.write(pos, m),
+        wxf: Format::Wxf.write(pos, m),
+        chinese: Format::Chinese.write(pos, m),
     }
 }
 
@@ -116,12 +79,7 @@ impl Board {
         if !rules_fit(variant, rules) {
             return Err(format!("the {variant} board is not played under the {rules} rules"));
         }
-        Ok(match variant {
-            Variant::Standard => {
-                Board::Standard(Game::new(Position::from_fen(fen).map_err(|e| e.to_string())?, rules))
-            }
-            Variant::Hex => Board::Hex(Game::new(Position::from_fen(fen).map_err(|e| e.to_string())?, rules)),
-        })
+        AnyGame::new(variant, fen, rules).map(Board).map_err(|e| e.to_string())
     }
 
     /// A game from the start position of its board.
@@ -129,93 +87,54 @@ impl Board {
         Board::from_fen(variant, &start_fen(variant), rules)
     }
 
-    pub fn variant(&self) -> Variant {
-        match self {
-            Board::Standard(_) => Variant::Standard,
-            Board::Hex(_) => Variant::Hex,
-        }
-    }
-
-    pub fn rule_set(&self) -> RuleSet {
-        each!(self, g => g.rule_set())
-    }
-
-    pub fn turn(&self) -> Color {
-        each!(self, g => g.turn())
-    }
-
-    pub fn is_check(&self) -> bool {
-        each!(self, g => g.is_check())
-    }
-
-    pub fn ply_count(&self) -> usize {
-        each!(self, g => g.ply_count())
-    }
-
-    pub fn moves(&self) -> Vec<Move> {
-        each!(self, g => g.moves())
-    }
-
-    pub fn outcome(&self) -> Option<Outcome> {
-        each!(self, g => g.outcome())
-    }
-
-    pub fn fen(&self) -> String {
-        each!(self, g => g.position().to_fen())
-    }
-
-    pub fn start_fen(&self) -> String {
-        each!(self, g => g.start().to_fen())
-    }
-
-    /// The moves the side to move may play, by cell names, sorted.
-    pub fn legal_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = each!(self, g => {
-            let pos = g.position();
-            g.legal_moves().iter().map(|m| pos.move_name(*m)).collect()
-        });
-        names.sort();
-        names
-    }
-
     /// Reads a move in any notation the board has (ICCS, WXF or Chinese on the
     /// standard board; cell names on the hex board) and checks it is legal now.
     pub fn parse_legal(&self, text: &str) -> Result<Move, Illegality> {
-        let m = match self {
-            Board::Standard(g) => {
-                notation::parse_any(g.position(), text).map_err(|e| Illegality::from(&e))?
-            }
-            Board::Hex(g) => g.position().parse_move(text.trim()).map_err(|e| Illegality::from(&e))?,
-        };
-        each!(self, g => g.why_illegal(m).map_or(Ok(m), |why| Err(why.into())))
+        let m = self.0.parse_any(text).map_err(|e| Illegality::from(&e))?;
+        self.0.why_illegal(m).map_or(Ok(m), |why| Err(why.into()))
     }
 
     /// The written forms of a move from the current position.
     pub fn names(&self, m: Move) -> MoveNames {
-        match self {
-            Board::Standard(g) => standard_names(g.position(), m),
-            Board::Hex(g) => hex_names(g.position(), m),
-        }
+        each!(self, g => names_at(g.position(), m))
     }
 
     /// The written forms of a line of moves from the current position (an
     /// engine's principal variation), up to the first that is not legal where
     /// it would be played.
     pub fn line_names(&self, line: &[Move]) -> Vec<MoveNames> {
-        match self {
-            Board::Standard(g) => name_line(g.position(), line, standard_names),
-            Board::Hex(g) => name_line(g.position(), line, hex_names),
-        }
+        each!(self, g => {
+            let mut pos = g.position().clone();
+            line.iter()
+                .map_while(|&m| {
+                    let names = pos.is_legal(m).then(|| names_at(&pos, m))?;
+                    pos.play_unchecked(m);
+                    Some(names)
+                })
+                .collect()
+        })
+    }
+
+    /// The written forms of every move played, in order.
+    pub fn all_names(&self) -> Vec<MoveNames> {
+        each!(self, g => {
+            let mut pos = g.start().clone();
+            g.moves()
+                .into_iter()
+                .map(|m| {
+                    let names = names_at(&pos, m);
+                    pos.play_unchecked(m);
+                    names
+                })
+                .collect()
+        })
     }
 
     /// The game as it stood after its first `plies` moves, with the history
     /// that led there (a result declared off the board, such as a resignation,
     /// is not carried over).
     pub fn prefix(&self, plies: usize) -> Board {
-        match self {
-            Board::Standard(g) => Board::Standard(replay(g, plies)),
-            Board::Hex(g) => Board::Hex(replay(g, plies)),
-        }
+        Board(self.0.replay_to(plies))
     }
 
     /// Searches only the move `m` from the current position (to `limits`): the
@@ -241,72 +160,28 @@ impl Board {
         each!(self, g => engine.search(&Root::from_game(g), limits, control, on_info))
     }
 
-    /// The written forms of every move played, in order.
-    pub fn all_names(&self) -> Vec<MoveNames> {
-        fn walk<G: Geometry>(g: &Game<G>, name: impl Fn(&Position<G>, Move) -> MoveNames) -> Vec<MoveNames> {
-            let mut pos = g.start().clone();
-            g.moves()
-                .into_iter()
-                .map(|m| {
-                    let n = name(&pos, m);
-                    pos.play_unchecked(m);
-                    n
-                })
-                .collect()
-        }
-        match self {
-            Board::Standard(g) => walk(g, standard_names),
-            Board::Hex(g) => walk(g, hex_names),
-        }
-    }
-
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) -> Result<(), String> {
-        each!(self, g => g.play(m).map_err(|e| e.to_string()))
+        self.0.play(m).map_err(|e| e.to_string())
     }
 
     /// Plays a move given by cell names (a stored move).
     pub fn play_name(&mut self, text: &str) -> Result<(), String> {
-        each!(self, g => g.play_str(text).map(|_| ()).map_err(|e| e.to_string()))
+        self.0.play_str(text).map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// The record as PGN: tags in order, then the moves (WXF on the standard
     /// board, cell names on the hex board, which PGN readers know by the
     /// `Variant` tag).
     pub fn pgn(&self, tags: &[(&str, String)]) -> String {
-        match self {
-            Board::Standard(g) => {
-                let mut record = pgn::Record::from_game(g);
-                for (k, v) in tags {
-                    record.set_tag(k, v);
-                }
-                pgn::write(&record, pgn::Format::Wxf)
-            }
-            Board::Hex(g) => {
-                let result = g.outcome().map_or("*", |o| o.result());
-                let mut out = String::from("[Game \"Chinese Chess\"]\n[Variant \"hex\"]\n");
-                let mut all: Vec<(&str, String)> = tags.to_vec();
-                all.push(("Result", result.to_string()));
-                if let Some(o) = g.outcome() {
-                    all.push(("Termination", o.reason.to_string()));
-                }
-                all.push(("RuleSet", g.rule_set().to_string()));
-                for (k, v) in all {
-                    out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
-                }
-                if *g.start() != Position::<Hex>::startpos() {
-                    out.push_str(&format!("[FEN \"{}\"]\n", g.start().to_fen()));
-                }
-                out.push('\n');
-                out.push_str(&pgn::movetext(g.start(), &g.moves(), result, |pos, m| pos.move_name(m)));
-                out
-            }
-        }
+        self.0.pgn(tags, Format::Wxf)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use xiangqi::Color;
+
     use super::*;
 
     #[test]

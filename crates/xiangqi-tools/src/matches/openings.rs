@@ -2,7 +2,7 @@
 //! (`h2e2 h9g7`) or a FEN, optionally followed by `moves` and ICCS moves.
 //! `#` starts a comment.
 
-use xiangqi::{Game, Geometry, Position, RuleSet};
+use xiangqi::{AnyGame, Game, Geometry, Position, RuleSet, Variant};
 
 /// A checked opening: where the game starts and the moves already played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,10 +12,9 @@ pub struct Opening {
 }
 
 impl Opening {
-    /// The game after the opening.
-    pub fn game<G: Geometry>(&self, rules: RuleSet) -> Game<G> {
-        let start: Position<G> = self.fen.parse().expect("openings are checked when read");
-        let mut game = Game::new(start, rules);
+    /// The game after the opening, on the board the openings were read for.
+    pub fn game(&self, variant: Variant, rules: RuleSet) -> AnyGame {
+        let mut game = AnyGame::new(variant, &self.fen, rules).expect("openings are checked when read");
         for m in &self.moves {
             game.play_str(m).expect("openings are checked when read");
         }
@@ -83,7 +82,7 @@ mod tests {
         let o = parse::<Standard>(text).unwrap();
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves, vec!["h2e2", "h9g7"]);
-        assert_eq!(o[1].game::<Standard>(RuleSet::Asian).moves().len(), 1);
+        assert_eq!(o[1].game(Variant::Standard, RuleSet::Asian).moves().len(), 1);
         assert!(parse::<Standard>("h2h9 h9h0").is_err_and(|e| e.contains("line 1")));
         assert!(parse::<Standard>("# nothing").is_err());
     }
@@ -98,6 +97,6 @@ mod tests {
     fn every_first_move_is_an_opening_on_the_hex_board() {
         let o = first_moves::<Hex>();
         assert_eq!(o.len(), 30);
-        assert_eq!(o[0].game::<Hex>(RuleSet::Hex).ply_count(), 1);
+        assert_eq!(o[0].game(Variant::Hex, RuleSet::Hex).ply_count(), 1);
     }
 }

@@ -193,6 +193,20 @@ impl Variant {
         }
     }
 
+    /// The rule set the board is played under unless players choose: asian on
+    /// the standard board (as in tournaments), hex on the hex board.
+    pub fn default_rules(self) -> crate::RuleSet {
+        match self {
+            Variant::Standard => crate::RuleSet::Asian,
+            Variant::Hex => crate::RuleSet::Hex,
+        }
+    }
+
+    /// The start position of the board, as FEN.
+    pub fn start_fen(self) -> String {
+        crate::with_geometry!(self, G => crate::Position::<G>::startpos().to_fen())
+    }
+
     pub fn tables(self) -> &'static Tables {
         match self {
             Variant::Standard => &STANDARD_TABLES,

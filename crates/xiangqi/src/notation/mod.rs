@@ -31,7 +31,7 @@ pub(crate) fn parse_in(pos: &Position<Standard>, text: &str, first: Format) -> R
     let mut errors = Vec::new();
     for f in order {
         let attempt = match f {
-            Format::Iccs => pos.parse_move(token),
+            Format::Iccs | Format::OldIccs => pos.parse_move(token),
             Format::Wxf => wxf::parse(pos, token),
             Format::Chinese => chinese::parse(pos, token),
         };

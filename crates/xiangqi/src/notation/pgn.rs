@@ -3,6 +3,10 @@
 //! FEN for games that do not start from the usual setup, and `[Format "ICCS"]`,
 //! `"WXF"` or `"Chinese"` naming the move syntax.
 //!
+//! Games on the hex board are written the same way with `[Variant "hex"]` after
+//! the Game tag and their moves by cell names (`e4e5`, or `E4-E5`), the only
+//! syntax that board has in records. Reading takes standard-board records only.
+//!
 //! Reading skips comments (`{...}`, `;` to the end of the line), variations in
 //! parentheses, numeric annotations and move numbers, and accepts moves in any
 //! of the three syntaxes whatever the Format tag says.
@@ -19,14 +23,14 @@
 //! assert_eq!(back.moves, game.moves());
 //! ```
 
-use std::fmt::Write as _;
+use std::{any::Any, fmt::Write as _};
 
 use thiserror::Error;
 
 use super::{chinese, fen::FenError, wxf};
 use crate::{
     game::{Game, GameError},
-    geometry::{Geometry, Standard},
+    geometry::{Geometry, Standard, Variant},
     position::Position,
     rules::RuleSet,
     types::Move,
@@ -35,8 +39,11 @@ use crate::{
 /// The move syntax of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
+    /// Coordinates as engines read them: `h2e2`.
     #[default]
     Iccs,
+    /// Coordinates in the old ICCS style of the xqbase archives: `H2-E2`.
+    OldIccs,
     Wxf,
     Chinese,
 }
@@ -44,18 +51,40 @@ pub enum Format {
 impl Format {
     pub fn name(self) -> &'static str {
         match self {
-            Format::Iccs => "ICCS",
+            Format::Iccs | Format::OldIccs => "ICCS",
             Format::Wxf => "WXF",
             Format::Chinese => "Chinese",
         }
     }
 
-    /// Writes a legal move in this syntax.
-    pub fn write(self, pos: &Position<Standard>, m: Move) -> String {
+    /// Writes a legal move in this syntax. WXF and the Chinese notation
+    /// describe moves along the files of the standard board; on the hex board,
+    /// which has no such notation, they name the piece (by its letter or its
+    /// glyph) and the two cells: `Ce3-e6`, `炮e3-e6`.
+    pub fn write<G: Geometry>(self, pos: &Position<G>, m: Move) -> String {
+        let cells = || format!("{}-{}", pos.cell_name(m.from), pos.cell_name(m.to));
+        let standard = (pos as &dyn Any).downcast_ref::<Position<Standard>>();
+        match (self, standard) {
+            (Format::Iccs, _) => pos.move_name(m),
+            (Format::OldIccs, _) => cells().to_uppercase(),
+            (Format::Wxf, Some(pos)) => wxf::write(pos, m),
+            (Format::Chinese, Some(pos)) => chinese::write(pos, m),
+            (Format::Wxf, None) => {
+                pos.piece_at(m.from).map_or_else(cells, |p| format!("{}{}", p.role.char(), cells()))
+            }
+            (Format::Chinese, None) => {
+                pos.piece_at(m.from).map_or_else(cells, |p| format!("{}{}", p.glyph(), cells()))
+            }
+        }
+    }
+
+    /// The syntax a record on board `G` is written in when this one is asked
+    /// for: the hex board's piece-and-cells forms are for display, and readers
+    /// of its records know its moves by cell names only.
+    fn in_records_of<G: Geometry>(self) -> Format {
         match self {
-            Format::Iccs => pos.move_name(m),
-            Format::Wxf => wxf::write(pos, m),
-            Format::Chinese => chinese::write(pos, m),
+            Format::Wxf | Format::Chinese if G::VARIANT != Variant::Standard => Format::Iccs,
+            other => other,
         }
     }
 }
@@ -72,19 +101,19 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// A game record: tags, the start position, the moves and the result.
+/// A game record on board `G`: tags, the start position, the moves and the result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    /// Tags in order, without Game, FEN and Format (which follow from the rest).
+pub struct Record<G: Geometry = Standard> {
+    /// Tags in order, without Game, Variant, FEN and Format (which follow from the rest).
     pub tags: Vec<(String, String)>,
-    pub start: Position<Standard>,
+    pub start: Position<G>,
     pub moves: Vec<Move>,
 }
 
-impl Record {
+impl<G: Geometry> Record<G> {
     /// The record of a game, with the result (and a Termination tag saying why)
     /// when it is over. Event, Site, Date, Round, Red and Black are `?` until set.
-    pub fn from_game(game: &Game) -> Record {
+    pub fn from_game(game: &Game<G>) -> Record<G> {
         let mut tags: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Red", "Black"]
             .iter()
             .map(|k| (k.to_string(), "?".to_string()))
@@ -116,7 +145,7 @@ impl Record {
     ///
     /// # Errors
     /// [`PgnError::Move`] if a move is refused under the rules.
-    pub fn to_game(&self, rules: Option<RuleSet>) -> Result<Game, PgnError> {
+    pub fn to_game(&self, rules: Option<RuleSet>) -> Result<Game<G>, PgnError> {
         let rules = rules.or_else(|| self.tag("RuleSet")?.parse().ok()).unwrap_or_default();
         let mut game = Game::new(self.start.clone(), rules);
         for (i, &m) in self.moves.iter().enumerate() {
@@ -149,15 +178,22 @@ pub enum PgnError {
     Move { ply: usize, text: String, source: Box<GameError> },
     #[error("unclosed {0} in the moves")]
     Unclosed(&'static str),
+    #[error("a record of the {0} board: only standard-board records are read")]
+    Variant(String),
 }
 
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes a record as PGN with moves in the given syntax.
-pub fn write(record: &Record, format: Format) -> String {
+/// Writes a record as PGN with moves in the given syntax (by cell names on the
+/// hex board when WXF or Chinese is asked for).
+pub fn write<G: Geometry>(record: &Record<G>, format: Format) -> String {
+    let format = format.in_records_of::<G>();
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
+    if G::VARIANT != Variant::Standard {
+        let _ = writeln!(out, "[Variant \"{}\"]", G::VARIANT);
+    }
     for (k, v) in &record.tags {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     }
@@ -166,19 +202,13 @@ pub fn write(record: &Record, format: Format) -> String {
     }
     let _ = writeln!(out, "[Format \"{}\"]\n", format.name());
     let result = record.tag("Result").unwrap_or("*");
-    out.push_str(&movetext(&record.start, &record.moves, result, |pos, m| format.write(pos, m)));
+    out.push_str(&movetext(&record.start, &record.moves, result, format));
     out
 }
 
-/// The numbered moves of a game from `start`, each written by `name`, then the
-/// result, wrapped before 80 columns and ending in a newline. Works on either
-/// board, for writers of other tag sets.
-pub fn movetext<G: Geometry>(
-    start: &Position<G>,
-    moves: &[Move],
-    result: &str,
-    mut name: impl FnMut(&Position<G>, Move) -> String,
-) -> String {
+/// The numbered moves of a game from `start` in a syntax, then the result,
+/// wrapped before 80 columns and ending in a newline.
+fn movetext<G: Geometry>(start: &Position<G>, moves: &[Move], result: &str, format: Format) -> String {
     let mut pos = start.clone();
     let mut tokens = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
@@ -188,7 +218,7 @@ pub fn movetext<G: Geometry>(
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(name(&pos, m));
+        tokens.push(format.write(&pos, m));
         pos.play_unchecked(m);
     }
     tokens.push(result.to_string());
@@ -235,6 +265,11 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
         }
         movetext.push_str(raw);
         movetext.push('\n');
+    }
+    if let Some((_, v)) = tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("Variant"))
+        && v.parse::<Variant>() != Ok(Variant::Standard)
+    {
+        return Err(PgnError::Variant(v.clone()));
     }
     let start = match tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
         Some((_, fen)) => Position::from_fen(fen)?,

@@ -67,6 +67,15 @@ impl RuleSet {
         }
     }
 
+    /// The board this rule set is written for: the hex rules for Xiang Hex,
+    /// the others for the standard board.
+    pub fn variant(self) -> crate::Variant {
+        match self {
+            RuleSet::Hex => crate::Variant::Hex,
+            RuleSet::ItsYourTurn | RuleSet::Asian | RuleSet::Casual => crate::Variant::Standard,
+        }
+    }
+
     /// The rules this name stands for.
     pub fn rules(self) -> Rules {
         match self {
@@ -145,6 +154,19 @@ pub struct Rules {
     pub no_attackers_draw: bool,
     /// Draw after this many plies without a capture.
     pub move_limit: Option<u32>,
+}
+
+impl Rules {
+    /// No rule beyond the board's own: only mate and stalemate end a game. For a
+    /// record of moves that another program judges, such as the moves an engine
+    /// protocol's `position` command gives.
+    pub const BOARD_ONLY: Rules = Rules {
+        repetition: Repetition::Ignored,
+        check_limit: None,
+        two_point_chase: false,
+        no_attackers_draw: false,
+        move_limit: None,
+    };
 }
 
 /// How a game ended.
