@@ -173,7 +173,7 @@ pub async fn fill(url: &str, plan: &Plan, say: &(dyn Fn(&str) + Sync)) -> Result
         }
     }
     say("hashing the password once for every account");
-    let hash = hash_password(&plan.password).map_err(|e| FillError::Plan(e.message))?;
+    let hash = hash_password(&plan.password).map_err(|e| FillError::Plan(e.to_string()))?;
     let schema = Schema::read(&mut conn).await?;
     schema.drop(&mut conn).await?;
     conn.execute("CREATE TEMPORARY TABLE computers ON COMMIT DROP AS SELECT * FROM users").await?;
