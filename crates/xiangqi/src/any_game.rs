@@ -19,7 +19,7 @@
 //! ```
 
 use crate::{
-    game::{Game, GameError},
+    game::{Checked, Game, GameError},
     geometry::{Hex, Standard, Tables, Variant},
     movegen::MoveList,
     notation::{
@@ -245,6 +245,19 @@ impl AnyGame {
     /// Why a move is refused now, or `None` if it may be played.
     pub fn why_illegal(&self, m: Move) -> Option<IllegalReason> {
         with_game!(self, g => g.why_illegal(m))
+    }
+
+    /// Whether a move may be played now (see [`Game::check`]).
+    ///
+    /// # Errors
+    /// As [`Game::play`].
+    pub fn check(&self, m: Move) -> Result<Checked, GameError> {
+        with_game!(self, g => g.check(m))
+    }
+
+    /// Plays a move [`AnyGame::check`] found legal now (see [`Game::play_checked`]).
+    pub fn play_checked(&mut self, checked: Checked) {
+        with_game!(self, g => g.play_checked(checked))
     }
 
     /// Plays a move (see [`Game::play`]).

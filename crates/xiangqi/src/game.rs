@@ -43,6 +43,22 @@ pub(crate) struct Ply {
     pub chased: Bitboard,
 }
 
+/// A move found legal in one position of a game by [`Game::check`]: playing
+/// it with [`Game::play_checked`] does not look again, so a move read from a
+/// player is judged once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    mv: Move,
+    /// The position it was found legal in.
+    at: u64,
+}
+
+impl Checked {
+    pub fn mv(self) -> Move {
+        self.mv
+    }
+}
+
 /// Why a game refused a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GameError {
@@ -189,12 +205,32 @@ impl<G: Geometry> Game<G> {
     /// [`GameError::Over`] once the game has ended; [`GameError::Illegal`] with the
     /// reason if the board or the rule set refuses the move.
     pub fn play(&mut self, m: Move) -> Result<(), GameError> {
+        let checked = self.check(m)?;
+        self.play_checked(checked);
+        Ok(())
+    }
+
+    /// Whether a move may be played now, as a [`Checked`] move to play.
+    ///
+    /// # Errors
+    /// As [`Game::play`].
+    pub fn check(&self, m: Move) -> Result<Checked, GameError> {
         if let Some(o) = self.ended {
             return Err(GameError::Over(o));
         }
         if let Some(reason) = self.why_illegal(m) {
             return Err(IllegalMove { notation: self.position.move_name(m), reason }.into());
         }
+        Ok(Checked { mv: m, at: self.position.hash() })
+    }
+
+    /// Plays a move [`Game::check`] found legal in the current position.
+    ///
+    /// # Panics
+    /// If the move was checked in another position.
+    pub fn play_checked(&mut self, checked: Checked) {
+        assert_eq!(checked.at, self.position.hash(), "a move checked in another position");
+        let m = checked.mv;
         let before = self.position.clone();
         let mover = before.turn();
         let undo = self.position.play_unchecked(m);
@@ -206,7 +242,6 @@ impl<G: Geometry> Game<G> {
         let check = self.position.is_check();
         self.plies.push(Ply { mv: m, undo, mover, hash: self.position.hash(), check, chased });
         self.ended = self.compute_outcome();
-        Ok(())
     }
 
     /// Reads a coordinate move (`h2e2`) and plays it.

@@ -23,7 +23,7 @@ mod zobrist;
 
 pub use any_game::AnyGame;
 pub use bitboard::Bitboard;
-pub use game::{Game, GameError};
+pub use game::{Checked, Game, GameError};
 pub use geometry::{Geometry, Hex, Standard, Tables, Variant};
 pub use movegen::MoveList;
 pub use notation::{fen::FenError, iccs::MoveError};

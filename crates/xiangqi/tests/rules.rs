@@ -471,3 +471,27 @@ fn a_finished_game_refuses_moves_and_undo_reopens_it() {
     g.undo();
     assert!(g.outcome().is_none());
 }
+
+/// A move is judged once: `check` says whether it may be played, and the
+/// checked move plays without a second look, in that position only.
+#[test]
+fn a_checked_move_plays_once_judged_and_only_where_it_was_checked() {
+    use xiangqi::{Game, GameError, IllegalReason, RuleSet};
+    let mut game = Game::startpos(RuleSet::Asian);
+    let cannon = game.position().parse_move("h2e2").unwrap();
+    let checked = game.check(cannon).unwrap();
+    assert_eq!(checked.mv(), cannon);
+    let elsewhere = game.clone();
+    game.play_checked(checked);
+    assert_eq!(game.moves(), vec![cannon]);
+    // Red's cannon again, now on Black's turn: refused by the same judgement as `play`.
+    match game.check(cannon) {
+        Err(GameError::Illegal(i)) => assert_eq!(i.reason, IllegalReason::NoPiece),
+        other => panic!("{other:?}"),
+    }
+    // A checked move belongs to its position.
+    let mut after = elsewhere.clone();
+    after.play(cannon).unwrap();
+    let replayed = std::panic::catch_unwind(move || after.play_checked(checked));
+    assert!(replayed.is_err(), "a move checked in another position is refused");
+}

@@ -22,7 +22,7 @@ use super::{
     Services,
     board::{Board, MoveNames, default_rules, start_fen, variant_of},
     model::AnalysisEnd,
-    refusal::{Act, Error, Illegality, Refusal, Result, Window},
+    refusal::{Act, Illegality, Refusal, Result, Window},
 };
 
 /// The most moves a line may hold.
@@ -216,9 +216,9 @@ pub fn play_line(
         if board.outcome().is_some() {
             return Err(refuse(Illegality::Over).into());
         }
-        let m = board.parse_legal(text).map_err(refuse)?;
-        let names = board.names(m);
-        board.play(m).map_err(|e| Error::broken(format!("a legal move was refused: {e}")))?;
+        let checked = board.check_text(text).map_err(refuse)?;
+        let names = board.names(checked.mv());
+        board.play_checked(checked);
         if steps {
             out.push(step(&board, Some(names)));
         }
@@ -516,7 +516,7 @@ impl Services {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::refusal::ErrorCode;
+    use crate::domain::refusal::{Error, ErrorCode};
 
     #[test]
     fn evaluations_flip_clamp_and_round_trip_through_the_store() {

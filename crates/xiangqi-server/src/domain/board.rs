@@ -6,7 +6,7 @@
 
 use std::ops::Deref;
 
-use xiangqi::{AnyGame, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
+use xiangqi::{AnyGame, Checked, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
 use xiangqi_engine::{Control, Engine, Info, Limits, Root, SearchResult};
 
 use super::refusal::Illegality;
@@ -158,6 +158,19 @@ impl Board {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         each!(self, g => engine.search(&Root::from_game(g), limits, control, on_info))
+    }
+
+    /// Reads a move in any notation the board has and judges it once: the
+    /// move to play with [`Board::play_checked`], or why it cannot be played
+    /// (the game being over included).
+    pub fn check_text(&self, text: &str) -> Result<Checked, Illegality> {
+        let m = self.0.parse_any(text).map_err(|e| Illegality::from(&e))?;
+        self.0.check(m).map_err(|e| Illegality::from(&e))
+    }
+
+    /// Plays a move [`Board::check_text`] found legal now, without judging it again.
+    pub fn play_checked(&mut self, checked: Checked) {
+        self.0.play_checked(checked);
     }
 
     /// Plays a legal move.

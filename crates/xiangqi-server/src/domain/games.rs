@@ -244,11 +244,11 @@ impl Services {
         let (board, list, all) =
             (Arc::make_mut(&mut game), Arc::make_mut(&mut moves), Arc::make_mut(&mut names));
         for m in since {
-            let mv = board
-                .parse_legal(&m.iccs)
-                .map_err(|e| Error::broken(format!("stored move {} is unplayable: {e:?}", m.ply)))?;
-            all.push(board.names(mv));
-            board.play(mv).map_err(|e| Error::broken(format!("stored move {} is unplayable: {e}", m.ply)))?;
+            let checked = board
+                .check_text(&m.iccs)
+                .map_err(|e| Error::broken(format!("stored move {} is unplayable: {e}", m.ply)))?;
+            all.push(board.names(checked.mv()));
+            board.play_checked(checked);
             list.push(m);
         }
         if list.len() as i64 != row.ply {
@@ -322,11 +322,11 @@ impl Services {
                 Err(_) => Attempt::Stale,
             });
         }
-        let m = match loaded.game.parse_legal(text) {
-            Ok(m) => m,
+        let checked = match loaded.game.check_text(text) {
+            Ok(checked) => checked,
             Err(why) => return Ok(Attempt::Refused(Refusal::illegal(text, why))),
         };
-        let names = loaded.game.names(m);
+        let names = loaded.game.names(checked.mv());
         let record = MoveRow {
             game_id: loaded.row.id.clone(),
             ply: ply + 1,
@@ -338,7 +338,7 @@ impl Services {
         let time_left = loaded.time_left(color, now);
         let Loaded { row: before, mut moves, mut game, names: mut all_names } = loaded;
         let board = Arc::make_mut(&mut game);
-        board.play(m).map_err(|e| Error::broken(format!("a legal move was refused: {e}")))?;
+        board.play_checked(checked);
         after.ply += 1;
         after.version += 1;
         after.fen = board.fen();
