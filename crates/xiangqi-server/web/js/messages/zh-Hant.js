@@ -377,7 +377,7 @@ export const zhHant = {
   "refusal.moved_already": "這步棋已經走過了，請刷新對局。",
   "refusal.game_changed": "對局已有變化，請刷新。",
   "refusal.time_ran_out": "你的時間已用完。",
-  "refusal.illegal_move": "{text} 不能走：{why}。",
+  "refusal.illegal_move": "這步棋在此不合規則（{text}）：{why}。",
   "refusal.tournament_abort": "比賽對局不能取消：認輸即可放棄這一分。",
   "refusal.both_moved": "雙方都已走棋，對局不能再取消。",
   "refusal.draw_offered": "你已經提和了。",

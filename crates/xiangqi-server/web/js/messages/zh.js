@@ -377,7 +377,7 @@ export const zh = {
   "refusal.moved_already": "这步棋已经走过了，请刷新对局。",
   "refusal.game_changed": "对局已有变化，请刷新。",
   "refusal.time_ran_out": "你的时间已用完。",
-  "refusal.illegal_move": "{text} 不能走：{why}。",
+  "refusal.illegal_move": "这步棋在此不合规则（{text}）：{why}。",
   "refusal.tournament_abort": "比赛对局不能取消：认输即可放弃这一分。",
   "refusal.both_moved": "双方都已走棋，对局不能再取消。",
   "refusal.draw_offered": "你已经提和了。",
