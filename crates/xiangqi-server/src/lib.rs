@@ -369,7 +369,7 @@ async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
             if hub.game_watched(id)
                 && let Ok(loaded) = services.load_game(id).await
             {
-                let event = api::events::Event::Game { game: Box::new(api::views::GameView::from(&loaded)) };
+                let event = api::events::Event::Game { game: hub.views.of(&loaded) };
                 hub.publish_local_game(id, &event);
             }
         }

@@ -15,7 +15,10 @@ use crate::{
         events::Event,
         views::{ChatLine, GameView},
     },
-    domain::events::{Happening, Listener, Notice},
+    domain::{
+        events::{Happening, Listener, Notice},
+        games::Loaded,
+    },
     store::Store,
 };
 
@@ -49,6 +52,8 @@ pub struct Hub {
     /// This instance's name in the notices it sends to the others: it has
     /// published its own changes from memory and skips their echo.
     origin: String,
+    /// The view of each game's latest version built here.
+    pub views: GameViews,
     games: Channels<GameWire>,
     users: Channels,
     lobby: broadcast::Sender<Wire>,
@@ -59,11 +64,55 @@ impl Default for Hub {
     fn default() -> Self {
         Hub {
             origin: crate::domain::accounts::new_id(),
+            views: GameViews::default(),
             games: Channels::default(),
             users: Channels::default(),
             lobby: broadcast::channel(64).0,
             tournaments: broadcast::channel(64).0,
         }
+    }
+}
+
+/// The view of each game's latest version this instance built, shared by the
+/// answer to a change and every socket here that watches the game: a version's
+/// view (its legal moves, every move's names) is built once. At most
+/// [`KEPT_VIEWS`] games are kept; the next view after that starts afresh.
+#[derive(Default)]
+pub struct GameViews(Mutex<HashMap<String, Arc<GameView>>>);
+
+/// How many games' latest views are kept.
+pub const KEPT_VIEWS: usize = 4096;
+
+impl GameViews {
+    /// The view of a game's state, built unless this version's is kept.
+    pub fn of(&self, game: &Loaded) -> Arc<GameView> {
+        let kept = |map: &HashMap<String, Arc<GameView>>| {
+            map.get(&game.row.id).filter(|v| v.summary.version == game.row.version).cloned()
+        };
+        if let Some(view) = kept(&self.lock()) {
+            return view;
+        }
+        // Built without the lock: other games' views need not wait for it.
+        let view = Arc::new(GameView::from(game));
+        let mut map = self.lock();
+        if map.len() >= KEPT_VIEWS {
+            map.clear();
+        }
+        map.insert(game.row.id.clone(), view.clone());
+        view
+    }
+
+    /// How many games' views are kept.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<GameView>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -257,7 +306,7 @@ impl Listener for Live {
         let (hub, store) = (&self.hub, &self.store);
         match what {
             Happening::Game(game) => {
-                let event = || Event::Game { game: Box::new(GameView::from(game)) };
+                let event = || Event::Game { game: hub.views.of(game) };
                 hub.game_changed(store, &game.row.id, game.row.version, event);
             }
             Happening::Chat(line) => {
@@ -278,6 +327,31 @@ impl Listener for Live {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_versions_view_is_built_once_and_a_new_version_gets_its_own() {
+        use xiangqi::{RuleSet, Variant};
+
+        use crate::domain::{board::Board, clock::ClockSpec, games::new_game_row};
+        let row = new_game_row(
+            "game12345678".into(),
+            "red",
+            "black",
+            (Variant::Standard, RuleSet::Asian),
+            ClockSpec::Correspondence { hours: 48 },
+            1,
+        );
+        let game = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();
+        let loaded = Loaded { row, moves: Arc::default(), game: Arc::new(game), names: Arc::default() };
+        let views = GameViews::default();
+        let first = views.of(&loaded);
+        assert!(Arc::ptr_eq(&first, &views.of(&loaded)), "the answer and the sockets share one view");
+        let mut next = loaded.clone();
+        next.row.version += 1;
+        let second = views.of(&next);
+        assert!(!Arc::ptr_eq(&first, &second));
+        assert_eq!((second.summary.version, views.len()), (next.row.version, 1), "one view kept per game");
+    }
 
     #[test]
     fn an_instance_skips_the_echo_of_its_own_notices() {

@@ -14,7 +14,10 @@ use crate::domain::{
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Event {
     /// A watched game's new state.
-    Game { game: Box<GameView> },
+    Game {
+        #[schema(value_type = GameView)]
+        game: std::sync::Arc<GameView>,
+    },
     /// Something for the logged-in user: a challenge came, a game needs them.
     Notice {
         kind: NoticeKind,

@@ -20,10 +20,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::{AppState, auth::MaybeUser, listen::Place};
 use crate::{
-    api::{
-        events::{ClientMessage, Event},
-        views::GameView,
-    },
+    api::events::{ClientMessage, Event},
     domain::accounts::is_id,
     error::{ApiError, Refusal},
     live::{GameWire, Watch, Wire},
@@ -236,7 +233,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
                 let sent = Sent::default();
                 let task = forward_game(watch, out.clone(), sent.clone());
                 // Send the current state at once, so a page that reconnects catches up.
-                let event = Event::Game { game: Box::new(GameView::from(&loaded)) };
+                let event = Event::Game { game: state.hub.views.of(&loaded) };
                 send_state(&sent, loaded.row.version, crate::live::wire(&event), &out).await;
                 watching.insert(id, task);
             }

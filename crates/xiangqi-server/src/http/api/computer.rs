@@ -9,7 +9,7 @@ use super::{Answer, created, ok};
 use crate::{
     api::{
         requests::NewComputerGame,
-        views::{ComputerLevel, ComputerLevels, GameAnswer, GameView},
+        views::{ComputerLevel, ComputerLevels, GameAnswer},
     },
     domain::{
         board::variant_of,
@@ -47,5 +47,5 @@ pub async fn start(
         .services
         .play_computer(&user.name, g.level, terms, g.color, g.clock, state.services.now())
         .await?;
-    created(GameAnswer { game: GameView::from(&loaded) })
+    created(GameAnswer { game: state.hub.views.of(&loaded) })
 }

@@ -13,7 +13,7 @@ use super::{Answer, ok};
 use crate::{
     api::{
         requests::{DrawRequest, PageQuery, Submit},
-        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, GameView, MyGames, PlayingPage},
+        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, MyGames, PlayingPage},
     },
     domain::{Services, games::Loaded},
     error::{ApiResult, ErrorBody},
@@ -24,8 +24,9 @@ use crate::{
     store::Page,
 };
 
-fn game(g: &Loaded) -> Answer<GameAnswer> {
-    ok(GameAnswer { game: GameView::from(g) })
+/// A game's state as the answer to a request: the view its sockets get too.
+fn game(state: &AppState, g: &Loaded) -> Answer<GameAnswer> {
+    ok(GameAnswer { game: state.hub.views.of(g) })
 }
 
 /// The games that are waiting for me and for my opponents (the first page of
@@ -79,7 +80,7 @@ async fn playing(services: &Services, me: &str, page: &Page) -> ApiResult<Playin
 #[utoipa::path(get, path = "/games/{id}", tag = "games", params(("id" = String, Path)),
     responses((status = 200, body = GameAnswer), (status = 404, body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<GameAnswer> {
-    game(&state.services.load_game(&id).await?)
+    game(&state, &state.services.load_game(&id).await?)
 }
 
 /// Make a move.
@@ -98,7 +99,7 @@ pub async fn submit(
 ) -> Answer<GameAnswer> {
     let played = state.services.submit_move(&user.name, &id, s.ply, &s.text, state.services.now()).await?;
     crate::telemetry::move_played();
-    game(&played)
+    game(&state, &played)
 }
 
 /// Resign.
@@ -109,7 +110,7 @@ pub async fn resign(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.resign(&user.name, &id, state.services.now()).await?)
+    game(&state, &state.services.resign(&user.name, &id, state.services.now()).await?)
 }
 
 /// Abort: call the game off while a side has yet to make its first move. No result, not rated.
@@ -123,7 +124,7 @@ pub async fn abort(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.abort(&user.name, &id, state.services.now()).await?)
+    game(&state, &state.services.abort(&user.name, &id, state.services.now()).await?)
 }
 
 /// Offer the opponent a rematch of a game that is over: the same rules and clock, colours swapped.
@@ -144,7 +145,7 @@ pub async fn rematch(
     state.services.may_challenge(&user.name, now).await?;
     Ok(match state.services.rematch(&user.name, &id, now).await? {
         Ok(started) => {
-            (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&started) })).into_response()
+            (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&started) })).into_response()
         }
         Err(offer) => {
             (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&offer) }))
@@ -165,7 +166,7 @@ pub async fn draw(
     Path(id): Path<String>,
     Body(d): Body<DrawRequest>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.draw(&user.name, &id, d.action, state.services.now()).await?)
+    game(&state, &state.services.draw(&user.name, &id, d.action, state.services.now()).await?)
 }
 
 /// Win on time when the opponent's clock or correspondence deadline has run out.
@@ -178,7 +179,7 @@ pub async fn claim(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state.services.claim(&user.name, &id, state.services.now()).await?)
+    game(&state, &state.services.claim(&user.name, &id, state.services.now()).await?)
 }
 
 /// The game record as PGN with WXF moves, its date and time control.

@@ -13,7 +13,7 @@ use super::{Answer, created, ok};
 use crate::{
     api::{
         requests::{AutoMatch, NewChallenge, PageQuery},
-        views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, GameView, LobbyView},
+        views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, LobbyView},
     },
     domain::{board::variant_of, lobby::Terms},
     error::{ApiResult, ErrorBody},
@@ -120,7 +120,7 @@ pub async fn accept_challenge(
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
     let game = state.services.accept_challenge(&user.name, &id, state.services.now()).await?;
-    created(GameAnswer { game: GameView::from(&game) })
+    created(GameAnswer { game: state.hub.views.of(&game) })
 }
 
 /// The creator withdraws a challenge, or the one challenged declines it.
@@ -162,7 +162,7 @@ pub async fn automatch(
             .await?
         {
             Ok(game) => {
-                (StatusCode::CREATED, Json(GameAnswer { game: GameView::from(&game) })).into_response()
+                (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&game) })).into_response()
             }
             Err(waiting) => {
                 (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))

@@ -1,0 +1,62 @@
+//! Ladders: rungs, challenges and results.
+
+use super::*;
+
+/// A place on a ladder.
+#[derive(Serialize, ToSchema)]
+pub struct RungView {
+    /// 1 is the top.
+    pub position: i64,
+    pub name: String,
+    pub joined: i64,
+}
+
+/// A ladder result: a game, or a challenge the defender let lapse.
+#[derive(Serialize, ToSchema)]
+pub struct LadderResultView {
+    pub challenger: String,
+    pub defender: String,
+    /// The challenger won (and took the defender's place).
+    pub challenger_won: bool,
+    /// The game; null when the challenge lapsed.
+    pub game: Option<String>,
+    pub at: i64,
+}
+
+/// A ladder: a page of places from the top, its open challenges, its latest results.
+#[derive(Serialize, ToSchema)]
+pub struct LadderView {
+    pub category: Category,
+    pub rungs: Vec<RungView>,
+    /// Pass as `after` for the next page of places; null on the last.
+    pub next: Option<String>,
+    /// Open ladder challenges, oldest first, the first page
+    /// (`GET /ladders/{category}/challenges` walks on); each lapses at `expires`.
+    pub challenges: Vec<LadderChallengeView>,
+    /// The `after` of the next page of challenges; null on the last.
+    pub challenges_next: Option<String>,
+    /// The latest 20 results, newest first.
+    pub results: Vec<LadderResultView>,
+}
+
+/// A page of a ladder's open challenges.
+#[derive(Serialize, ToSchema)]
+pub struct LadderChallengePage {
+    pub challenges: Vec<LadderChallengeView>,
+    /// The `after` of the next page; null on the last.
+    pub next: Option<String>,
+}
+
+/// An open ladder challenge.
+#[derive(Serialize, ToSchema)]
+pub struct LadderChallengeView {
+    pub challenge: ChallengeView,
+    /// When it counts as lost by the one challenged if not accepted.
+    pub expires: i64,
+}
+
+/// The place a player took on joining.
+#[derive(Serialize, ToSchema)]
+pub struct JoinedLadder {
+    pub position: i64,
+}
