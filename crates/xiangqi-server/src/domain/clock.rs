@@ -3,10 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{
-    model::named_enum,
-    refusal::{Refusal, Result},
-};
+use super::model::named_enum;
 
 pub const HOUR_MS: i64 = 3600 * 1000;
 pub const DAY_MS: i64 = 24 * HOUR_MS;
@@ -35,35 +32,6 @@ named_enum! {
 }
 
 impl ClockSpec {
-    pub fn check(self) -> Result<Self, Refusal> {
-        const LIVE_BASE_S: std::ops::RangeInclusive<i64> = 10..=3 * 3600;
-        const MAX_INCREMENT_S: i64 = 600;
-        match self {
-            ClockSpec::Correspondence { hours } if (1..=MAX_HOURS).contains(&hours) => Ok(self),
-            ClockSpec::Correspondence { .. } => {
-                Err(Refusal::CorrespondenceHours { min: 1, max: MAX_HOURS as u32 })
-            }
-            ClockSpec::Live { base, increment }
-                if (LIVE_BASE_S.start() * 1000..=LIVE_BASE_S.end() * 1000).contains(&base)
-                    && (0..=MAX_INCREMENT_S * 1000).contains(&increment) =>
-            {
-                Ok(self)
-            }
-            ClockSpec::Live { .. } => Err(Refusal::LiveClock {
-                min_s: *LIVE_BASE_S.start() as u32,
-                max_s: *LIVE_BASE_S.end() as u32,
-                max_increment_s: MAX_INCREMENT_S as u32,
-            }),
-        }
-    }
-
-    pub fn pace(self) -> Pace {
-        match self {
-            ClockSpec::Correspondence { .. } => Pace::Correspondence,
-            ClockSpec::Live { .. } => Pace::Live,
-        }
-    }
-
     pub fn is_live(self) -> bool {
         matches!(self, ClockSpec::Live { .. })
     }

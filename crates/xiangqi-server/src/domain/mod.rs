@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod board;
 pub mod clock;
 pub mod computer;
+pub mod eval;
 pub mod events;
 pub mod games;
 pub mod glance;

@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::model::named_enum;
-use super::refusal::Refusal;
 
 named_enum! {
     /// How pieces are drawn.
@@ -104,15 +103,6 @@ impl Default for Preferences {
             live_submit: LiveSubmit::Confirm,
             language: None,
         }
-    }
-}
-
-impl Preferences {
-    pub fn check(self) -> Result<Self, Refusal> {
-        if !(80..=120).contains(&self.piece_size) {
-            return Err(Refusal::PieceSize { min: 80, max: 120 });
-        }
-        Ok(self)
     }
 }
 

@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 use xiangqi::{GameError, IllegalReason, MoveError, RuleSet, Variant};
 
 use crate::domain::{
-    clock::Pace,
+    clock::{ClockSpec, MAX_HOURS, Pace},
     model::{Named, named_enum},
+    preferences::Preferences,
     wire,
 };
 
@@ -587,5 +588,50 @@ impl Error {
                 Refusal::Internal {}
             }
         }
+    }
+}
+
+// The checks of the vocabulary types live with the refusals they give, so that
+// those types (which the store uses too) depend on nothing of the domain's.
+
+/// A time control the site runs, or why not.
+impl ClockSpec {
+    pub fn check(self) -> Result<Self, Refusal> {
+        const LIVE_BASE_S: std::ops::RangeInclusive<i64> = 10..=3 * 3600;
+        const MAX_INCREMENT_S: i64 = 600;
+        match self {
+            ClockSpec::Correspondence { hours } if (1..=MAX_HOURS).contains(&hours) => Ok(self),
+            ClockSpec::Correspondence { .. } => {
+                Err(Refusal::CorrespondenceHours { min: 1, max: MAX_HOURS as u32 })
+            }
+            ClockSpec::Live { base, increment }
+                if (LIVE_BASE_S.start() * 1000..=LIVE_BASE_S.end() * 1000).contains(&base)
+                    && (0..=MAX_INCREMENT_S * 1000).contains(&increment) =>
+            {
+                Ok(self)
+            }
+            ClockSpec::Live { .. } => Err(Refusal::LiveClock {
+                min_s: *LIVE_BASE_S.start() as u32,
+                max_s: *LIVE_BASE_S.end() as u32,
+                max_increment_s: MAX_INCREMENT_S as u32,
+            }),
+        }
+    }
+
+    pub fn pace(self) -> Pace {
+        match self {
+            ClockSpec::Correspondence { .. } => Pace::Correspondence,
+            ClockSpec::Live { .. } => Pace::Live,
+        }
+    }
+}
+
+/// Preferences within their bounds, or why not.
+impl Preferences {
+    pub fn check(self) -> Result<Self, Refusal> {
+        if !(80..=120).contains(&self.piece_size) {
+            return Err(Refusal::PieceSize { min: 80, max: 120 });
+        }
+        Ok(self)
     }
 }

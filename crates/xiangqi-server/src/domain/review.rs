@@ -24,8 +24,8 @@ use crate::engines::Purpose;
 use super::{
     Services,
     accounts::new_id,
-    analysis::{BLUNDER_PCT, Eval, INACCURACY_PCT, MISTAKE_PCT},
     board::Board,
+    eval::{BLUNDER_PCT, Eval, INACCURACY_PCT, MISTAKE_PCT},
     games::Loaded,
     model::{GameStatus, MoveClass, ReviewStatus},
     refusal::{Act, Refusal, Result, Window},

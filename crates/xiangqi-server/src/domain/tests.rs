@@ -396,7 +396,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
 #[tokio::test]
 async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     use crate::{
-        domain::{analysis::Eval, model::ReviewStatus, now_ms, review::STALE_MS},
+        domain::{eval::Eval, model::ReviewStatus, now_ms, review::STALE_MS},
         store::{Claim, ClaimRequest, ReviewPositionRow},
     };
     let Site { services, _dir } = site().await;

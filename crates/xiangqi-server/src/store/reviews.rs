@@ -3,7 +3,7 @@
 use sqlx::any::AnyRow;
 
 use super::{FromRow, Store, Written, get, named, unique_violation};
-use crate::domain::{analysis::Eval, model::ReviewStatus};
+use crate::domain::{eval::Eval, model::ReviewStatus};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewRow {

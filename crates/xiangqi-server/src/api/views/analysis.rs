@@ -2,9 +2,9 @@
 
 use super::*;
 
-impl From<crate::domain::analysis::Eval> for ScoreView {
-    fn from(e: crate::domain::analysis::Eval) -> Self {
-        use crate::domain::analysis::Eval;
+impl From<crate::domain::eval::Eval> for ScoreView {
+    fn from(e: crate::domain::eval::Eval) -> Self {
+        use crate::domain::eval::Eval;
         match e {
             Eval::Cp(value) => ScoreView::Cp { value },
             Eval::Mate(value) => ScoreView::Mate { value },
@@ -272,9 +272,9 @@ impl ReviewView {
             red,
             black,
             thresholds: Thresholds {
-                inaccuracy: crate::domain::analysis::INACCURACY_PCT,
-                mistake: crate::domain::analysis::MISTAKE_PCT,
-                blunder: crate::domain::analysis::BLUNDER_PCT,
+                inaccuracy: crate::domain::eval::INACCURACY_PCT,
+                mistake: crate::domain::eval::MISTAKE_PCT,
+                blunder: crate::domain::eval::BLUNDER_PCT,
             },
         }
     }
