@@ -12,7 +12,7 @@ use super::{
     model::GameStatus,
     refusal::{Error, Result},
 };
-use crate::store::GameRow;
+use crate::store::{GameRow, Page, Paged};
 
 /// A game seen in a list.
 pub struct Glance {
@@ -71,5 +71,48 @@ impl Services {
                 Ok(Glance { turn: board.turn(), check: board.is_check(), last_move, row })
             })
             .collect()
+    }
+}
+
+/// A player's games being played, split by whose move it is, and the key of
+/// the next page.
+pub struct Playing {
+    pub my_turn: Vec<Glance>,
+    pub their_turn: Vec<Glance>,
+    pub next: Option<String>,
+}
+
+impl Services {
+    /// A page of `me`'s games being played, split by whose move it is.
+    pub async fn playing(&self, me: &str, page: &Page) -> Result<Playing> {
+        let page = self.store.playing_games_of(me, page).await?;
+        let (mut my_turn, mut their_turn) = (Vec::new(), Vec::new());
+        for g in self.glances(page.items).await? {
+            let list = if g.player(g.turn) == me { &mut my_turn } else { &mut their_turn };
+            list.push(g);
+        }
+        Ok(Playing { my_turn, their_turn, next: page.next })
+    }
+
+    /// A player's first page of games being played and a page of finished ones.
+    pub async fn my_games(
+        &self,
+        me: &str,
+        playing: &Page,
+        finished: &Page,
+    ) -> Result<(Playing, Paged<Glance>)> {
+        tokio::try_join!(self.playing(me, playing), self.finished_glances(me, finished))
+    }
+
+    /// A page of a player's finished games, newest first.
+    pub async fn finished_glances(&self, name: &str, page: &Page) -> Result<Paged<Glance>> {
+        let page = self.store.finished_games_of(name, page).await?;
+        Ok(Paged { items: self.glances(page.items).await?, next: page.next })
+    }
+
+    /// A page of the games being played that anyone may watch.
+    pub async fn live_glances(&self, page: &Page) -> Result<Paged<Glance>> {
+        let page = self.store.live_games(page).await?;
+        Ok(Paged { items: self.glances(page.items).await?, next: page.next })
     }
 }

@@ -14,7 +14,7 @@ use super::{
     ratings::Category,
     refusal::{Refusal, Result},
 };
-use crate::store::{ChallengeRow, LadderResultRow, Written};
+use crate::store::{ChallengeRow, LadderResultRow, Page, Paged, RungRow, Written};
 
 /// How far above themselves a player may challenge.
 pub const REACH: i64 = 20;
@@ -110,6 +110,29 @@ impl Services {
             self.lobby_changed().await;
         }
         Ok(applied)
+    }
+}
+
+/// A ladder as its page shows it: a page of its rungs, its open challenges
+/// and its latest results.
+pub struct LadderPage {
+    pub rungs: Paged<RungRow>,
+    pub challenges: Paged<ChallengeRow>,
+    pub results: Vec<LadderResultRow>,
+}
+
+/// How many of a ladder's latest results its page shows.
+pub const SHOWN_RESULTS: u32 = 20;
+
+impl Services {
+    pub async fn ladder_page(&self, category: Category, page: &Page) -> Result<LadderPage> {
+        let (store, first) = (&self.store, Page::first(Page::MAX));
+        let (rungs, challenges, results) = tokio::try_join!(
+            store.ladder(category, page),
+            store.open_ladder_challenges(category, &first),
+            store.ladder_results(category, SHOWN_RESULTS),
+        )?;
+        Ok(LadderPage { rungs, challenges, results })
     }
 }
 

@@ -14,7 +14,7 @@ use super::{
     ratings::Category,
     refusal::{ErrorCode, Refusal, Result},
 };
-use crate::store::{ChallengeRow, Written};
+use crate::store::{ChallengeRow, Lobby, Page, Paged, Written};
 
 /// What a player asks for.
 #[derive(Clone, Debug)]
@@ -207,5 +207,37 @@ impl Services {
             Some(waiting) => Ok(Err(waiting)),
             None => Ok(Err(self.create_challenge(user, terms, true, now).await?)),
         }
+    }
+}
+
+/// The waiting room as a viewer sees it and, for a user, the challenges to and
+/// from them (the first page of each).
+pub struct LobbyLists {
+    pub room: Paged<ChallengeRow>,
+    pub incoming: Paged<ChallengeRow>,
+    pub outgoing: Vec<ChallengeRow>,
+}
+
+impl Services {
+    /// The lobby for `viewer` (a visitor: the waiting room alone).
+    pub async fn lobby_lists(&self, viewer: Option<&str>, page: &Page) -> Result<LobbyLists> {
+        // No account has an empty name: a visitor's room is everyone's open challenges.
+        let room = self.store.lobby(viewer.unwrap_or(""), Lobby::Room, page).await?;
+        let Some(user) = viewer else {
+            return Ok(LobbyLists {
+                room,
+                incoming: Paged { items: Vec::new(), next: None },
+                outgoing: Vec::new(),
+            });
+        };
+        let first = Page::first(Page::MAX);
+        let incoming = self.store.lobby(user, Lobby::Incoming, &first).await?;
+        let outgoing = self.store.lobby(user, Lobby::Outgoing, &first).await?.items;
+        Ok(LobbyLists { room, incoming, outgoing })
+    }
+
+    /// A page of the challenges to `user`, oldest first.
+    pub async fn incoming(&self, user: &str, page: &Page) -> Result<Paged<ChallengeRow>> {
+        Ok(self.store.lobby(user, Lobby::Incoming, page).await?)
     }
 }

@@ -12,7 +12,9 @@ use super::{
     model::{NoticeKind, Relation},
     refusal::{Refusal, Result, TextField},
 };
-use crate::store::{ChatRow, InvitationRow, InvitedGame, MessageRow, ProfileFields, UserRow, Written};
+use crate::store::{
+    ChatRow, InvitationRow, InvitedGame, MessageRow, Page, Paged, ProfileFields, UserRow, Written,
+};
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -62,7 +64,93 @@ pub struct Profile {
     pub ratings: Vec<crate::store::RatingRow>,
 }
 
+/// A player as lists of people show them: whether the viewer keeps them as a
+/// buddy, and the games they are playing (the latest ten).
+pub struct Person {
+    pub user: UserRow,
+    pub buddy: bool,
+    pub games: Vec<super::glance::Glance>,
+}
+
+/// What waits for a user: games where it is their move, and unread messages.
+pub struct Waiting {
+    pub my_turn: i64,
+    pub unread_messages: i64,
+}
+
 impl Services {
+    /// The people of a list, each with the games they are playing.
+    async fn persons(&self, users: Vec<(UserRow, bool)>) -> Result<Vec<Person>> {
+        let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
+        let mut games = self.store.active_games_of_each(&names, 10).await?;
+        let (mut whose, mut rows) = (Vec::new(), Vec::new());
+        for (i, name) in names.iter().enumerate() {
+            for g in games.remove(name).unwrap_or_default() {
+                whose.push(i);
+                rows.push(g);
+            }
+        }
+        let mut people: Vec<Person> =
+            users.into_iter().map(|(user, buddy)| Person { user, buddy, games: Vec::new() }).collect();
+        for (i, g) in whose.into_iter().zip(self.glances(rows).await?) {
+            people[i].games.push(g);
+        }
+        Ok(people)
+    }
+
+    /// A page of a user's buddies (by name), those here now first.
+    pub async fn buddies_page(&self, user: &str, page: &Page, now: i64) -> Result<Paged<Person>> {
+        let page = self.store.related_users(user, Relation::Buddy, page).await?;
+        let mut people = self.persons(page.items.into_iter().map(|u| (u, true)).collect()).await?;
+        // Stable: by name within each group, as the page came.
+        people.sort_by_key(|p| !Self::is_here(&p.user, now));
+        Ok(Paged { items: people, next: page.next })
+    }
+
+    /// Who is here: a page of users seen lately, the most recently seen first,
+    /// the viewer's buddies first within it.
+    pub async fn here(&self, viewer: Option<&str>, page: &Page, now: i64) -> Result<Paged<Person>> {
+        let buddies: Vec<String> = match viewer {
+            Some(me) => self
+                .store
+                .relations(me, Relation::Buddy, MAX_BUDDIES)
+                .await?
+                .into_iter()
+                .map(|r| r.other)
+                .collect(),
+            None => Vec::new(),
+        };
+        let page = self.store.seen_since_page(now - HERE_MS, page).await?;
+        let users = page.items.into_iter().map(|u| {
+            let buddy = buddies.contains(&u.name);
+            (u, buddy)
+        });
+        let mut people = self.persons(users.collect()).await?;
+        people.sort_by_key(|p| !p.buddy);
+        Ok(Paged { items: people, next: page.next })
+    }
+
+    /// What waits for a user.
+    pub async fn waiting(&self, user: &str) -> Result<Waiting> {
+        let (my_turn, unread_messages) = tokio::try_join!(self.my_turn_count(user), async {
+            Ok(self.store.unread_messages(user).await?)
+        })?;
+        Ok(Waiting { my_turn, unread_messages })
+    }
+
+    /// The messages between `user` and the user named `with` (any case).
+    pub async fn conversation(&self, user: &str, with: &str, page: &Page) -> Result<Paged<MessageRow>> {
+        let other = self.user(with).await?;
+        Ok(self.store.conversation(user, &other.name, page).await?)
+    }
+
+    /// Marks everything the user named `with` sent `user` as read.
+    pub async fn mark_read(&self, user: &str, with: &str, now: i64) -> Result<()> {
+        let other = self.user(with).await?;
+        self.store.mark_read(user, &other.name, now).await?;
+        Ok(())
+    }
+
     /// A player's profile for `viewer` (a visitor: none); its parts are read
     /// side by side.
     pub async fn profile(&self, viewer: Option<&str>, name: &str) -> Result<Profile> {

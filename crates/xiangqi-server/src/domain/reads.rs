@@ -4,8 +4,6 @@
 //! Anything with a rule (who may see, who may write) is a service of its own
 //! in its concept's module.
 
-use std::collections::HashMap;
-
 use super::{
     Services,
     model::{Relation, TournamentStatus},
@@ -14,8 +12,8 @@ use super::{
     refusal::Result,
 };
 use crate::store::{
-    ChallengeRow, Conversation, GameRow, Held, HistoryPoint, InvitationRow, LadderResultRow, Lobby, Mailbox,
-    MessageRow, NewsRow, Page, Paged, RatingRow, RelationRow, RungRow, TournamentRow, UserRow, UserSearch,
+    ChallengeRow, Conversation, Held, HistoryPoint, InvitationRow, Mailbox, MessageRow, NewsRow, Page, Paged,
+    RatingRow, TournamentRow, UserRow, UserSearch,
 };
 
 /// Services that pass a store call through as it is.
@@ -43,34 +41,27 @@ pass_through! {
     fn ping(&self) -> ();
     /// A lock held by one instance at a time, if free now.
     fn try_lock(&self, name: &str) -> Option<Held>;
-    fn lobby(&self, user: &str, which: Lobby, page: &Page) -> Paged<ChallengeRow>;
     fn leaders(&self, category: Category, page: &Page) -> Paged<RatingRow>;
-    fn rating_history(&self, user: &str, category: Category) -> Vec<HistoryPoint>;
     fn set_rating_settings(&self, user: &str, shown: Category, rated: bool) -> ();
     fn set_preferences(&self, name: &str, p: &Preferences) -> ();
-    fn finished_games_of(&self, name: &str, page: &Page) -> Paged<GameRow>;
-    fn playing_games_of(&self, name: &str, page: &Page) -> Paged<GameRow>;
-    fn active_games_of_each(&self, names: &[String], each: u32) -> HashMap<String, Vec<GameRow>>;
-    fn live_games(&self, page: &Page) -> Paged<GameRow>;
     fn users(&self, page: &Page) -> Paged<UserRow>;
-    fn seen_since_page(&self, since: i64, page: &Page) -> Paged<UserRow>;
     fn search_users(&self, s: &UserSearch, page: &Page) -> Paged<UserRow>;
     fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Paged<UserRow>;
-    fn ladder(&self, category: Category, page: &Page) -> Paged<RungRow>;
     fn open_ladder_challenges(&self, category: Category, page: &Page) -> Paged<ChallengeRow>;
-    fn ladder_results(&self, category: Category, limit: u32) -> Vec<LadderResultRow>;
     fn news(&self, page: &Page) -> Paged<NewsRow>;
     fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Paged<MessageRow>;
     fn conversations(&self, user: &str, page: &Page) -> Paged<Conversation>;
-    fn conversation(&self, user: &str, with: &str, page: &Page) -> Paged<MessageRow>;
-    fn mark_read(&self, user: &str, with: &str, now: i64) -> u64;
-    fn unread_messages(&self, user: &str) -> i64;
-    fn relations(&self, owner: &str, kind: Relation, limit: u32) -> Vec<RelationRow>;
     fn invitations_of(&self, inviter: &str, page: &Page) -> Paged<InvitationRow>;
     fn tournaments(&self, statuses: &[TournamentStatus], page: &Page) -> Paged<TournamentRow>;
 }
 
 impl Services {
+    /// A player's rating history in a category, by the player's name in any case.
+    pub async fn rating_history(&self, name: &str, category: Category) -> Result<Vec<HistoryPoint>> {
+        let user = self.user(name).await?;
+        Ok(self.store.rating_history(&user.name, category).await?)
+    }
+
     /// Sessions ended on another instance (by their notice) are forgotten here.
     pub fn sessions_ended_elsewhere(&self, payload: &str) {
         self.store.sessions_ended_elsewhere(payload);

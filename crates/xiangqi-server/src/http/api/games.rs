@@ -15,7 +15,7 @@ use crate::{
         requests::{DrawRequest, PageQuery, Submit},
         views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, MyGames, PlayingPage},
     },
-    domain::{Services, games::Loaded},
+    domain::{games::Loaded, glance::Playing},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -38,17 +38,14 @@ pub async fn my_games(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<MyGames> {
-    let services = &state.services;
     let (first, asked) = (Page::first(Page::MAX), Page::from(q));
-    let (playing, finished) = tokio::try_join!(playing(services, &user.name, &first), async {
-        Ok(services.finished_games_of(&user.name, &asked).await?)
-    },)?;
-    let finished_views = services.glances(finished.items).await?.iter().map(GameSummary::from).collect();
+    let (playing, finished) = state.services.my_games(&user.name, &first, &asked).await?;
+    let playing = playing_page(playing);
     ok(MyGames {
         my_turn: playing.my_turn,
         their_turn: playing.their_turn,
         playing_next: playing.next,
-        finished: finished_views,
+        finished: finished.items.iter().map(GameSummary::from).collect(),
         next: finished.next,
     })
 }
@@ -62,18 +59,12 @@ pub async fn my_playing(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<PlayingPage> {
-    let page = q.or_longest();
-    ok(playing(&state.services, &user.name, &page).await?)
+    ok(playing_page(state.services.playing(&user.name, &q.or_longest()).await?))
 }
 
-async fn playing(services: &Services, me: &str, page: &Page) -> ApiResult<PlayingPage> {
-    let page = services.playing_games_of(me, page).await?;
-    let (mut my_turn, mut their_turn) = (Vec::new(), Vec::new());
-    for g in services.glances(page.items).await? {
-        let list = if g.player(g.turn) == me { &mut my_turn } else { &mut their_turn };
-        list.push(GameSummary::from(&g));
-    }
-    Ok(PlayingPage { my_turn, their_turn, next: page.next })
+fn playing_page(p: Playing) -> PlayingPage {
+    let summaries = |games: Vec<_>| games.iter().map(GameSummary::from).collect();
+    PlayingPage { my_turn: summaries(p.my_turn), their_turn: summaries(p.their_turn), next: p.next }
 }
 
 /// A game in full; anyone may watch.

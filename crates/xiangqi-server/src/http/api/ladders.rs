@@ -13,6 +13,7 @@ use crate::{
             LadderResultView, LadderView, RungView,
         },
     },
+    domain::ladders::LadderPage,
     error::ErrorBody,
     http::{
         AppState,
@@ -30,12 +31,9 @@ pub async fn ladder(
     Params(q): Params<PageQuery>,
 ) -> Answer<LadderView> {
     let category = category(&name)?;
-    let services = &state.services;
-    let page = services.ladder(category, &Page::from(q)).await?;
-    let challenges = services.open_ladder_challenges(category, &Page::first(Page::MAX)).await?;
-    let results = services
-        .ladder_results(category, 20)
-        .await?
+    let LadderPage { rungs: page, challenges, results } =
+        state.services.ladder_page(category, &Page::from(q)).await?;
+    let results = results
         .into_iter()
         .map(|r| LadderResultView {
             challenger: r.challenger,

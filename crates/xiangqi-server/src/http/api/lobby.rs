@@ -21,7 +21,6 @@ use crate::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
     },
-    store::{Lobby, Page},
 };
 
 /// Challenge a player by name, or (without `opponent`) anyone in the waiting room.
@@ -67,30 +66,15 @@ pub async fn challenges(
     me: MaybeUser,
     Params(q): Params<PageQuery>,
 ) -> Answer<LobbyView> {
-    let services = &state.services;
     let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
     // A page as long as the whole list once was, unless asked for less.
-    let page = q.or_longest();
-    // No account has an empty name: a visitor's room is everyone's open challenges.
-    let name = me.0.as_ref().map_or("", |u| u.name.as_str());
-    let room = services.lobby(name, Lobby::Room, &page).await?;
-    let Some(user) = me.0 else {
-        return ok(LobbyView {
-            open: views(&room.items),
-            next: room.next,
-            incoming: Vec::new(),
-            incoming_next: None,
-            outgoing: Vec::new(),
-        });
-    };
-    let first = Page::first(Page::MAX);
-    let incoming = services.lobby(&user.name, Lobby::Incoming, &first).await?;
+    let lists = state.services.lobby_lists(me.0.as_ref().map(|u| u.name.as_str()), &q.or_longest()).await?;
     ok(LobbyView {
-        open: views(&room.items),
-        next: room.next,
-        incoming: views(&incoming.items),
-        incoming_next: incoming.next,
-        outgoing: views(&services.lobby(&user.name, Lobby::Outgoing, &first).await?.items),
+        open: views(&lists.room.items),
+        next: lists.room.next,
+        incoming: views(&lists.incoming.items),
+        incoming_next: lists.incoming.next,
+        outgoing: views(&lists.outgoing),
     })
 }
 
@@ -102,8 +86,7 @@ pub async fn incoming(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<ChallengePage> {
-    let page = q.or_longest();
-    let page = state.services.lobby(&user.name, Lobby::Incoming, &page).await?;
+    let page = state.services.incoming(&user.name, &q.or_longest()).await?;
     ok(ChallengePage { challenges: page.items.iter().map(ChallengeView::from).collect(), next: page.next })
 }
 

@@ -23,13 +23,17 @@ use crate::{
         },
     },
     domain::refusal::TextField,
-    domain::{Services, model::Relation, people::HERE_MS},
+    domain::{
+        Services,
+        model::Relation,
+        people::{HERE_MS, Person},
+    },
     error::{ApiResult, ErrorBody, Refusal},
     http::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
     },
-    store::{InvitedGame, Mailbox, Page, UserRow, UserSearch},
+    store::{InvitedGame, Mailbox, Page, UserSearch},
 };
 
 /// Send a private message.
@@ -90,8 +94,7 @@ pub async fn conversation(
     Path(name): Path<String>,
     Params(q): Params<PageQuery>,
 ) -> Answer<MessagesPage> {
-    let other = state.services.user(&name).await?;
-    let page = state.services.conversation(&user.name, &other.name, &Page::from(q)).await?;
+    let page = state.services.conversation(&user.name, &name, &Page::from(q)).await?;
     ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
 }
 
@@ -103,8 +106,7 @@ pub async fn mark_read(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    let other = state.services.user(&name).await?;
-    state.services.mark_read(&user.name, &other.name, state.services.now()).await?;
+    state.services.mark_read(&user.name, &name, state.services.now()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -123,11 +125,8 @@ pub async fn delete_message(
 /// What waits for me: games at my move and unread messages.
 #[utoipa::path(get, path = "/me/counts", tag = "people", responses((status = 200, body = Counts)))]
 pub async fn counts(State(state): State<Arc<AppState>>, user: User) -> Answer<Counts> {
-    let services = &state.services;
-    ok(Counts {
-        my_turn: services.my_turn_count(&user.name).await?,
-        unread_messages: services.unread_messages(&user.name).await?,
-    })
+    let w = state.services.waiting(&user.name).await?;
+    ok(Counts { my_turn: w.my_turn, unread_messages: w.unread_messages })
 }
 
 /// A game's chat, oldest first: the lines after `after` (at most the latest 200).
@@ -163,32 +162,19 @@ pub async fn write_chat(
 
 /// People as lists show them: online state and their current games (at most
 /// ten each), the games of all of them read at once.
-async fn people(services: &Services, users: Vec<(UserRow, bool)>, now: i64) -> ApiResult<Vec<PersonView>> {
-    let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
-    let mut games = services.active_games_of_each(&names, 10).await?;
-    let mut whose = Vec::new();
-    let mut rows = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        for g in games.remove(name).unwrap_or_default() {
-            whose.push(i);
-            rows.push(g);
-        }
-    }
-    let mut views: Vec<PersonView> = users
+/// People as lists show them, as seen at `now`.
+fn person_views(people: Vec<Person>, now: i64) -> Vec<PersonView> {
+    people
         .into_iter()
-        .map(|(u, buddy)| PersonView {
-            name: u.name.clone(),
-            rating: u.rating,
-            online: u.seen_ms > now - HERE_MS,
-            seen: u.seen_ms,
-            buddy,
-            games: Vec::new(),
+        .map(|p| PersonView {
+            name: p.user.name.clone(),
+            rating: p.user.rating,
+            online: Services::is_here(&p.user, now),
+            seen: p.user.seen_ms,
+            buddy: p.buddy,
+            games: p.games.iter().map(GameSummary::from).collect(),
         })
-        .collect();
-    for (i, g) in whose.into_iter().zip(services.glances(rows).await?) {
-        views[i].games.push(GameSummary::from(&g));
-    }
-    Ok(views)
+        .collect()
 }
 
 /// My buddies by name, a page at a time (100 unless `limit` says fewer), those
@@ -200,14 +186,9 @@ pub async fn buddies(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<PeopleAnswer> {
-    let services = &state.services;
-    let page = q.or_longest();
-    let page = services.related_users(&user.name, Relation::Buddy, &page).await?;
-    let mut users =
-        people(services, page.items.into_iter().map(|u| (u, true)).collect(), state.services.now()).await?;
-    // Stable: by name within each group, as the page came.
-    users.sort_by_key(|p| !p.online);
-    ok(PeopleAnswer { users, next: page.next })
+    let now = state.services.now();
+    let page = state.services.buddies_page(&user.name, &q.or_longest(), now).await?;
+    ok(PeopleAnswer { users: person_views(page.items, now), next: page.next })
 }
 
 /// Who is here: users seen in the last 5 minutes, the most recently seen first,
@@ -220,26 +201,9 @@ pub async fn online(
     me: MaybeUser,
     Params(q): Params<PageQuery>,
 ) -> Answer<HerePage> {
-    let services = &state.services;
     let now = state.services.now();
-    let buddies: Vec<String> = match &me.0 {
-        Some(u) => services
-            .relations(&u.name, Relation::Buddy, crate::domain::people::MAX_BUDDIES)
-            .await?
-            .into_iter()
-            .map(|r| r.other)
-            .collect(),
-        None => Vec::new(),
-    };
-    let page = services.seen_since_page(now - HERE_MS, &Page::from(q)).await?;
-    let here = page.items.into_iter().map(|u| {
-        let buddy = buddies.contains(&u.name);
-        (u, buddy)
-    });
-    let mut users = people(services, here.collect(), now).await?;
-    // Buddies first; within each, the most recently seen first (the order they came in).
-    users.sort_by_key(|p| !p.buddy);
-    ok(HerePage { users, next: page.next })
+    let page = state.services.here(me.0.as_ref().map(|u| u.name.as_str()), &Page::from(q), now).await?;
+    ok(HerePage { users: person_views(page.items, now), next: page.next })
 }
 
 /// Put a user on my buddy list (taking them off my ignore list).

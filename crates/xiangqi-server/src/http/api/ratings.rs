@@ -56,8 +56,7 @@ pub async fn history(
     Path((name, cat)): Path<(String, String)>,
 ) -> Answer<HistoryAnswer> {
     let category = category(&cat)?;
-    let user = state.services.user(&name).await?;
-    let points = state.services.rating_history(&user.name, category).await?;
+    let points = state.services.rating_history(&name, category).await?;
     let points = points
         .into_iter()
         .map(|p| HistoryPointView {

@@ -83,8 +83,6 @@ pub async fn live_games(
     State(state): State<Arc<AppState>>,
     Params(q): Params<PageQuery>,
 ) -> Answer<LiveGames> {
-    let services = &state.services;
-    let page = services.live_games(&Page::from(q)).await?;
-    let games = services.glances(page.items).await?.iter().map(GameSummary::from).collect();
-    ok(LiveGames { games, next: page.next })
+    let page = state.services.live_glances(&Page::from(q)).await?;
+    ok(LiveGames { games: page.items.iter().map(GameSummary::from).collect(), next: page.next })
 }
