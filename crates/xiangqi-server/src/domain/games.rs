@@ -416,6 +416,7 @@ impl Services {
     /// clock with colours swapped. If the opponent has already offered one, it is
     /// accepted and the new game starts (`Ok`); else the offer waits (`Err`).
     pub async fn rematch(&self, user: &str, id: &str, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
+        self.may_challenge(user, now).await?;
         let loaded = self.load_game(id).await?;
         let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
         if loaded.is_active() {

@@ -61,6 +61,7 @@ impl Services {
         defender: &str,
         now: i64,
     ) -> Result<ChallengeRow> {
+        self.may_challenge(user, now).await?;
         let defender = self.user(defender).await?.name;
         let place = |who: &str| {
             let who = who.to_string();

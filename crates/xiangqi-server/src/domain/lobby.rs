@@ -168,16 +168,18 @@ impl Services {
         Ok(())
     }
 
-    /// Pairs with someone waiting for the same settings, or joins the queue.
+    /// Pairs with someone waiting for the same settings, or joins the queue;
+    /// `rated` unless asked is the user's default.
     pub async fn automatch(
         &self,
         user: &str,
-        variant: Variant,
-        rules: RuleSet,
+        (variant, rules): (Variant, RuleSet),
         clock: ClockSpec,
-        rated: bool,
+        rated: Option<bool>,
         now: i64,
     ) -> Result<Result<Loaded, ChallengeRow>> {
+        self.may_challenge(user, now).await?;
+        let rated = self.rated_or_default(user, rated).await?;
         let terms = auto_terms(variant, rules, clock, rated);
         check_terms(&terms)?;
         // One request at a time looks for a partner and, finding none, waits:
@@ -218,7 +220,33 @@ pub struct LobbyLists {
     pub outgoing: Vec<ChallengeRow>,
 }
 
+/// A challenge as a player proposes it; `rated` unless asked is the player's default.
+pub struct Proposal {
+    pub opponent: Option<String>,
+    pub variant: Variant,
+    pub rules: RuleSet,
+    pub color: SideChoice,
+    pub clock: ClockSpec,
+    pub rated: Option<bool>,
+}
+
 impl Services {
+    /// A player's challenge, to someone or to the waiting room, if they may make one now.
+    pub async fn propose(&self, creator: &str, p: Proposal, now: i64) -> Result<ChallengeRow> {
+        self.may_challenge(creator, now).await?;
+        let terms = Terms {
+            opponent: p.opponent.filter(|o| !o.is_empty()),
+            variant: p.variant,
+            rules: p.rules,
+            color: p.color,
+            clock: p.clock,
+            rematch_of: None,
+            ladder: None,
+            rated: self.rated_or_default(creator, p.rated).await?,
+        };
+        self.create_challenge(creator, terms, false, now).await
+    }
+
     /// The lobby for `viewer` (a visitor: the waiting room alone).
     pub async fn lobby_lists(&self, viewer: Option<&str>, page: &Page) -> Result<LobbyLists> {
         // No account has an empty name: a visitor's room is everyone's open challenges.

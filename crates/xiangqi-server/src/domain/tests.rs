@@ -266,22 +266,29 @@ async fn a_correspondence_deadline_can_be_claimed_once_passed() {
 async fn auto_match_pairs_equal_requests_and_queues_the_rest_once() {
     let site = site().await;
     let s = &site.services;
-    let first = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, true, T0).await.unwrap();
+    let first =
+        s.automatch("red", (Variant::Standard, RuleSet::Asian), LIVE_1_0, Some(true), T0).await.unwrap();
     let waiting = first.err().expect("nobody to pair with yet");
-    let again = s.automatch("red", Variant::Standard, RuleSet::Asian, LIVE_1_0, true, T0).await.unwrap();
+    let again =
+        s.automatch("red", (Variant::Standard, RuleSet::Asian), LIVE_1_0, Some(true), T0).await.unwrap();
     assert_eq!(again.err().map(|c| c.id), Some(waiting.id.clone()), "asking twice queues once");
     // Other settings do not pair.
-    let other = s.automatch("black", Variant::Standard, RuleSet::Casual, LIVE_1_0, true, T0).await.unwrap();
+    let other =
+        s.automatch("black", (Variant::Standard, RuleSet::Casual), LIVE_1_0, Some(true), T0).await.unwrap();
     assert!(other.is_err());
-    let paired = s.automatch("third", Variant::Standard, RuleSet::Asian, LIVE_1_0, true, T0).await.unwrap();
+    let paired =
+        s.automatch("third", (Variant::Standard, RuleSet::Asian), LIVE_1_0, Some(true), T0).await.unwrap();
     let Ok(game) = paired else { panic!("paired with the waiting request") };
     let mut players = [game.row.red.as_str(), game.row.black.as_str()];
     players.sort();
     assert_eq!(players, ["red", "third"]);
-    let e = s.automatch("red", Variant::Hex, RuleSet::Asian, LIVE_1_0, true, T0).await.err().unwrap();
+    let e = s.automatch("red", (Variant::Hex, RuleSet::Asian), LIVE_1_0, Some(true), T0).await.err().unwrap();
     assert_eq!(e.code(), ErrorCode::BadRequest, "the hex board is played under the hex rules");
-    assert!(s.automatch("red", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.unwrap().is_err());
-    let Ok(hex) = s.automatch("black", Variant::Hex, RuleSet::Hex, LIVE_1_0, true, T0).await.unwrap() else {
+    assert!(
+        s.automatch("red", (Variant::Hex, RuleSet::Hex), LIVE_1_0, Some(true), T0).await.unwrap().is_err()
+    );
+    let Ok(hex) = s.automatch("black", (Variant::Hex, RuleSet::Hex), LIVE_1_0, Some(true), T0).await.unwrap()
+    else {
         panic!("a hex request pairs with the waiting hex request only")
     };
     assert_eq!((hex.row.variant, hex.game.variant()), (Variant::Hex, Variant::Hex));
@@ -353,7 +360,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
         max_players: 3,
         starts_ms: Some(T0 + 1000),
     };
-    let t = s.create_tournament("red", plan, T0).await.unwrap();
+    let t = s.create_tournament("red", plan, T0).await.unwrap().tournament;
     for name in ["red", "black", "third"] {
         s.join_tournament(name, &t.id, T0).await.unwrap();
     }

@@ -209,7 +209,7 @@ impl Table {
 }
 
 impl Services {
-    pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> Result<TournamentRow> {
+    pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> Result<Table> {
         check_plan(&plan, now)?;
         let row = TournamentRow {
             id: new_id(),
@@ -235,7 +235,7 @@ impl Services {
         self.store.insert_tournament(&mut turn, &row).await?;
         turn.done().await?;
         self.tournament_changed(&row.id).await;
-        Ok(row)
+        self.tournament_table(&row.id).await
     }
 
     pub async fn tournament_table(&self, id: &str) -> Result<Table> {
@@ -247,7 +247,7 @@ impl Services {
     }
 
     /// Signs a player up; a tournament that starts when full starts at once.
-    pub async fn join_tournament(&self, user: &str, id: &str, now: i64) -> Result<()> {
+    pub async fn join_tournament(&self, user: &str, id: &str, now: i64) -> Result<Table> {
         // An unknown tournament is a 404 before anything else.
         self.tournament_table(id).await?;
         match self.store.sign_up(id, user, now).await? {
@@ -258,12 +258,12 @@ impl Services {
         }
         self.tournament_changed(id).await;
         self.advance_tournament(id, now).await?;
-        Ok(())
+        self.tournament_table(id).await
     }
 
     /// Before the start a player just leaves; after it they withdraw (see the
     /// module's words on what that does to their games).
-    pub async fn withdraw_from_tournament(&self, user: &str, id: &str, now: i64) -> Result<()> {
+    pub async fn withdraw_from_tournament(&self, user: &str, id: &str, now: i64) -> Result<Table> {
         let table = self.tournament_table(id).await?;
         let t = &table.tournament;
         let entrant = table.entrants.iter().find(|e| e.user == user);
@@ -296,7 +296,7 @@ impl Services {
         }
         self.tournament_changed(id).await;
         self.advance_tournament(id, now).await?;
-        Ok(())
+        self.tournament_table(id).await
     }
 
     /// The background task's turn: enforces tournament games' correspondence

@@ -132,9 +132,7 @@ pub async fn rematch(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let now = state.services.now();
-    state.services.may_challenge(&user.name, now).await?;
-    Ok(match state.services.rematch(&user.name, &id, now).await? {
+    Ok(match state.services.rematch(&user.name, &id, state.services.now()).await? {
         Ok(started) => {
             (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&started) })).into_response()
         }

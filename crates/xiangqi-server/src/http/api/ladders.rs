@@ -112,8 +112,9 @@ pub async fn challenge(
     Path(name): Path<String>,
     Body(c): Body<NewLadderChallenge>,
 ) -> Answer<ChallengeAnswer> {
-    let now = state.services.now();
-    state.services.may_challenge(&user.name, now).await?;
-    let row = state.services.ladder_challenge(&user.name, category(&name)?, &c.opponent, now).await?;
+    let row = state
+        .services
+        .ladder_challenge(&user.name, category(&name)?, &c.opponent, state.services.now())
+        .await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }

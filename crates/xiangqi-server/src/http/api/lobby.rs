@@ -15,7 +15,7 @@ use crate::{
         requests::{AutoMatch, NewChallenge, PageQuery},
         views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, LobbyView},
     },
-    domain::{board::variant_of, lobby::Terms},
+    domain::{board::variant_of, lobby::Proposal},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -39,19 +39,15 @@ pub async fn create_challenge(
     user: User,
     Body(c): Body<NewChallenge>,
 ) -> Answer<ChallengeAnswer> {
-    let now = state.services.now();
-    state.services.may_challenge(&user.name, now).await?;
-    let terms = Terms {
-        opponent: c.opponent.filter(|o| !o.is_empty()),
+    let proposal = Proposal {
+        opponent: c.opponent,
         variant: c.variant.unwrap_or(variant_of(c.rules)),
         rules: c.rules,
         color: c.color,
         clock: c.clock,
-        rematch_of: None,
-        ladder: None,
-        rated: state.services.rated_or_default(&user.name, c.rated).await?,
+        rated: c.rated,
     };
-    let row = state.services.create_challenge(&user.name, terms, false, now).await?;
+    let row = state.services.propose(&user.name, proposal, state.services.now()).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }
 
@@ -135,22 +131,14 @@ pub async fn automatch(
     user: User,
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
-    let now = state.services.now();
-    state.services.may_challenge(&user.name, now).await?;
-    let rated = state.services.rated_or_default(&user.name, a.rated).await?;
-    Ok(
-        match state
-            .services
-            .automatch(&user.name, a.variant.unwrap_or(variant_of(a.rules)), a.rules, a.clock, rated, now)
-            .await?
-        {
-            Ok(game) => {
-                (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&game) })).into_response()
-            }
-            Err(waiting) => {
-                (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
-                    .into_response()
-            }
-        },
-    )
+    let board = (a.variant.unwrap_or(variant_of(a.rules)), a.rules);
+    Ok(match state.services.automatch(&user.name, board, a.clock, a.rated, state.services.now()).await? {
+        Ok(game) => {
+            (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&game) })).into_response()
+        }
+        Err(waiting) => {
+            (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
+                .into_response()
+        }
+    })
 }

@@ -60,8 +60,7 @@ pub async fn create(
         max_players: n.max_players,
         starts_ms: n.starts,
     };
-    let row = state.services.create_tournament(&user.name, plan, state.services.now()).await?;
-    let table = state.services.tournament_table(&row.id).await?;
+    let table = state.services.create_tournament(&user.name, plan, state.services.now()).await?;
     created(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
 
@@ -85,8 +84,7 @@ pub async fn join(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<TournamentAnswer> {
-    state.services.join_tournament(&user.name, &id, state.services.now()).await?;
-    let table = state.services.tournament_table(&id).await?;
+    let table = state.services.join_tournament(&user.name, &id, state.services.now()).await?;
     created(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
 
@@ -102,7 +100,6 @@ pub async fn withdraw(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<TournamentAnswer> {
-    state.services.withdraw_from_tournament(&user.name, &id, state.services.now()).await?;
-    let table = state.services.tournament_table(&id).await?;
+    let table = state.services.withdraw_from_tournament(&user.name, &id, state.services.now()).await?;
     ok(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
