@@ -200,6 +200,7 @@ export type ConversationView = {
 /** Conversations, the latest first. */
 export type ConversationsPage = {
   conversations: ConversationView[];
+  /** The `after` of the next page; null on the last. */
   next?: string | null;
 };
 
@@ -370,10 +371,7 @@ export type GameView = GameSummary & {
   moves: MoveView[];
 };
 
-/**
- * Who is here, a page at a time: the most recently seen first, my buddies
- * first within the page.
- */
+/** Who is here, a page at a time: the most recently seen first, my buddies first within the page. */
 export type HerePage = {
   /** The `after` of the next page; null on the last. */
   next?: string | null;
@@ -426,8 +424,8 @@ export type InvitationView = {
   uses: number;
 };
 
+/** My invitations, newest first. */
 export type InvitationsAnswer = {
-  /** Newest first. */
   invitations: InvitationView[];
   /** The `after` of the next page; null on the last. */
   next?: string | null;
@@ -606,7 +604,7 @@ export type MessageView = {
 /** A page of messages, newest first. */
 export type MessagesPage = {
   messages: MessageView[];
-  /** Pass as `after` for the next page; null on the last. */
+  /** The `after` of the next page; null on the last. */
   next?: string | null;
 };
 
@@ -757,6 +755,7 @@ export type NewsItem = {
 /** News, newest first. */
 export type NewsPage = {
   news: NewsItem[];
+  /** The `after` of the next page; null on the last. */
   next?: string | null;
 };
 
@@ -1517,6 +1516,7 @@ export type ScoreView =
 
 /** A page of search results, by name. */
 export type SearchPage = {
+  /** The `after` of the next page; null on the last. */
   next?: string | null;
   users: UserView[];
 };
@@ -1639,7 +1639,7 @@ export type TournamentView = TournamentSummary & {
 
 /** A page of tournaments, newest first. */
 export type TournamentsPage = {
-  /** Pass as `after` for the next page; null on the last. */
+  /** The `after` of the next page; null on the last. */
   next?: string | null;
   tournaments: TournamentSummary[];
 };

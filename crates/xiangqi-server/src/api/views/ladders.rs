@@ -39,14 +39,6 @@ pub struct LadderView {
     pub results: Vec<LadderResultView>,
 }
 
-/// A page of a ladder's open challenges.
-#[derive(Serialize, ToSchema)]
-pub struct LadderChallengePage {
-    pub challenges: Vec<LadderChallengeView>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
-}
-
 /// An open ladder challenge.
 #[derive(Serialize, ToSchema)]
 pub struct LadderChallengeView {
@@ -59,4 +51,9 @@ pub struct LadderChallengeView {
 #[derive(Serialize, ToSchema)]
 pub struct JoinedLadder {
     pub position: i64,
+}
+
+super::page::listings! {
+    /// A page of a ladder's open challenges.
+    LadderChallengePage = LadderChallenges of LadderChallengeView as "challenges": "A page of a ladder's open challenges.";
 }

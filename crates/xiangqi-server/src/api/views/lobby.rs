@@ -70,10 +70,7 @@ pub struct LobbyView {
     pub outgoing: Vec<ChallengeView>,
 }
 
-/// A page of challenges.
-#[derive(Serialize, ToSchema)]
-pub struct ChallengePage {
-    pub challenges: Vec<ChallengeView>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
+super::page::listings! {
+    /// A page of challenges.
+    ChallengePage = Challenges of ChallengeView as "challenges": "A page of challenges.";
 }

@@ -32,6 +32,7 @@ mod analysis;
 mod games;
 mod ladders;
 mod lobby;
+pub mod page;
 mod people;
 mod ratings;
 mod site;

@@ -32,14 +32,6 @@ pub struct MessageAnswer {
     pub message: MessageView,
 }
 
-/// A page of messages, newest first.
-#[derive(Serialize, ToSchema)]
-pub struct MessagesPage {
-    pub messages: Vec<MessageView>,
-    /// Pass as `after` for the next page; null on the last.
-    pub next: Option<String>,
-}
-
 /// The messages with one person: the latest, and how many of theirs are unread.
 #[derive(Serialize, ToSchema)]
 pub struct ConversationView {
@@ -52,13 +44,6 @@ impl From<&Conversation> for ConversationView {
     fn from(c: &Conversation) -> Self {
         ConversationView { with: c.with.clone(), last: MessageView::from(&c.last), unread: c.unread }
     }
-}
-
-/// Conversations, the latest first.
-#[derive(Serialize, ToSchema)]
-pub struct ConversationsPage {
-    pub conversations: Vec<ConversationView>,
-    pub next: Option<String>,
 }
 
 /// What waits for the logged-in user: for the page header and the tab title.
@@ -110,38 +95,6 @@ pub struct PersonView {
     pub games: Vec<GameSummary>,
 }
 
-/// A page of my buddies by name, those online first within it.
-#[derive(Serialize, ToSchema)]
-pub struct PeopleAnswer {
-    pub users: Vec<PersonView>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
-}
-
-/// Who is here, a page at a time: the most recently seen first, my buddies
-/// first within the page.
-#[derive(Serialize, ToSchema)]
-pub struct HerePage {
-    pub users: Vec<PersonView>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
-}
-
-/// A page of the names on my ignore list, by name.
-#[derive(Serialize, ToSchema)]
-pub struct IgnoredAnswer {
-    pub users: Vec<String>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
-}
-
-/// A page of search results, by name.
-#[derive(Serialize, ToSchema)]
-pub struct SearchPage {
-    pub users: Vec<UserView>,
-    pub next: Option<String>,
-}
-
 /// An invitation to hand to a friend.
 #[derive(Serialize, ToSchema)]
 pub struct InvitationView {
@@ -182,17 +135,41 @@ pub struct InvitationAnswer {
     pub invitation: InvitationView,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct InvitationsAnswer {
-    /// Newest first.
-    pub invitations: Vec<InvitationView>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
-}
-
 /// What an invitation link shows before registering: who invites.
 #[derive(Serialize, ToSchema)]
 pub struct InvitationPreview {
     pub inviter: String,
     pub challenge: Option<InvitedGameView>,
 }
+
+super::page::listings! {
+    /// A page of messages, newest first.
+    MessagesPage = Messages of MessageView as "messages": "A page of messages, newest first.";
+    /// Conversations, the latest first.
+    ConversationsPage = Conversations of ConversationView as "conversations": "Conversations, the latest first.";
+    /// A page of my buddies by name, those online first within it.
+    PeopleAnswer = Buddies of PersonView as "users": "A page of my buddies by name, those online first within it.";
+    /// Who is here, a page at a time: the most recently seen first, my buddies first within the page.
+    HerePage = HereNow of PersonView as "users": "Who is here, a page at a time: the most recently seen first, my buddies first within the page.";
+    /// A page of search results, by name.
+    SearchPage = Found of UserView as "users": "A page of search results, by name.";
+    /// My invitations, newest first.
+    InvitationsAnswer = Invitations of InvitationView as "invitations": "My invitations, newest first.";
+}
+
+/// The names on my ignore list: plain names, not views.
+pub struct Ignored;
+
+impl super::page::Listing for Ignored {
+    type Item = String;
+    const FIELD: &'static str = "users";
+    const NAME: &'static str = "IgnoredAnswer";
+    const ABOUT: &'static str = "A page of the names on my ignore list, by name.";
+
+    fn item() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        <String as utoipa::PartialSchema>::schema()
+    }
+}
+
+/// A page of the names on my ignore list, by name.
+pub type IgnoredAnswer = super::page::Page<Ignored>;

@@ -24,13 +24,6 @@ impl From<&crate::store::NewsRow> for NewsItem {
     }
 }
 
-/// News, newest first.
-#[derive(Serialize, ToSchema)]
-pub struct NewsPage {
-    pub news: Vec<NewsItem>,
-    pub next: Option<String>,
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct NewsAnswer {
     pub news: NewsItem,
@@ -41,10 +34,9 @@ pub struct PreferencesAnswer {
     pub preferences: crate::domain::preferences::Preferences,
 }
 
-/// Games being played, the most recently moved first.
-#[derive(Serialize, ToSchema)]
-pub struct LiveGames {
-    pub games: Vec<GameSummary>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
+super::page::listings! {
+    /// News, newest first.
+    NewsPage = News of NewsItem as "news": "News, newest first.";
+    /// Games being played, the most recently moved first.
+    LiveGames = Live of GameSummary as "games": "Games being played, the most recently moved first.";
 }

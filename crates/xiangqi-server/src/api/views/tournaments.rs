@@ -58,14 +58,6 @@ impl From<&TournamentRow> for TournamentSummary {
     }
 }
 
-/// A page of tournaments, newest first.
-#[derive(Serialize, ToSchema)]
-pub struct TournamentsPage {
-    pub tournaments: Vec<TournamentSummary>,
-    /// Pass as `after` for the next page; null on the last.
-    pub next: Option<String>,
-}
-
 /// A player signed up.
 #[derive(Serialize, ToSchema)]
 pub struct EntrantView {
@@ -230,4 +222,9 @@ impl From<&Table> for TournamentView {
             .collect();
         TournamentView { summary: TournamentSummary::from(t), entrants, schedule: rounds, standings }
     }
+}
+
+super::page::listings! {
+    /// A page of tournaments, newest first.
+    TournamentsPage = Tournaments of TournamentSummary as "tournaments": "A page of tournaments, newest first.";
 }

@@ -77,7 +77,7 @@ pub async fn challenges(
 ) -> Answer<LadderChallengePage> {
     let page = q.or_longest();
     let page = state.services.open_ladder_challenges(category(&name)?, &page).await?;
-    ok(LadderChallengePage { challenges: ladder_challenges(&page.items), next: page.next })
+    ok(LadderChallengePage::new(ladder_challenges(&page.items), page.next))
 }
 
 /// Join a ladder at the bottom.

@@ -83,7 +83,7 @@ pub async fn incoming(
     Params(q): Params<PageQuery>,
 ) -> Answer<ChallengePage> {
     let page = state.services.incoming(&user.name, &q.or_longest()).await?;
-    ok(ChallengePage { challenges: page.items.iter().map(ChallengeView::from).collect(), next: page.next })
+    ok(ChallengePage::new(page.items.iter().map(ChallengeView::from).collect(), page.next))
 }
 
 /// Accept a challenge: its game starts.

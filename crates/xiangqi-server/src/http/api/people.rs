@@ -67,7 +67,7 @@ pub async fn mailbox(
         MailboxName::Sent => Mailbox::Sent,
     };
     let page = state.services.mailbox(&user.name, which, &Page { after: q.after, limit: q.limit }).await?;
-    ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
+    ok(MessagesPage::new(page.items.iter().map(MessageView::from).collect(), page.next))
 }
 
 /// My conversations, one per person, the latest first.
@@ -79,10 +79,7 @@ pub async fn conversations(
     Params(q): Params<PageQuery>,
 ) -> Answer<ConversationsPage> {
     let page = state.services.conversations(&user.name, &Page::from(q)).await?;
-    ok(ConversationsPage {
-        conversations: page.items.iter().map(ConversationView::from).collect(),
-        next: page.next,
-    })
+    ok(ConversationsPage::new(page.items.iter().map(ConversationView::from).collect(), page.next))
 }
 
 /// My messages with one person, newest first.
@@ -95,7 +92,7 @@ pub async fn conversation(
     Params(q): Params<PageQuery>,
 ) -> Answer<MessagesPage> {
     let page = state.services.conversation(&user.name, &name, &Page::from(q)).await?;
-    ok(MessagesPage { messages: page.items.iter().map(MessageView::from).collect(), next: page.next })
+    ok(MessagesPage::new(page.items.iter().map(MessageView::from).collect(), page.next))
 }
 
 /// Mark everything one person sent me as read.
@@ -188,7 +185,7 @@ pub async fn buddies(
 ) -> Answer<PeopleAnswer> {
     let now = state.services.now();
     let page = state.services.buddies_page(&user.name, &q.or_longest(), now).await?;
-    ok(PeopleAnswer { users: person_views(page.items, now), next: page.next })
+    ok(PeopleAnswer::new(person_views(page.items, now), page.next))
 }
 
 /// Who is here: users seen in the last 5 minutes, the most recently seen first,
@@ -203,7 +200,7 @@ pub async fn online(
 ) -> Answer<HerePage> {
     let now = state.services.now();
     let page = state.services.here(me.0.as_ref().map(|u| u.name.as_str()), &Page::from(q), now).await?;
-    ok(HerePage { users: person_views(page.items, now), next: page.next })
+    ok(HerePage::new(person_views(page.items, now), page.next))
 }
 
 /// Put a user on my buddy list (taking them off my ignore list).
@@ -241,7 +238,7 @@ pub async fn ignored(
 ) -> Answer<IgnoredAnswer> {
     let page = q.or_longest();
     let page = state.services.related_users(&user.name, Relation::Ignore, &page).await?;
-    ok(IgnoredAnswer { users: page.items.into_iter().map(|u| u.name).collect(), next: page.next })
+    ok(IgnoredAnswer::new(page.items.into_iter().map(|u| u.name).collect(), page.next))
 }
 
 /// Ignore a user: they can no longer message me, challenge me, be paired with me
@@ -289,7 +286,7 @@ pub async fn search(
         seen_since: q.online.then(|| state.services.now() - HERE_MS),
     };
     let page = state.services.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
-    ok(SearchPage { users: page.items.iter().map(UserView::from).collect(), next: page.next })
+    ok(SearchPage::new(page.items.iter().map(UserView::from).collect(), page.next))
 }
 
 /// Make an invitation link to hand to a friend (nothing is sent by the site).
@@ -315,10 +312,7 @@ pub async fn invitations(
 ) -> Answer<InvitationsAnswer> {
     let page = q.or_longest();
     let page = state.services.invitations_of(&user.name, &page).await?;
-    ok(InvitationsAnswer {
-        invitations: page.items.iter().map(InvitationView::from).collect(),
-        next: page.next,
-    })
+    ok(InvitationsAnswer::new(page.items.iter().map(InvitationView::from).collect(), page.next))
 }
 
 /// Who invites, for the page an invitation link opens (no log-in needed).

@@ -45,7 +45,7 @@ pub async fn set_preferences(
 #[utoipa::path(get, path = "/news", tag = "site", params(PageQuery), responses((status = 200, body = NewsPage)))]
 pub async fn news(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<NewsPage> {
     let page = state.services.news(&Page::from(q)).await?;
-    ok(NewsPage { news: page.items.iter().map(NewsItem::from).collect(), next: page.next })
+    ok(NewsPage::new(page.items.iter().map(NewsItem::from).collect(), page.next))
 }
 
 /// Post news (administrators).
@@ -84,5 +84,5 @@ pub async fn live_games(
     Params(q): Params<PageQuery>,
 ) -> Answer<LiveGames> {
     let page = state.services.live_glances(&Page::from(q)).await?;
-    ok(LiveGames { games: page.items.iter().map(GameSummary::from).collect(), next: page.next })
+    ok(LiveGames::new(page.items.iter().map(GameSummary::from).collect(), page.next))
 }

@@ -33,10 +33,7 @@ pub async fn list(
     };
     let page = Page { after: q.after, limit: q.limit };
     let found = state.services.tournaments(statuses, &page).await?;
-    ok(TournamentsPage {
-        tournaments: found.items.iter().map(TournamentSummary::from).collect(),
-        next: found.next,
-    })
+    ok(TournamentsPage::new(found.items.iter().map(TournamentSummary::from).collect(), found.next))
 }
 
 /// Create a tournament; it takes entries until its start.
