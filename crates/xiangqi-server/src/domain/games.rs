@@ -20,7 +20,7 @@ use super::{
     ratings::Category,
     refusal::{Error, Refusal, Result},
 };
-use crate::store::{ChallengeRow, Finish, GameRow, LadderResultRow, MoveRow, Page, Written};
+use crate::store::{ChallengeRow, Finish, GameRow, LadderResultRow, MoveRow, Page, TournamentStep, Written};
 
 /// Games as this instance last read or wrote them, by id, and the turn to
 /// submit a move to each: the moves of one game are made here one at a time,
@@ -357,10 +357,18 @@ impl Services {
             after.status = GameStatus::Finished;
             after.outcome = Some(o);
         }
-        if self.store.record_move(&before, &after, &record, finish_of(&after).as_ref()).await?
-            == Written::Stale
-        {
+        let ending = self.tournament_ending(&after).await?;
+        let step = ending.as_ref().and_then(|(_, step)| step.clone());
+        let finish = finish_of(&after, step.clone());
+        let written = self.store.record_move(&before, &after, &record, finish.as_ref()).await;
+        if let Some((held, _)) = ending {
+            held.release().await;
+        }
+        if written? == Written::Stale {
             return Ok(Attempt::Stale);
+        }
+        if let Some(step) = &step {
+            self.step_taken(step).await;
         }
         Arc::make_mut(&mut moves).push(record);
         Arc::make_mut(&mut all_names).push(names);
@@ -391,8 +399,18 @@ impl Services {
             }
         }
         after.updated_ms = now;
-        if self.store.update_game(&loaded.row, &after, finish_of(&after).as_ref()).await? == Written::Stale {
+        let ending = self.tournament_ending(&after).await?;
+        let step = ending.as_ref().and_then(|(_, step)| step.clone());
+        let written =
+            self.store.update_game(&loaded.row, &after, finish_of(&after, step.clone()).as_ref()).await;
+        if let Some((held, _)) = ending {
+            held.release().await;
+        }
+        if written? == Written::Stale {
             return Err(Refusal::GameChanged {}.into());
+        }
+        if let Some(step) = &step {
+            self.step_taken(step).await;
         }
         let done = Loaded { row: after, ..loaded.clone() };
         self.cache.remember(&done);
@@ -587,7 +605,7 @@ impl Services {
 /// What a game's end writes in the same transaction as the change that ended
 /// it (see [`Finish`]): the one place that says what finishing a game means.
 /// Nothing for a game still being played or aborted.
-fn finish_of(r: &GameRow) -> Option<Finish> {
+fn finish_of(r: &GameRow, step: Option<TournamentStep>) -> Option<Finish> {
     if r.status != GameStatus::Finished {
         return None;
     }
@@ -618,6 +636,7 @@ fn finish_of(r: &GameRow) -> Option<Finish> {
         rated: r.rated.then(|| Category::of(r.variant, r.clock)),
         ladder,
         tournament: r.tournament.is_some(),
+        step,
     })
 }
 

@@ -400,6 +400,56 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
     assert_eq!(e.code(), ErrorCode::Conflict, "a tournament game is not aborted");
 }
 
+/// The game that completes a round and the round that follows commit together:
+/// a fault in writing the next round refuses the end too, and nothing of
+/// either is kept; once the fault is gone, both are written at once.
+#[tokio::test]
+async fn a_rounds_last_game_and_the_next_round_commit_together() {
+    use crate::domain::{
+        model::{TournamentFormat, TournamentStatus},
+        ratings::Category,
+        tournaments::Plan,
+    };
+    let site = site().await;
+    let s = &site.services;
+    let plan = Plan {
+        name: "Together".into(),
+        category: Category::StandardCorrespondence,
+        rules: RuleSet::Asian,
+        clock: ClockSpec::Correspondence { hours: 48 },
+        format: TournamentFormat::RoundRobin,
+        rounds: None,
+        min_players: 3,
+        max_players: 3,
+        starts_ms: Some(T0 + 1000),
+    };
+    let t = s.create_tournament("red", plan, T0).await.unwrap().tournament;
+    for name in ["red", "black", "third"] {
+        s.join_tournament(name, &t.id, T0).await.unwrap();
+    }
+    assert_eq!(s.advance_tournaments(T0 + 1000).await.unwrap(), 1, "started");
+    let table = s.tournament_table(&t.id).await.unwrap();
+    let first = table.pairings.iter().find(|p| p.round == 1 && p.game_id.is_some()).unwrap().clone();
+    let game = first.game_id.clone().unwrap();
+
+    // Writing round 2 fails: the resignation that ends round 1 is refused with it.
+    let fault = "CREATE TRIGGER no_round_two BEFORE INSERT ON tournament_pairings WHEN NEW.round = 2 \
+                 BEGIN SELECT RAISE(ABORT, 'injected fault'); END";
+    sqlx::raw_sql(fault).execute(s.store.pool()).await.unwrap();
+    assert!(s.resign(&first.red, &game, T0 + 2000).await.is_err());
+    let table = s.tournament_table(&t.id).await.unwrap();
+    assert_eq!(table.tournament.round, 1);
+    assert!(table.pairings.iter().all(|p| p.round != 1 || p.result.is_none()), "nothing of the end was kept");
+    assert!(s.load_game(&game).await.unwrap().is_active());
+
+    // Without the fault, the end and round 2 are written together.
+    sqlx::raw_sql("DROP TRIGGER no_round_two").execute(s.store.pool()).await.unwrap();
+    s.resign(&first.red, &game, T0 + 2000).await.unwrap();
+    let table = s.tournament_table(&t.id).await.unwrap();
+    assert_eq!((table.tournament.status, table.tournament.round), (TournamentStatus::Running, 2));
+    assert!(table.pairings.iter().any(|p| p.round == 2 && p.game_id.is_some()), "round 2's game began");
+}
+
 #[tokio::test]
 async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     use crate::{

@@ -7,10 +7,11 @@
 use xiangqi::Color;
 
 use super::{
-    Backend, FromRow, LadderResultRow,
+    Backend, FromRow, LadderResultRow, TournamentStep, Written,
     ladders::apply_ladder_result,
     locks,
     ratings::{RatingRow, count_result, write_rating},
+    tournaments::take_step_in,
 };
 use crate::domain::{
     model::{Named, PairingResult},
@@ -33,6 +34,8 @@ pub struct Finish {
     pub ladder: Option<(Category, LadderResultRow)>,
     /// Whether the game is a tournament's: its pairing is settled.
     pub tournament: bool,
+    /// The tournament's step when this game completes its round.
+    pub step: Option<TournamentStep>,
 }
 
 /// Takes the rating locks of every player whose rating the finishes move,
@@ -80,6 +83,13 @@ pub(super) async fn write_finish(tx: &mut Tx<'_>, f: &Finish) -> Result<(), sqlx
             .bind(&f.game)
             .execute(&mut **tx)
             .await?;
+    }
+    // Worked out under the tournament's lock, which its finishing games and its
+    // steps take: nothing else can have moved it on.
+    if let Some(step) = &f.step
+        && take_step_in(tx, step).await? == Written::Stale
+    {
+        return Err(sqlx::Error::Protocol("a tournament moved on while its round ended".into()));
     }
     Ok(())
 }

@@ -53,7 +53,7 @@ pub use self::{
     relations::RelationRow,
     reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
     sessions::SESSION_CHANNEL,
-    tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow},
+    tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep},
     users::{ProfileFields, UserRow, UserSearch},
 };
 use crate::domain::model::Named;

@@ -158,6 +158,45 @@ async fn claim(tx: &mut Tx<'_>, t: &TournamentRow, set: &str, binds: &[i64]) -> 
     Ok(done.rows_affected() == 1)
 }
 
+/// A running tournament's next step once its round is complete, worked out
+/// from the tournament as read (`tournament`, at its version).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentStep {
+    /// Round `tournament.round + 1` begins: its pairings and their games.
+    NextRound { tournament: TournamentRow, pairings: Vec<PairingRow>, games: Vec<GameRow> },
+    /// It ends: finished (its crosstable stays) or cancelled.
+    Close { tournament: TournamentRow, status: TournamentStatus, at_ms: i64 },
+}
+
+/// Takes a step in a transaction, if the tournament is still at the version
+/// the step was worked out from.
+pub(super) async fn take_step_in(tx: &mut Tx<'_>, step: &TournamentStep) -> Result<Written, sqlx::Error> {
+    match step {
+        TournamentStep::NextRound { tournament: t, pairings, games } => {
+            let next = t.round + 1;
+            if !claim(tx, t, "round = $1", &[next]).await? {
+                return Ok(Written::Stale);
+            }
+            sqlx::query("DELETE FROM tournament_pairings WHERE tournament_id = $1 AND round = $2")
+                .bind(&t.id)
+                .bind(next)
+                .execute(&mut **tx)
+                .await?;
+            for g in games {
+                insert_game(tx, g).await?;
+            }
+            insert_pairings(tx, &t.id, pairings).await?;
+        }
+        TournamentStep::Close { tournament: t, status, at_ms } => {
+            let set = format!("status = '{}', finished_ms = $1", status.name());
+            if !claim(tx, t, &set, &[*at_ms]).await? {
+                return Ok(Written::Stale);
+            }
+        }
+    }
+    Ok(Written::Done)
+}
+
 async fn insert_pairings(tx: &mut Tx<'_>, id: &str, pairings: &[PairingRow]) -> Result<(), sqlx::Error> {
     for p in pairings {
         sqlx::query(
@@ -393,27 +432,12 @@ impl Store {
     /// Moves a tournament read at `t` to its next round: the round's pairings
     /// (replacing any scheduled before) and its games. Stale if another instance
     /// moved it first, or anything about it changed since it was read.
-    pub async fn next_round(
-        &self,
-        t: &TournamentRow,
-        pairings: &[PairingRow],
-        games: &[GameRow],
-    ) -> Result<Written, sqlx::Error> {
+    pub async fn take_step(&self, step: &TournamentStep) -> Result<Written, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        let next = t.round + 1;
-        if !claim(&mut tx, t, "round = $1", &[next]).await? {
+        if take_step_in(&mut tx, step).await? == Written::Stale {
             tx.rollback().await?;
             return Ok(Written::Stale);
         }
-        sqlx::query("DELETE FROM tournament_pairings WHERE tournament_id = $1 AND round = $2")
-            .bind(&t.id)
-            .bind(next)
-            .execute(&mut *tx)
-            .await?;
-        for g in games {
-            insert_game(&mut tx, g).await?;
-        }
-        insert_pairings(&mut tx, &t.id, pairings).await?;
         tx.commit().await?;
         Ok(Written::Done)
     }
@@ -425,14 +449,7 @@ impl Store {
         status: TournamentStatus,
         now: i64,
     ) -> Result<Written, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
-        let set = format!("status = '{}', finished_ms = $1", status.name());
-        if !claim(&mut tx, t, &set, &[now]).await? {
-            tx.rollback().await?;
-            return Ok(Written::Stale);
-        }
-        tx.commit().await?;
-        Ok(Written::Done)
+        self.take_step(&TournamentStep::Close { tournament: t.clone(), status, at_ms: now }).await
     }
 
     /// Tournaments with something to do at `now` (at most 100): taking entries

@@ -38,11 +38,18 @@ use super::{
     board::rules_fit,
     clock::{ClockSpec, DAY_MS},
     games::new_game_row,
-    model::{NoticeKind, PairingResult, TournamentFormat, TournamentStatus},
+    model::{GameStatus, NoticeKind, PairingResult, TournamentFormat, TournamentStatus},
     ratings::Category,
     refusal::{Error, Refusal, Result, TextField},
 };
-use crate::store::{EntrantRow, GameRow, PairingRow, SignUp, Start, TournamentRow, Written};
+use crate::store::{
+    EntrantRow, Exclusive, GameRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep, Written,
+};
+
+/// The lock a tournament's steps and its games' ends take.
+fn lock_name(id: &str) -> String {
+    format!("xiangqi:tournament:{id}")
+}
 
 /// The fewest players a tournament may be planned for.
 pub const MIN_PLAYERS: i64 = 3;
@@ -280,7 +287,10 @@ impl Services {
                 if entrant.withdrawn_round.is_some() {
                     return Err(Refusal::Withdrawn {}.into());
                 }
-                if self.store.withdraw(t, user).await? == Written::Stale {
+                let held = self.store.exclusive(&lock_name(id)).await?;
+                let withdrawn = self.store.withdraw(t, user).await;
+                held.release().await;
+                if withdrawn? == Written::Stale {
                     return Err(Refusal::TournamentMovedOn {}.into());
                 }
                 if let Some(game) = self.store.active_tournament_game(id, user).await? {
@@ -330,8 +340,16 @@ impl Services {
         Ok(steps)
     }
 
-    /// One step, if one is due: whether this instance took it.
+    /// One step, if one is due: whether this instance took it. Taken under the
+    /// tournament's lock, as a game's end that completes a round takes it.
     async fn step(&self, id: &str, now: i64) -> Result<bool> {
+        let held = self.store.exclusive(&lock_name(id)).await?;
+        let took = self.step_held(id, now).await;
+        held.release().await;
+        took
+    }
+
+    async fn step_held(&self, id: &str, now: i64) -> Result<bool> {
         let table = self.tournament_table(id).await?;
         let t = &table.tournament;
         match t.status {
@@ -346,32 +364,82 @@ impl Services {
                 self.start(&table, now).await
             }
             TournamentStatus::Running => {
-                if table.pairings.iter().any(|p| p.round == t.round && p.result.is_none()) {
-                    return Ok(false);
-                }
-                if t.round >= t.rounds {
-                    return self.close(t, TournamentStatus::Finished, now).await;
-                }
-                let next = t.round + 1;
-                let rows = match t.format {
-                    TournamentFormat::RoundRobin => {
-                        table.pairings.iter().filter(|p| p.round == next).cloned().collect()
-                    }
-                    TournamentFormat::Swiss => match table.swiss_round(next) {
-                        Some(rows) => rows,
-                        // Nobody left can be paired without a rematch: it ends here.
-                        None => return self.close(t, TournamentStatus::Finished, now).await,
-                    },
-                };
-                let (rows, games) = self.games_for(t, rows, now);
-                let done = self.store.next_round(t, &rows, &games).await? == Written::Done;
+                let Some(step) = self.running_step(&table, now) else { return Ok(false) };
+                let done = self.store.take_step(&step).await? == Written::Done;
                 if done {
-                    self.games_begun(&games).await;
+                    self.step_taken(&step).await;
                 }
                 Ok(done)
             }
             TournamentStatus::Finished | TournamentStatus::Cancelled => Ok(false),
         }
+    }
+
+    /// What a running tournament does once every pairing of its round is
+    /// settled: begin the next round, or end.
+    fn running_step(&self, table: &Table, now: i64) -> Option<TournamentStep> {
+        let t = &table.tournament;
+        if t.status != TournamentStatus::Running
+            || table.pairings.iter().any(|p| p.round == t.round && p.result.is_none())
+        {
+            return None;
+        }
+        let close = || TournamentStep::Close {
+            tournament: t.clone(),
+            status: TournamentStatus::Finished,
+            at_ms: now,
+        };
+        if t.round >= t.rounds {
+            return Some(close());
+        }
+        let next = t.round + 1;
+        let rows = match t.format {
+            TournamentFormat::RoundRobin => {
+                table.pairings.iter().filter(|p| p.round == next).cloned().collect()
+            }
+            TournamentFormat::Swiss => match table.swiss_round(next) {
+                Some(rows) => rows,
+                // Nobody left can be paired without a rematch: it ends here.
+                None => return Some(close()),
+            },
+        };
+        let (pairings, games) = self.games_for(t, rows, now);
+        Some(TournamentStep::NextRound { tournament: t.clone(), pairings, games })
+    }
+
+    /// The players of a round that began hear of their games.
+    pub(super) async fn step_taken(&self, step: &TournamentStep) {
+        if let TournamentStep::NextRound { games, .. } = step {
+            self.games_begun(games).await;
+        }
+    }
+
+    /// The end of a tournament game, before it is written: the tournament's
+    /// lock (held until the end is written, so that its step cannot be taken
+    /// twice or from a stale table) and the step the end brings, if it
+    /// completes the round. Nothing for another game.
+    pub(super) async fn tournament_ending(
+        &self,
+        ended: &GameRow,
+    ) -> Result<Option<(Exclusive, Option<TournamentStep>)>> {
+        let (Some((id, _)), Some(outcome), GameStatus::Finished) =
+            (&ended.tournament, ended.outcome, ended.status)
+        else {
+            return Ok(None);
+        };
+        let held = self.store.exclusive(&lock_name(id)).await?;
+        let mut table = match self.tournament_table(id).await {
+            Ok(table) => table,
+            Err(e) => {
+                held.release().await;
+                return Err(e);
+            }
+        };
+        for p in table.pairings.iter_mut().filter(|p| p.game_id.as_deref() == Some(&ended.id)) {
+            p.result.get_or_insert(PairingResult::of_game(outcome.winner));
+        }
+        let step = self.running_step(&table, ended.updated_ms);
+        Ok(Some((held, step)))
     }
 
     async fn close(&self, t: &TournamentRow, status: TournamentStatus, now: i64) -> Result<bool> {
