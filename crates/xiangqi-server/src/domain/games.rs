@@ -357,18 +357,10 @@ impl Services {
             after.status = GameStatus::Finished;
             after.outcome = Some(o);
         }
-        let ending = self.tournament_ending(&after).await?;
-        let step = ending.as_ref().and_then(|(_, step)| step.clone());
-        let finish = finish_of(&after, step.clone());
-        let written = self.store.record_move(&before, &after, &record, finish.as_ref()).await;
-        if let Some((held, _)) = ending {
-            held.release().await;
-        }
-        if written? == Written::Stale {
+        let store = &self.store;
+        let write = async |finish: Option<&Finish>| store.record_move(&before, &after, &record, finish).await;
+        if self.write_change(&after, write).await? == Written::Stale {
             return Ok(Attempt::Stale);
-        }
-        if let Some(step) = &step {
-            self.step_taken(step).await;
         }
         Arc::make_mut(&mut moves).push(record);
         Arc::make_mut(&mut all_names).push(names);
@@ -399,18 +391,10 @@ impl Services {
             }
         }
         after.updated_ms = now;
-        let ending = self.tournament_ending(&after).await?;
-        let step = ending.as_ref().and_then(|(_, step)| step.clone());
-        let written =
-            self.store.update_game(&loaded.row, &after, finish_of(&after, step.clone()).as_ref()).await;
-        if let Some((held, _)) = ending {
-            held.release().await;
-        }
-        if written? == Written::Stale {
+        let store = &self.store;
+        let write = async |finish: Option<&Finish>| store.update_game(&loaded.row, &after, finish).await;
+        if self.write_change(&after, write).await? == Written::Stale {
             return Err(Refusal::GameChanged {}.into());
-        }
-        if let Some(step) = &step {
-            self.step_taken(step).await;
         }
         let done = Loaded { row: after, ..loaded.clone() };
         self.cache.remember(&done);
@@ -576,6 +560,30 @@ impl Services {
                 None => return Ok(flagged),
             }
         }
+    }
+
+    /// Writes a change to a game (by `write`) with the finish it makes, if it
+    /// ends the game. The end of a tournament game is written under the
+    /// tournament's lock, with the step it brings; the players of a round it
+    /// begins hear of their games once it is written.
+    async fn write_change(
+        &self,
+        after: &GameRow,
+        write: impl AsyncFnOnce(Option<&Finish>) -> Result<Written, sqlx::Error>,
+    ) -> Result<Written> {
+        let ending = self.tournament_ending(after).await?;
+        let step = ending.as_ref().and_then(|(_, step)| step.clone());
+        let written = write(finish_of(after, step.clone()).as_ref()).await;
+        if let Some((held, _)) = ending {
+            held.release().await;
+        }
+        let written = written?;
+        if written == Written::Done
+            && let Some(step) = &step
+        {
+            self.step_taken(step).await;
+        }
+        Ok(written)
     }
 
     /// Tells of a change once it is committed: its watchers; after a move, the

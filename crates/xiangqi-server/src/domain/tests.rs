@@ -339,18 +339,11 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
     assert_eq!((results.len(), results[0].game.as_deref()), (1, None));
 }
 
-#[tokio::test]
-async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_its_deadlines() {
-    use crate::domain::{
-        model::{PairingResult, TournamentFormat, TournamentStatus},
-        ratings::Category,
-        tournaments::Plan,
-    };
-    let site = site().await;
-    let s = &site.services;
-    let other = Services::new(s.store.clone(), Arc::new(Deaf));
-    let plan = Plan {
-        name: "Main".into(),
+/// A round-robin of three players, 48 hours a move, that starts at `T0 + 1000`.
+fn round_robin_of_three(name: &str) -> crate::domain::tournaments::Plan {
+    use crate::domain::{model::TournamentFormat, ratings::Category};
+    crate::domain::tournaments::Plan {
+        name: name.into(),
         category: Category::StandardCorrespondence,
         rules: RuleSet::Asian,
         clock: ClockSpec::Correspondence { hours: 48 },
@@ -359,7 +352,16 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
         min_players: 3,
         max_players: 3,
         starts_ms: Some(T0 + 1000),
-    };
+    }
+}
+
+#[tokio::test]
+async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_its_deadlines() {
+    use crate::domain::model::{PairingResult, TournamentStatus};
+    let site = site().await;
+    let s = &site.services;
+    let other = Services::new(s.store.clone(), Arc::new(Deaf));
+    let plan = round_robin_of_three("Main");
     let t = s.create_tournament("red", plan, T0).await.unwrap().tournament;
     for name in ["red", "black", "third"] {
         s.join_tournament(name, &t.id, T0).await.unwrap();
@@ -405,24 +407,10 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
 /// either is kept; once the fault is gone, both are written at once.
 #[tokio::test]
 async fn a_rounds_last_game_and_the_next_round_commit_together() {
-    use crate::domain::{
-        model::{TournamentFormat, TournamentStatus},
-        ratings::Category,
-        tournaments::Plan,
-    };
+    use crate::domain::model::TournamentStatus;
     let site = site().await;
     let s = &site.services;
-    let plan = Plan {
-        name: "Together".into(),
-        category: Category::StandardCorrespondence,
-        rules: RuleSet::Asian,
-        clock: ClockSpec::Correspondence { hours: 48 },
-        format: TournamentFormat::RoundRobin,
-        rounds: None,
-        min_players: 3,
-        max_players: 3,
-        starts_ms: Some(T0 + 1000),
-    };
+    let plan = round_robin_of_three("Together");
     let t = s.create_tournament("red", plan, T0).await.unwrap().tournament;
     for name in ["red", "black", "third"] {
         s.join_tournament(name, &t.id, T0).await.unwrap();
