@@ -21,7 +21,7 @@ export function errorText(err) {
   const reason = `refusal.${err.reason}`;
   // A refusal with a `detail` (the server's own account of a malformed request
   // or position) reads best in the server's words where they are the reader's.
-  if (lang === "en" && err.params?.detail) return text;
+  if (lang === "en" && err.params?.detail) return text.charAt(0).toUpperCase() + text.slice(1);
   if (err.reason && isTextKey(reason)) return t(reason, worded(err.params));
   if (lang === "en" || !err.code) return text;
   const key = `error.${err.code}`;
