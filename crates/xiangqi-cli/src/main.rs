@@ -6,6 +6,7 @@ mod bench;
 mod fill;
 mod perft;
 mod play;
+mod puzzles;
 mod render;
 mod serve;
 mod status;
@@ -49,6 +50,8 @@ enum Command {
     Backup(backup::Args),
     /// Fill an empty PostgreSQL database with millions of accounts and games, to measure the server.
     Fill(fill::Args),
+    /// Find puzzles for the play site in its finished games or the engine's own games.
+    Puzzles(puzzles::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Admin(args)) => admin::run(args),
         Some(Command::Backup(args)) => backup::run(args),
         Some(Command::Fill(args)) => fill::run(args),
+        Some(Command::Puzzles(args)) => puzzles::run(args),
         None => serve::run(serve::Args::from_env()),
     }
 }

@@ -55,6 +55,10 @@ pub struct Config {
     pub engines: Option<usize>,
     /// What "now" is: the system's time, unless a test moves it forward.
     pub clock: domain::Clock,
+    /// How often the site's finished games are searched for new puzzles
+    /// (a few games a round, on the engine pool at a study's priority);
+    /// never if `None`.
+    pub puzzle_search: Option<Duration>,
 }
 
 impl Config {
@@ -72,6 +76,7 @@ impl Config {
             analyses_per_minute: domain::analysis::ANALYSES_PER_MINUTE,
             clock: domain::Clock::default(),
             engines: None,
+            puzzle_search: Some(Duration::from_secs(60)),
         }
     }
 
@@ -84,6 +89,7 @@ impl Config {
         config.limits.tournaments_per_day = 1_000_000;
         config.connections.per_address = 1_000_000;
         config.analyses_per_minute = 1_000_000;
+        config.puzzle_search = None;
         config
     }
 }
@@ -241,6 +247,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         }
         background.spawn(services.clone().run_computer(shutdown.clone()));
     }
+    if let Some(every) = config.puzzle_search {
+        background.spawn(puzzle_loop(services.clone(), every, shutdown.clone()));
+    }
     if store.backend() == store::Backend::Postgres {
         background.spawn(listen_loop(config.database.clone(), services, hub.clone(), shutdown.clone()));
     }
@@ -316,6 +325,29 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
             }
         }
         rounds += 1;
+        held.release().await;
+    }
+}
+
+/// The search of finished games for puzzles: a round every `every`, by one
+/// instance at a time, while the engines are not all busy.
+async fn puzzle_loop(services: Arc<Services>, every: Duration, stop: CancellationToken) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = stop.cancelled() => return,
+        }
+        if services.engines.waiting() > 0 {
+            continue;
+        }
+        let Ok(Some(held)) = services.try_lock("xiangqi:puzzles").await else { continue };
+        match services.scan_for_puzzles(domain::puzzles::find::Budget::SITE).await {
+            Ok(s) if s.puzzles == 0 => {}
+            Ok(s) => tracing::info!("{} new puzzles from {} finished games", s.puzzles, s.games),
+            Err(e) => tracing::warn!("puzzle search failed: {e}"),
+        }
         held.release().await;
     }
 }

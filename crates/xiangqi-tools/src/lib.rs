@@ -4,7 +4,8 @@
 //! [`gen_data`]) and training a net ([`nnue::train`]), scoring positions by
 //! another engine ([`label`]), running matches between engines ([`matches`]),
 //! and filling a PostgreSQL database with made-up accounts and games to measure
-//! the play server ([`fill`]). The `xiangqi` command (`match`, `label`,
+//! the play server ([`fill`]), and puzzles from the engine's own games
+//! ([`puzzles`]). The `xiangqi` command (`match`, `label`,
 //! `gen-data`, `fill`) and the `tune` and `train` binaries drive them.
 //!
 //! Everything random here draws from the rules crate's seeded generator
@@ -16,6 +17,7 @@ pub mod label;
 pub mod matches;
 pub mod nnue;
 pub mod progress;
+pub mod puzzles;
 pub mod tune;
 
 /// The logistic curve `1 / (1 + e^-x)`: the expected result of a score `x` in

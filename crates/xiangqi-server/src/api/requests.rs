@@ -380,3 +380,48 @@ impl AnalysisQuery {
             .collect()
     }
 }
+
+/// Which puzzle comes next.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PuzzleQuery {
+    /// The board (`standard` if left out).
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub variant: Option<Variant>,
+    /// Only puzzles of this theme.
+    #[serde(default)]
+    pub theme: Option<crate::domain::puzzles::themes::PuzzleTheme>,
+}
+
+/// The solver's moves in a puzzle so far, the last one new (ICCS on the
+/// standard board, cell names on the hex board).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleMoves {
+    pub moves: Vec<String>,
+    /// The streak this puzzle is part of, if any.
+    #[serde(default)]
+    pub streak: Option<String>,
+}
+
+/// A timed streak on a board.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewStreak {
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
+}
+
+/// A board, for lists kept per board.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct BoardQuery {
+    /// `standard` (if left out) or `hex`.
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub variant: Option<Variant>,
+}

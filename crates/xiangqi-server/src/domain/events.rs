@@ -43,3 +43,10 @@ pub struct Notice {
 pub trait Listener: Send + Sync {
     fn hear(&self, what: Happening<'_>);
 }
+
+/// No one listens: services run offline (a command line tool, the domain's tests).
+pub struct Nobody;
+
+impl Listener for Nobody {
+    fn hear(&self, _: Happening<'_>) {}
+}

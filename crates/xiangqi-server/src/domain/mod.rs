@@ -18,6 +18,7 @@ pub mod model;
 pub mod news;
 pub mod people;
 pub mod preferences;
+pub mod puzzles;
 pub mod ratings;
 mod reads;
 pub mod refusal;

@@ -295,6 +295,21 @@ pub enum Refusal {
     #[error("your opponent still has time")]
     OpponentHasTime {},
 
+    // ---- Puzzles ----
+    #[error("no puzzle {id:?}")]
+    NoPuzzle { id: String },
+    /// Every puzzle that fits has been tried, or none has been found yet.
+    #[error("there is no puzzle left to try here; come back when more have been found")]
+    NoPuzzleLeft {},
+    /// More moves were sent than the puzzle's line has for the solver.
+    #[error("the puzzle is solved in {moves} moves")]
+    PuzzleLine { moves: u32 },
+    #[error("no streak {id:?}")]
+    NoStreak { id: String },
+    /// The streak ended (a puzzle failed or the time ran out), or this is not its puzzle now.
+    #[error("this streak is over or has moved to another puzzle")]
+    StreakOver {},
+
     // ---- Analysis ----
     #[error("a line holds at most {max} moves")]
     LineLength { max: u32 },
@@ -401,6 +416,9 @@ impl Refusal {
                 ErrorCode::NotFound
             }
             NoChallenge { .. } | NoGame { .. } | NoTournament { .. } => ErrorCode::NotFound,
+            NoPuzzle { .. } | NoPuzzleLeft {} | NoStreak { .. } => ErrorCode::NotFound,
+            PuzzleLine { .. } => ErrorCode::BadRequest,
+            StreakOver {} => ErrorCode::Conflict,
             TooOften { .. } | LogInWait { .. } | ComputerGames { .. } => ErrorCode::TooManyRequests,
             OpenChallenges { .. } | Invitations { .. } | ListFull { .. } | NameTaken { .. } | ChatBusy {} => {
                 ErrorCode::Conflict

@@ -12,18 +12,8 @@ use super::{
     lobby::Terms,
     model::{DrawAction, GameStatus, SideChoice},
 };
-use super::{
-    events::{Happening, Listener},
-    refusal::ErrorCode,
-};
+use super::{events::Nobody, refusal::ErrorCode};
 use crate::store::{Store, Tally};
-
-/// Nobody listens in these tests.
-struct Deaf;
-
-impl Listener for Deaf {
-    fn hear(&self, _: Happening<'_>) {}
-}
 
 const T0: i64 = 1_800_000_000_000;
 
@@ -54,7 +44,7 @@ async fn site() -> Site {
         assert!(store.create_user(&mut turn, "here", name, "no log-in in these tests", T0).await.unwrap());
         turn.done().await.unwrap();
     }
-    Site { services: Services::new(store, Arc::new(Deaf)), _dir: tempdir::Dir(dir) }
+    Site { services: Services::new(store, Arc::new(Nobody)), _dir: tempdir::Dir(dir) }
 }
 
 fn terms(opponent: &str, clock: ClockSpec) -> Terms {
@@ -312,7 +302,7 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
     let site = site().await;
     let s = &site.services;
     // A second instance on the same database.
-    let other = Services::new(s.store.clone(), Arc::new(Deaf));
+    let other = Services::new(s.store.clone(), Arc::new(Nobody));
     let cat = Category::StandardCorrespondence;
     for name in ["red", "black", "third"] {
         s.join_ladder(name, cat, T0).await.unwrap();
@@ -360,7 +350,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
     use crate::domain::model::{PairingResult, TournamentStatus};
     let site = site().await;
     let s = &site.services;
-    let other = Services::new(s.store.clone(), Arc::new(Deaf));
+    let other = Services::new(s.store.clone(), Arc::new(Nobody));
     let plan = round_robin_of_three("Main");
     let t = s.create_tournament("red", plan, T0).await.unwrap().tournament;
     for name in ["red", "black", "third"] {
@@ -522,4 +512,50 @@ async fn closing_an_analysis_stops_its_search() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     panic!("the search still runs 2 s after its stream closed");
+}
+
+#[tokio::test]
+async fn the_search_of_finished_games_stores_each_puzzle_once() {
+    use super::puzzles::find::Budget;
+    let site = site().await;
+    let s = &site.services;
+    let g = game(s, DAYS_3).await;
+    let id = g.row.id.as_str();
+    // Both sides bring out their horses and a chariot; black's chariot then
+    // steps in front of red's, which takes it for nothing.
+    let moves = ["b0c2", "b9c7", "h0g2", "h9g7", "a0a1", "a9a8", "a1d1", "a8d8"];
+    for (ply, m) in moves.iter().enumerate() {
+        let mover = if ply % 2 == 0 { "red" } else { "black" };
+        s.submit_move(mover, id, ply as i64, m, T0).await.unwrap();
+    }
+    let budget = Budget { scan_nodes: 20_000, verify_nodes: 60_000 };
+    let first = s.scan_for_puzzles(budget).await.unwrap();
+    assert_eq!((first.games, first.puzzles), (0, 0), "a game being played is not searched");
+    s.resign("black", id, T0 + 1000).await.unwrap();
+    let found = s.scan_for_puzzles(budget).await.unwrap();
+    assert_eq!((found.games, found.puzzles), (1, 1));
+    let p = s.next_puzzle(None, Variant::Standard, None).await.unwrap();
+    assert_eq!(p.moves, ["a8d8", "d1d8"]);
+    assert_eq!(p.game_id.as_deref(), Some(id));
+    assert!(p.themes.contains(&super::puzzles::themes::PuzzleTheme::Capture), "{:?}", p.themes);
+    // The search has moved past the game, and the same position is never stored twice.
+    assert_eq!(s.scan_for_puzzles(budget).await.unwrap().games, 0);
+    let again = super::puzzles::find::find_in(
+        &g_board(s, id).await,
+        &mut engine(),
+        budget,
+        &xiangqi_engine::Control::new(),
+    )
+    .unwrap();
+    assert_eq!(s.add_puzzles(Variant::Standard, Some(id), &again).await.unwrap(), 0);
+}
+
+async fn g_board(s: &Services, id: &str) -> super::board::Board {
+    (*s.load_game(id).await.unwrap().game).clone()
+}
+
+fn engine() -> xiangqi_engine::Engine {
+    xiangqi_engine::Engine::new(
+        xiangqi_engine::Options { hash_mb: 4, ..Default::default() }.with_embedded_net(),
+    )
 }

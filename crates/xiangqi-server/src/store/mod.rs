@@ -19,6 +19,7 @@ mod locks;
 mod messages;
 mod news;
 mod notices;
+mod puzzles;
 mod ratings;
 mod relations;
 mod reviews;
@@ -49,6 +50,7 @@ pub use self::{
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     notices::payloads,
+    puzzles::{AttemptRow, Ended, Ending, NewPuzzle, PuzzlePlayerRow, PuzzleRow, StreakRow, Wanted},
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,
     reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},

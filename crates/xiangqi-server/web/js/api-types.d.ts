@@ -58,6 +58,9 @@ export type AnalysisInfo = {
   time: number;
 };
 
+/** Where a user's first attempt at a puzzle stands. */
+export type AttemptResult = "open" | "solved" | "failed";
+
 /** Ask to be paired with the next player who asks for the same settings. */
 export type AutoMatch = {
   clock: ClockSpec;
@@ -715,6 +718,12 @@ export type NewNews = {
   title: string;
 };
 
+/** A timed streak on a board. */
+export type NewStreak = {
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+};
+
 /** A new tournament. */
 export type NewTournament = {
   /** The rating category its games count in; the time control must be of its pace. */
@@ -890,6 +899,114 @@ export type ProfileEdit = {
   preferred_clock?: ClockSpec | null;
   /** a rule set, or null */
   preferred_rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
+};
+
+/** One of a player's first attempts. */
+export type PuzzleAttemptView = {
+  at: number;
+  hinted: boolean;
+  puzzle: string;
+  /** The puzzle's rating now. */
+  puzzle_rating: number;
+  rated: boolean;
+  /** The player's puzzle rating after it, when it was rated. */
+  rating?: number | null;
+  result: AttemptResult;
+  themes: PuzzleTheme[];
+};
+
+/** The piece to move next: its cell. */
+export type PuzzleHint = {
+  cell: string;
+};
+
+/** One of the best puzzle solvers. */
+export type PuzzleLeader = {
+  attempts: number;
+  name: string;
+  rating: number;
+};
+
+/** The best puzzle solvers on a board (at least ten attempts). */
+export type PuzzleLeadersView = {
+  leaders: PuzzleLeader[];
+  /** a board */
+  variant: "standard" | "hex";
+};
+
+/**
+ * The solver's moves in a puzzle so far, the last one new (ICCS on the
+ * standard board, cell names on the hex board).
+ */
+export type PuzzleMoves = {
+  moves: string[];
+  /** The streak this puzzle is part of, if any. */
+  streak?: string | null;
+};
+
+/** A player's puzzle rating on one board. */
+export type PuzzleRatingView = {
+  attempts: number;
+  best_streak: number;
+  deviation: number;
+  provisional: boolean;
+  rating: number;
+  solved: number;
+  /** a board */
+  variant: "standard" | "hex";
+};
+
+/** A player's puzzle ratings and attempts, newest first, a page at a time. */
+export type PuzzleStandingView = {
+  attempts: PuzzleAttemptView[];
+  /** The `after` of the next page of attempts, if there is one. */
+  next?: string | null;
+  ratings: PuzzleRatingView[];
+};
+
+/** What the move just sent did. */
+export type PuzzleStepView = {
+  /** The solver's puzzle rating, when this ended a rated first attempt. */
+  rating?: RatingChange | null;
+  /** The opponent's answer to a right move that is not the last. */
+  reply?: string | null;
+  /** The whole line (the opponent's move first) once the attempt has ended. */
+  solution?: string[] | null;
+  step: StepKind;
+  streak?: StreakStepView | null;
+};
+
+/** A tactical motif or stage of the game a puzzle shows. */
+export type PuzzleTheme = "mate_in1" | "mate_in2" | "mate_in3" | "long_mate" | "capture" | "fork" | "pin" | "discovered_attack" | "cannon_screen" | "horse_leg" | "flying_general" | "defensive_move" | "opening" | "middlegame" | "endgame";
+
+/** A puzzle to solve. */
+export type PuzzleView = {
+  deviation: number;
+  /** The position before the opponent's move that sets the puzzle. */
+  fen: string;
+  /** The site's game it comes from, if any. */
+  game?: string | null;
+  id: string;
+  /** How many moves the solver must find. */
+  moves: number;
+  /** First attempts so far, and the share of them solved (percent). */
+  plays: number;
+  /** The puzzle's rating (its difficulty), rounded, and how sure it is. */
+  rating: number;
+  /** The opponent's move: play it, then find the solver's. */
+  setup: string;
+  solved_percent?: number | null;
+  /** a colour */
+  solver: "red" | "black";
+  themes: PuzzleTheme[];
+  /** a board */
+  variant: "standard" | "hex";
+};
+
+/** A rating before and after an attempt. */
+export type RatingChange = {
+  after: number;
+  before: number;
 };
 
 /**
@@ -1261,6 +1378,38 @@ export type Refusal =
     }
   | {
       params: {
+        id: string;
+      };
+      reason: "no_puzzle";
+    }
+  /** Every puzzle that fits has been tried, or none has been found yet. */
+  | {
+      /** Every puzzle that fits has been tried, or none has been found yet. */
+      params: Record<string, unknown>;
+      reason: "no_puzzle_left";
+    }
+  /** More moves were sent than the puzzle's line has for the solver. */
+  | {
+      /** More moves were sent than the puzzle's line has for the solver. */
+      params: {
+        moves: number;
+      };
+      reason: "puzzle_line";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_streak";
+    }
+  /** The streak ended (a puzzle failed or the time ran out), or this is not its puzzle now. */
+  | {
+      /** The streak ended (a puzzle failed or the time ran out), or this is not its puzzle now. */
+      params: Record<string, unknown>;
+      reason: "streak_over";
+    }
+  | {
+      params: {
         max: number;
       };
       reason: "line_length";
@@ -1547,6 +1696,25 @@ export type StandingView = {
   tiebreak: number;
   wins: number;
   withdrawn_round?: number | null;
+};
+
+/** What a move made in a puzzle did. */
+export type StepKind = "right" | "solved" | "wrong";
+
+/** Where a streak stands after one of its puzzles. */
+export type StreakStepView = {
+  /** The next puzzle, after a solved one. */
+  next?: PuzzleView | null;
+  over: boolean;
+  solved: number;
+};
+
+/** A timed streak just started. */
+export type StreakView = {
+  /** When it ends (milliseconds since the epoch). */
+  ends: number;
+  id: string;
+  puzzle: PuzzleView;
 };
 
 /** A move. */

@@ -31,6 +31,7 @@ import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
+import { puzzlesPage } from "./pages/puzzles.js";
 import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
@@ -83,6 +84,7 @@ live.onNotice((notice) => {
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
     analysis: { page: analysisPage, open: true },
+    puzzles: { page: puzzlesPage, open: true },
     messages: { page: messagesPage },
     send: { page: sendPage },
     with: { page: conversationPage },

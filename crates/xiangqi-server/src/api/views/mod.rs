@@ -34,10 +34,12 @@ mod ladders;
 mod lobby;
 pub mod page;
 mod people;
+mod puzzles;
 mod ratings;
 mod site;
 mod tournaments;
 
 pub use self::{
-    accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, ratings::*, site::*, tournaments::*,
+    accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, puzzles::*, ratings::*, site::*,
+    tournaments::*,
 };

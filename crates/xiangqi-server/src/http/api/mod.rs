@@ -9,6 +9,7 @@ mod games;
 mod ladders;
 mod lobby;
 mod people;
+mod puzzles;
 mod ratings;
 mod site;
 mod tournaments;
@@ -53,7 +54,8 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "site", description = "Preferences, news, games to watch."),
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
         (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
-        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews.")
+        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews."),
+        (name = "puzzles", description = "Puzzles found by the engine in real games: the next one, the day's, streaks, ratings.")
     )
 )]
 struct ApiDoc;
@@ -115,6 +117,14 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(analysis::positions))
         .routes(routes!(analysis::analyse))
         .routes(routes!(analysis::review, analysis::request_review))
+        .routes(routes!(puzzles::next))
+        .routes(routes!(puzzles::daily))
+        .routes(routes!(puzzles::leaders))
+        .routes(routes!(puzzles::puzzle))
+        .routes(routes!(puzzles::moves))
+        .routes(routes!(puzzles::hint))
+        .routes(routes!(puzzles::streak))
+        .routes(routes!(puzzles::standing))
         .split_for_parts()
 }
 

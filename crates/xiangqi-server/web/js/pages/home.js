@@ -17,6 +17,22 @@ import { withBuddies } from "../components/people.js";
 import { statusPage } from "./status.js";
 
 /** @typedef {import("../models.js").Game} Game */
+/** @typedef {import("../api-types.js").PuzzleView} PuzzleView */
+
+/** The day's puzzle as a diagram of its position, linking to the page that plays it. */
+function dailyCard() {
+  const box = h("div", {}, h("p", { class: "muted" }, t("app.loading")));
+  const section = card(t("puzzle.daily"), box);
+  section.classList.add("daily-puzzle");
+  api.call("GET", "/puzzles/daily").then((/** @type {PuzzleView} */ p) => {
+    box.replaceChildren(
+      h("a", { href: "#/puzzles/daily", class: "daily-link", "aria-label": t("puzzle.dailyOpen") },
+        diagram({ fen: p.fen, caption: t("puzzle.dailyText"), hexBoard: p.variant === "hex" })),
+      h("p", {}, h("a", { class: "button-link", href: "#/puzzles/daily" }, t("puzzle.dailyOpen")),
+        " ", h("a", { href: "#/puzzles" }, t("puzzle.rated"))));
+  }).catch(() => section.remove());
+  return section;
+}
 
 /** A player's games, their buddies beside them. */
 const statusWithBuddies = withBuddies(statusPage);
@@ -56,6 +72,7 @@ async function visitorHome(view) {
           h("a", { href: "#register", onclick: (e) => { e.preventDefault(); register(); } }, t("home.register")))),
       diagram({ fen: standard.startFen, caption: t("rules.board.start") })),
     card(t("home.live"), live),
+    dailyCard(),
     h("section", { class: "card", id: "look-around" }, h("h2", {}, t("menu.look")),
       h("p", { class: "muted" }, t("home.lookText")),
       h("div", { class: "home-links" },
@@ -78,5 +95,6 @@ export async function homePage(view) {
   if (!currentUser()) return visitorHome(view);
   const done = await statusWithBuddies(view, []);
   view.querySelector("h1")?.after(newsCard());
+  view.append(dailyCard());
   return done;
 }

@@ -15,6 +15,7 @@ import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
 import { refresh } from "../router.js";
 import { currentUser } from "../state.js";
+import { puzzleCard } from "./puzzles.js";
 
 /** @typedef {import("../models.js").Profile} Profile */
 /** @typedef {import("../models.js").GameSummary} GameSummary */
@@ -90,6 +91,7 @@ export async function profilePage(view, [name = ""]) {
         records),
       h("section", { class: "card" }, h("h2", {}, t("profile.recent")),
         listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")))),
+    await puzzleCard(user.name).catch(() => null),
     own ? passwordForm() : null);
 }
 

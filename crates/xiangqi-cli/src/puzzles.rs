@@ -1,0 +1,159 @@
+//! `xiangqi puzzles generate`: finds puzzles for the play site, in its
+//! finished games (as the server does in the background) or, for a new site,
+//! in the engine's games against itself.
+
+use std::{process::ExitCode, sync::Arc, time::Instant};
+
+use xiangqi::Variant;
+use xiangqi_server::{
+    domain::{
+        Services,
+        events::Nobody,
+        puzzles::{find::Budget, new_puzzles},
+    },
+    engines::EnginePool,
+    store::Store,
+};
+use xiangqi_tools::puzzles::{Plan, generate};
+
+use crate::serve::DEFAULT_DATABASE;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Find puzzles and store them in the site's database.
+    Generate(Generate),
+}
+
+#[derive(clap::Args)]
+struct Generate {
+    /// The play site's database [default: sqlite://xiangqi.db?mode=rwc].
+    #[arg(long, env = "XIANGQI_DATABASE")]
+    database: Option<String>,
+    /// Play this many games of the engine against itself and search them,
+    /// rather than the site's finished games.
+    #[arg(long)]
+    self_play: Option<u64>,
+    /// The board of the self-play games.
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
+    /// Stop once this many new puzzles are stored.
+    #[arg(long)]
+    count: Option<u64>,
+    /// Searches at once; every core if left out.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Nodes for each move of a self-play game.
+    #[arg(long, default_value_t = 2_000)]
+    move_nodes: u64,
+    /// Nodes for the first look at each position.
+    #[arg(long, default_value_t = Budget::SITE.scan_nodes)]
+    scan_nodes: u64,
+    /// Nodes for each search that decides a puzzle.
+    #[arg(long, default_value_t = Budget::SITE.verify_nodes)]
+    verify_nodes: u64,
+    /// Another seed plays other self-play games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let Command::Generate(g) = args.command;
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("xiangqi puzzles: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let database = g.database.clone().unwrap_or_else(|| DEFAULT_DATABASE.to_string());
+    let store = match runtime.block_on(Store::open(&database)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xiangqi puzzles: database {database}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let threads = g.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let budget = Budget { scan_nodes: g.scan_nodes, verify_nodes: g.verify_nodes };
+    let started = Instant::now();
+    let outcome = match g.self_play {
+        Some(games) => {
+            let plan = Plan {
+                variant: g.variant,
+                games,
+                threads,
+                move_nodes: g.move_nodes,
+                budget,
+                seed: g.seed,
+                ..Plan::default()
+            };
+            self_play(&runtime, &store, &plan, g.count)
+        }
+        None => runtime.block_on(site_games(store, threads, budget, g.count)),
+    };
+    match outcome {
+        Ok((games, puzzles)) => {
+            let s = started.elapsed().as_secs_f64();
+            println!(
+                "{puzzles} new puzzles from {games} games in {s:.1} s ({:.1} puzzles a minute)",
+                puzzles as f64 * 60.0 / s.max(0.001)
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("xiangqi puzzles: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn self_play(
+    runtime: &tokio::runtime::Runtime,
+    store: &Store,
+    plan: &Plan,
+    count: Option<u64>,
+) -> Result<(u64, u64), String> {
+    let mut stored = 0;
+    let mut failure = None;
+    let tally = generate(plan, &mut |found| {
+        let rows = new_puzzles(plan.variant, None, &found, xiangqi_server::domain::now_ms());
+        match runtime.block_on(store.insert_puzzles(&rows)) {
+            Ok(n) => stored += n,
+            Err(e) => failure = Some(e.to_string()),
+        }
+        if stored > 0 && stored % 100 < rows.len() as u64 {
+            eprintln!("{stored} puzzles so far");
+        }
+        failure.is_none() && count.is_none_or(|c| stored < c)
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok((tally.games, stored)),
+    }
+}
+
+/// Searches the site's finished games not searched yet, `threads` at a time.
+async fn site_games(
+    store: Store,
+    threads: usize,
+    budget: Budget,
+    count: Option<u64>,
+) -> Result<(u64, u64), String> {
+    let mut services = Services::new(store, Arc::new(Nobody));
+    services.engines = Arc::new(EnginePool::new(threads));
+    let (mut games, mut puzzles) = (0, 0);
+    loop {
+        let round = services.scan_for_puzzles(budget).await.map_err(|e| e.to_string())?;
+        games += round.games;
+        puzzles += round.puzzles;
+        if round.games == 0 || count.is_some_and(|c| puzzles >= c) {
+            return Ok((games, puzzles));
+        }
+    }
+}

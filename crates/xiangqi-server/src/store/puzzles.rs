@@ -1,0 +1,667 @@
+//! Puzzles, their ratings and who tried them: the next puzzle near a rating
+//! is one walk of an index (by board, or by theme and board, then rating),
+//! skipping those the user has tried.
+
+use sqlx::any::AnyRow;
+use xiangqi::Variant;
+
+use super::{Backend, FromRow, GameRow, Page, Paged, Store, Written, get, named};
+use crate::domain::{
+    model::Named,
+    puzzles::{AttemptResult, themes::PuzzleTheme},
+    ratings::{Rating, rate},
+};
+
+type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleRow {
+    pub id: String,
+    pub variant: Variant,
+    pub fen: String,
+    pub moves: Vec<String>,
+    pub themes: Vec<PuzzleTheme>,
+    pub mate: bool,
+    pub game_id: Option<String>,
+    pub rating: Rating,
+    pub plays: i64,
+    pub solves: i64,
+}
+
+impl FromRow for PuzzleRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        let variant: String = get(r, "variant")?;
+        Ok(PuzzleRow {
+            id: get(r, "id")?,
+            variant: variant.parse().map_err(|why| super::corrupt("variant", why))?,
+            fen: get(r, "fen")?,
+            moves: get::<String>(r, "moves")?.split_whitespace().map(str::to_string).collect(),
+            themes: PuzzleTheme::from_bits(get(r, "themes")?),
+            mate: get::<i64>(r, "mate")? != 0,
+            game_id: get(r, "game_id")?,
+            rating: Rating {
+                rating: get(r, "rating")?,
+                deviation: get(r, "deviation")?,
+                volatility: get(r, "volatility")?,
+                games: get(r, "plays")?,
+            },
+            plays: get(r, "plays")?,
+            solves: get(r, "solves")?,
+        })
+    }
+}
+
+/// A puzzle to store.
+#[derive(Clone, Debug)]
+pub struct NewPuzzle {
+    pub id: String,
+    pub variant: Variant,
+    pub fen: String,
+    pub moves: Vec<String>,
+    pub key: u64,
+    pub themes: Vec<PuzzleTheme>,
+    pub mate: bool,
+    pub game_id: Option<String>,
+    pub rating: f64,
+    pub created_ms: i64,
+}
+
+/// A user's puzzle rating on one board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzlePlayerRow {
+    pub user: String,
+    pub rating: Rating,
+    pub attempts: i64,
+    pub solved: i64,
+    pub best_streak: i64,
+}
+
+impl FromRow for PuzzlePlayerRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(PuzzlePlayerRow {
+            user: get(r, "user_name")?,
+            rating: Rating {
+                rating: get(r, "rating")?,
+                deviation: get(r, "deviation")?,
+                volatility: get(r, "volatility")?,
+                games: get(r, "attempts")?,
+            },
+            attempts: get(r, "attempts")?,
+            solved: get(r, "solved")?,
+            best_streak: get(r, "best_streak")?,
+        })
+    }
+}
+
+/// A user's first attempt at a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttemptRow {
+    pub puzzle_id: String,
+    pub result: AttemptResult,
+    pub hinted: bool,
+    pub rated: bool,
+    /// The user's puzzle rating after it, if it was rated.
+    pub rating: Option<f64>,
+    pub at_ms: i64,
+    /// The puzzle's rating now and its themes.
+    pub puzzle_rating: f64,
+    pub themes: Vec<PuzzleTheme>,
+}
+
+impl FromRow for AttemptRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(AttemptRow {
+            puzzle_id: get(r, "puzzle_id")?,
+            result: named(r, "result")?,
+            hinted: get::<i64>(r, "hinted")? != 0,
+            rated: get::<i64>(r, "rated")? != 0,
+            rating: get(r, "rating")?,
+            at_ms: get(r, "at_ms")?,
+            puzzle_rating: get(r, "puzzle_rating")?,
+            themes: PuzzleTheme::from_bits(get(r, "themes")?),
+        })
+    }
+}
+
+/// A timed streak.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreakRow {
+    pub id: String,
+    pub user: String,
+    pub variant: Variant,
+    pub started_ms: i64,
+    pub ends_ms: i64,
+    pub solved: i64,
+    pub current: Option<String>,
+    pub over: bool,
+}
+
+impl FromRow for StreakRow {
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        let variant: String = get(r, "variant")?;
+        Ok(StreakRow {
+            id: get(r, "id")?,
+            user: get(r, "user_name")?,
+            variant: variant.parse().map_err(|why| super::corrupt("variant", why))?,
+            started_ms: get(r, "started_ms")?,
+            ends_ms: get(r, "ends_ms")?,
+            solved: get(r, "solved")?,
+            current: get(r, "current_id")?,
+            over: get::<i64>(r, "over")? != 0,
+        })
+    }
+}
+
+/// How a puzzle is asked for.
+#[derive(Clone, Debug)]
+pub struct Wanted<'a> {
+    pub variant: Variant,
+    /// Skip the puzzles this user has tried.
+    pub user: Option<&'a str>,
+    pub theme: Option<PuzzleTheme>,
+    /// The nearest rating at or above this, or below it when none is.
+    pub near: f64,
+}
+
+/// A first attempt's end, to write.
+#[derive(Clone, Debug)]
+pub struct Ending<'a> {
+    pub user: &'a str,
+    pub puzzle: &'a PuzzleRow,
+    pub result: AttemptResult,
+    /// Whether the way it was played counts for ratings (a hint or a streak does not).
+    pub counts: bool,
+    pub now: i64,
+}
+
+/// What ending a first attempt changed: the user's rating before and after,
+/// when it was rated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ended {
+    Rated {
+        before: f64,
+        after: f64,
+    },
+    Unrated,
+    /// The first attempt had ended before: nothing changed.
+    AlreadyEnded,
+}
+
+impl Store {
+    fn for_update(&self) -> &'static str {
+        match self.backend {
+            Backend::Postgres => " FOR UPDATE",
+            Backend::Sqlite => "",
+        }
+    }
+
+    /// Stores new puzzles with their themes; one already stored for the same
+    /// position is skipped. How many were new.
+    pub async fn insert_puzzles(&self, puzzles: &[NewPuzzle]) -> Result<u64, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let mut added = 0;
+        for p in puzzles {
+            let fresh = sqlx::query(
+                "INSERT INTO puzzles (id, variant, fen, moves, position_key, themes, mate, game_id, rating, \
+                 deviation, volatility, plays, solves, created_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, $12) \
+                 ON CONFLICT (variant, position_key) DO NOTHING",
+            )
+            .bind(&p.id)
+            .bind(p.variant.to_string())
+            .bind(&p.fen)
+            .bind(p.moves.join(" "))
+            .bind(p.key as i64)
+            .bind(PuzzleTheme::to_bits(&p.themes))
+            .bind(i64::from(p.mate))
+            .bind(p.game_id.clone())
+            .bind(p.rating)
+            .bind(Rating::default().deviation)
+            .bind(Rating::default().volatility)
+            .bind(p.created_ms)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if fresh == 0 {
+                continue;
+            }
+            added += 1;
+            for t in &p.themes {
+                sqlx::query(
+                    "INSERT INTO puzzle_themes (theme, variant, puzzle_id, rating) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(t.name())
+                .bind(p.variant.to_string())
+                .bind(&p.id)
+                .bind(p.rating)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    pub async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM puzzles WHERE id = $1").bind(id)).await
+    }
+
+    pub async fn puzzle_count(&self, variant: Variant) -> Result<i64, sqlx::Error> {
+        sqlx::query_scalar("SELECT COUNT(*) FROM puzzles WHERE variant = $1")
+            .bind(variant.to_string())
+            .fetch_one(&self.pool)
+            .await
+    }
+
+    /// The puzzle nearest a rating (the first at or above it, else the last
+    /// below it) that the user has not tried.
+    pub async fn next_puzzle(&self, w: &Wanted<'_>) -> Result<Option<PuzzleRow>, sqlx::Error> {
+        for upward in [true, false] {
+            let (cmp, order) = if upward { (">=", "ASC") } else { ("<", "DESC") };
+            let unseen =
+                "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_name = $3 AND a.puzzle_id = p.id)";
+            let sql = match w.theme {
+                None => format!(
+                    "SELECT p.* FROM puzzles p WHERE p.variant = $1 AND p.rating {cmp} $2 AND {unseen} \
+                     ORDER BY p.rating {order} LIMIT 1"
+                ),
+                Some(_) => format!(
+                    "SELECT p.* FROM puzzle_themes t JOIN puzzles p ON p.id = t.puzzle_id \
+                     WHERE t.theme = $4 AND t.variant = $1 AND t.rating {cmp} $2 AND {unseen} \
+                     ORDER BY t.rating {order} LIMIT 1"
+                ),
+            };
+            let mut q = sqlx::query(&sql)
+                .bind(w.variant.to_string())
+                .bind(w.near)
+                .bind(w.user.unwrap_or("").to_string());
+            if let Some(t) = w.theme {
+                q = q.bind(t.name());
+            }
+            if let Some(row) = q.fetch_optional(&self.pool).await? {
+                return PuzzleRow::from_row(&row).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    pub async fn puzzle_player(
+        &self,
+        user: &str,
+        variant: Variant,
+    ) -> Result<Option<PuzzlePlayerRow>, sqlx::Error> {
+        self.one(
+            sqlx::query("SELECT * FROM puzzle_players WHERE user_name = $1 AND variant = $2")
+                .bind(user)
+                .bind(variant.to_string()),
+        )
+        .await
+    }
+
+    pub async fn attempt(&self, user: &str, puzzle: &str) -> Result<Option<AttemptRow>, sqlx::Error> {
+        self.one(
+            sqlx::query(
+                "SELECT a.*, p.rating AS puzzle_rating, p.themes FROM puzzle_attempts a \
+                 JOIN puzzles p ON p.id = a.puzzle_id WHERE a.user_name = $1 AND a.puzzle_id = $2",
+            )
+            .bind(user)
+            .bind(puzzle),
+        )
+        .await
+    }
+
+    /// Opens a user's first attempt at a puzzle if there is none yet, and
+    /// marks it hinted when a hint is shown.
+    pub async fn open_attempt(
+        &self,
+        user: &str,
+        puzzle: &str,
+        hinted: bool,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        self.run(
+            sqlx::query(
+                "INSERT INTO puzzle_attempts (user_name, puzzle_id, result, hinted, rated, rating, at_ms) \
+                 VALUES ($1, $2, 'open', $3, 0, NULL, $4) ON CONFLICT (user_name, puzzle_id) DO NOTHING",
+            )
+            .bind(user)
+            .bind(puzzle)
+            .bind(i64::from(hinted))
+            .bind(now),
+        )
+        .await?;
+        if hinted {
+            self.run(
+                sqlx::query(
+                    "UPDATE puzzle_attempts SET hinted = 1 WHERE user_name = $1 AND puzzle_id = $2 AND result = 'open'",
+                )
+                .bind(user)
+                .bind(puzzle),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Ends a user's first attempt at a puzzle, once: the attempt, both
+    /// ratings (when it counts and no hint was shown) and both tallies are
+    /// written together, the user's row and then the puzzle's locked in that
+    /// order. A second end of the same attempt changes nothing.
+    pub async fn end_attempt(&self, e: &Ending<'_>) -> Result<Ended, sqlx::Error> {
+        let variant = e.puzzle.variant.to_string();
+        let fresh = Rating::default();
+        let mut tx = self.pool.begin().await?;
+        // Written first, so that SQLite takes its write lock before any read.
+        sqlx::query(
+            "INSERT INTO puzzle_players (user_name, variant, rating, deviation, volatility, attempts, solved, \
+             best_streak, updated_ms) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, $6) \
+             ON CONFLICT (user_name, variant) DO NOTHING",
+        )
+        .bind(e.user)
+        .bind(&variant)
+        .bind(fresh.rating)
+        .bind(fresh.deviation)
+        .bind(fresh.volatility)
+        .bind(e.now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (user_name, puzzle_id, result, hinted, rated, rating, at_ms) \
+             VALUES ($1, $2, 'open', 0, 0, NULL, $3) ON CONFLICT (user_name, puzzle_id) DO NOTHING",
+        )
+        .bind(e.user)
+        .bind(&e.puzzle.id)
+        .bind(e.now)
+        .execute(&mut *tx)
+        .await?;
+        let player = sqlx::query(&format!(
+            "SELECT * FROM puzzle_players WHERE user_name = $1 AND variant = $2{}",
+            self.for_update()
+        ))
+        .bind(e.user)
+        .bind(&variant)
+        .fetch_one(&mut *tx)
+        .await?;
+        let player = PuzzlePlayerRow::from_row(&player)?;
+        let hinted: Option<i64> = sqlx::query_scalar(&format!(
+            "SELECT hinted FROM puzzle_attempts WHERE user_name = $1 AND puzzle_id = $2 AND result = 'open'{}",
+            self.for_update()
+        ))
+        .bind(e.user)
+        .bind(&e.puzzle.id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(hinted) = hinted else {
+            tx.rollback().await?;
+            return Ok(Ended::AlreadyEnded);
+        };
+        let solved = e.result == AttemptResult::Solved;
+        let rated = e.counts && hinted == 0;
+        let mut ended = Ended::Unrated;
+        let mut after = None;
+        if rated {
+            let puzzle = sqlx::query(&format!("SELECT * FROM puzzles WHERE id = $1{}", self.for_update()))
+                .bind(&e.puzzle.id)
+                .fetch_one(&mut *tx)
+                .await?;
+            let puzzle = PuzzleRow::from_row(&puzzle)?;
+            let winner = if solved { xiangqi::Color::Red } else { xiangqi::Color::Black };
+            let (user_after, puzzle_after) = rate(&player.rating, &puzzle.rating, Some(winner));
+            write_puzzle_rating(&mut tx, &puzzle.id, &puzzle_after).await?;
+            sqlx::query(
+                "UPDATE puzzle_players SET rating = $3, deviation = $4, volatility = $5 \
+                 WHERE user_name = $1 AND variant = $2",
+            )
+            .bind(e.user)
+            .bind(&variant)
+            .bind(user_after.rating)
+            .bind(user_after.deviation)
+            .bind(user_after.volatility)
+            .execute(&mut *tx)
+            .await?;
+            ended = Ended::Rated { before: player.rating.rating, after: user_after.rating };
+            after = Some(user_after.rating);
+        }
+        sqlx::query(
+            "UPDATE puzzle_attempts SET result = $3, rated = $4, rating = $5, at_ms = $6 \
+             WHERE user_name = $1 AND puzzle_id = $2",
+        )
+        .bind(e.user)
+        .bind(&e.puzzle.id)
+        .bind(e.result.name())
+        .bind(i64::from(rated))
+        .bind(after)
+        .bind(e.now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE puzzle_players SET attempts = attempts + 1, solved = solved + $3, updated_ms = $4 \
+             WHERE user_name = $1 AND variant = $2",
+        )
+        .bind(e.user)
+        .bind(&variant)
+        .bind(i64::from(solved))
+        .bind(e.now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE puzzles SET plays = plays + 1, solves = solves + $2 WHERE id = $1")
+            .bind(&e.puzzle.id)
+            .bind(i64::from(solved))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(ended)
+    }
+
+    /// A user's first attempts, newest first.
+    pub async fn puzzle_history(&self, user: &str, page: &Page) -> Result<Paged<AttemptRow>, sqlx::Error> {
+        let (ms, id) = page.before();
+        let rows: Vec<AttemptRow> = self
+            .all(
+                sqlx::query(
+                    "SELECT a.*, p.rating AS puzzle_rating, p.themes FROM puzzle_attempts a \
+                     JOIN puzzles p ON p.id = a.puzzle_id \
+                     WHERE a.user_name = $1 AND a.result <> 'open' AND (a.at_ms < $2 OR (a.at_ms = $2 AND a.puzzle_id < $3)) \
+                     ORDER BY a.at_ms DESC, a.puzzle_id DESC LIMIT $4",
+                )
+                .bind(user)
+                .bind(ms)
+                .bind(id)
+                .bind(page.probe()),
+            )
+            .await?;
+        Ok(page.cut(rows, |a| format!("{}.{}", a.at_ms, a.puzzle_id)))
+    }
+
+    /// The best puzzle ratings on a board among users with at least `least` attempts.
+    pub async fn puzzle_leaders(
+        &self,
+        variant: Variant,
+        least: i64,
+        limit: i64,
+    ) -> Result<Vec<PuzzlePlayerRow>, sqlx::Error> {
+        self.all(
+            sqlx::query(
+                "SELECT * FROM puzzle_players WHERE variant = $1 AND attempts >= $2 ORDER BY rating DESC LIMIT $3",
+            )
+            .bind(variant.to_string())
+            .bind(least)
+            .bind(limit),
+        )
+        .await
+    }
+
+    /// Starts a streak (ending any the user had running) on its first puzzle.
+    pub async fn start_streak(&self, s: &StreakRow) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE puzzle_streaks SET over = 1, current_id = NULL WHERE user_name = $1 AND over = 0",
+        )
+        .bind(&s.user)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO puzzle_streaks (id, user_name, variant, started_ms, ends_ms, solved, current_id, over) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, 0)",
+        )
+        .bind(&s.id)
+        .bind(&s.user)
+        .bind(s.variant.to_string())
+        .bind(s.started_ms)
+        .bind(s.ends_ms)
+        .bind(s.current.clone())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await
+    }
+
+    pub async fn streak(&self, id: &str) -> Result<Option<StreakRow>, sqlx::Error> {
+        self.one(sqlx::query("SELECT * FROM puzzle_streaks WHERE id = $1").bind(id)).await
+    }
+
+    /// Moves a running streak from the puzzle just solved to the next one.
+    pub async fn advance_streak(&self, id: &str, solved: &str, next: &str) -> Result<Written, sqlx::Error> {
+        let q = sqlx::query(
+            "UPDATE puzzle_streaks SET solved = solved + 1, current_id = $3 \
+             WHERE id = $1 AND current_id = $2 AND over = 0",
+        )
+        .bind(id)
+        .bind(solved)
+        .bind(next);
+        Ok(Written::from_count(self.run(q).await?))
+    }
+
+    /// Ends a streak (counting the last puzzle if it was solved) and keeps
+    /// the user's best; [`Written::Stale`] if it had ended already.
+    pub async fn end_streak(&self, s: &StreakRow, last_solved: bool) -> Result<Written, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let ended = sqlx::query(
+            "UPDATE puzzle_streaks SET over = 1, current_id = NULL, solved = solved + $2 WHERE id = $1 AND over = 0",
+        )
+        .bind(&s.id)
+        .bind(i64::from(last_solved))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if ended != 1 {
+            tx.rollback().await?;
+            return Ok(Written::Stale);
+        }
+        let fresh = Rating::default();
+        sqlx::query(
+            "INSERT INTO puzzle_players (user_name, variant, rating, deviation, volatility, attempts, solved, \
+             best_streak, updated_ms) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, $6) \
+             ON CONFLICT (user_name, variant) DO NOTHING",
+        )
+        .bind(&s.user)
+        .bind(s.variant.to_string())
+        .bind(fresh.rating)
+        .bind(fresh.deviation)
+        .bind(fresh.volatility)
+        .bind(s.started_ms)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE puzzle_players SET best_streak = $3 WHERE user_name = $1 AND variant = $2 AND best_streak < $3",
+        )
+        .bind(&s.user)
+        .bind(s.variant.to_string())
+        .bind(s.solved + i64::from(last_solved))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Written::Done)
+    }
+
+    /// The puzzle of a day, once chosen.
+    pub async fn daily_puzzle(&self, day: &str) -> Result<Option<PuzzleRow>, sqlx::Error> {
+        self.one(
+            sqlx::query(
+                "SELECT p.* FROM puzzle_days d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.day = $1",
+            )
+            .bind(day),
+        )
+        .await
+    }
+
+    /// Chooses the puzzle of a day unless another request chose first: the
+    /// standard-board puzzle nearest `near` that has not been a day's puzzle.
+    pub async fn choose_daily(&self, day: &str, near: f64) -> Result<Option<PuzzleRow>, sqlx::Error> {
+        for (cmp, order) in [(">=", "ASC"), ("<", "DESC")] {
+            let sql = format!(
+                "INSERT INTO puzzle_days (day, puzzle_id) \
+                 SELECT $1, p.id FROM puzzles p WHERE p.variant = 'standard' AND p.rating {cmp} $2 \
+                 AND NOT EXISTS (SELECT 1 FROM puzzle_days d WHERE d.puzzle_id = p.id) \
+                 ORDER BY p.rating {order} LIMIT 1 ON CONFLICT (day) DO NOTHING"
+            );
+            self.run(sqlx::query(&sql).bind(day).bind(near)).await?;
+            if let Some(p) = self.daily_puzzle(day).await? {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Where the search of finished games for puzzles has got to.
+    pub async fn puzzle_scan_cursor(&self) -> Result<(i64, String), sqlx::Error> {
+        let row = sqlx::query("SELECT after_ms, after_id FROM puzzle_scan WHERE id = 1")
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => (get(&r, "after_ms")?, get(&r, "after_id")?),
+            None => (0, String::new()),
+        })
+    }
+
+    pub async fn set_puzzle_scan_cursor(&self, after_ms: i64, after_id: &str) -> Result<(), sqlx::Error> {
+        self.run(
+            sqlx::query(
+                "INSERT INTO puzzle_scan (id, after_ms, after_id) VALUES (1, $1, $2) \
+                 ON CONFLICT (id) DO UPDATE SET after_ms = excluded.after_ms, after_id = excluded.after_id",
+            )
+            .bind(after_ms)
+            .bind(after_id),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Finished games of at least `least_plies` moves that ended after a
+    /// point, in the order they ended.
+    pub async fn finished_games_after(
+        &self,
+        after_ms: i64,
+        after_id: &str,
+        least_plies: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, sqlx::Error> {
+        self.all(
+            sqlx::query(
+                "SELECT * FROM games WHERE status = 'finished' \
+                 AND (updated_ms > $1 OR (updated_ms = $1 AND id > $2)) AND ply >= $3 \
+                 ORDER BY updated_ms, id LIMIT $4",
+            )
+            .bind(after_ms)
+            .bind(after_id)
+            .bind(least_plies)
+            .bind(limit),
+        )
+        .await
+    }
+}
+
+async fn write_puzzle_rating(tx: &mut Tx<'_>, id: &str, r: &Rating) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE puzzles SET rating = $2, deviation = $3, volatility = $4 WHERE id = $1")
+        .bind(id)
+        .bind(r.rating)
+        .bind(r.deviation)
+        .bind(r.volatility)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("UPDATE puzzle_themes SET rating = $2 WHERE puzzle_id = $1")
+        .bind(id)
+        .bind(r.rating)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
