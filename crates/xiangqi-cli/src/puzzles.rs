@@ -51,11 +51,15 @@ struct Generate {
     /// Nodes for each move of a self-play game.
     #[arg(long, default_value_t = 2_000)]
     move_nodes: u64,
-    /// Nodes for the first look at each position.
+    /// One move in this many of a self-play game (after its opening) is random.
+    #[arg(long, default_value_t = 6)]
+    blunder_every: usize,
+    /// Nodes for the first look at each position of a site's game.
     #[arg(long, default_value_t = Budget::SITE.scan_nodes)]
     scan_nodes: u64,
-    /// Nodes for each search that decides a puzzle.
-    #[arg(long, default_value_t = Budget::SITE.verify_nodes)]
+    /// Nodes for each search that decides a puzzle (the server's background
+    /// search takes twice as many: it has the time).
+    #[arg(long, default_value_t = Budget::SITE.verify_nodes / 2)]
     verify_nodes: u64,
     /// Another seed plays other self-play games.
     #[arg(long, default_value_t = 1)]
@@ -89,9 +93,9 @@ pub fn run(args: Args) -> ExitCode {
                 games,
                 threads,
                 move_nodes: g.move_nodes,
+                blunder_every: g.blunder_every,
                 budget,
                 seed: g.seed,
-                ..Plan::default()
             };
             self_play(&runtime, &store, &plan, g.count)
         }

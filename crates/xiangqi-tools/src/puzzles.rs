@@ -15,7 +15,8 @@ use xiangqi::{Variant, rng::Rng};
 use xiangqi_engine::{Control, Engine, Limits, Options};
 use xiangqi_server::domain::{
     board::{Board, default_rules},
-    puzzles::find::{Budget, Found, find_in},
+    eval::Eval,
+    puzzles::find::{Budget, Found, find_in_looked},
 };
 
 /// How the games are played.
@@ -41,7 +42,7 @@ impl Default for Plan {
             games: 1_000,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             move_nodes: 2_000,
-            blunder_every: 12,
+            blunder_every: 6,
             budget: Budget::SITE,
             seed: 1,
         }
@@ -53,31 +54,39 @@ const RANDOM_OPENING: usize = 8;
 /// A game still going at this ply ends there.
 const LONGEST_GAME: usize = 200;
 
-/// One game of the engine against itself, made again from the same seed.
-pub fn self_play(plan: &Plan, engine: &mut Engine, number: u64) -> Board {
+/// One game of the engine against itself, made again from the same seed,
+/// with the evaluation of every position for its side to move (the search
+/// that chose the move there, made before a random move too).
+pub fn self_play(plan: &Plan, engine: &mut Engine, number: u64) -> (Board, Vec<Eval>) {
     let mut rng = Rng(plan.seed.wrapping_mul(0x9e37_79b9).wrapping_add(number));
     let mut board = Board::startpos(plan.variant, default_rules(plan.variant)).expect("a board's own rules");
     let opening = RANDOM_OPENING / 2 + rng.below(RANDOM_OPENING / 2 + 1);
     engine.clear();
+    let mut looks = Vec::new();
     while board.outcome().is_none() && board.ply_count() < LONGEST_GAME {
         let legal = board.legal_moves();
         if legal.is_empty() {
             break;
         }
+        let found = board.search(engine, &Limits::nodes(plan.move_nodes), &Control::new(), &mut |_| {});
+        looks.push(Eval::from_score(found.score));
         let random = board.ply_count() < opening || rng.below(plan.blunder_every.max(1)) == 0;
-        let m = if random {
-            legal[rng.below(legal.len())]
-        } else {
-            match board.search(engine, &Limits::nodes(plan.move_nodes), &Control::new(), &mut |_| {}).best {
-                Some(m) => m,
-                None => break,
-            }
+        let m = match found.best {
+            Some(_) if random => legal[rng.below(legal.len())],
+            Some(best) => best,
+            None => break,
         };
         if board.play(m).is_err() {
             break;
         }
     }
-    board
+    looks.push(match board.outcome() {
+        Some(outcome) => Eval::over(outcome, board.turn()),
+        None => Eval::from_score(
+            board.search(engine, &Limits::nodes(plan.move_nodes), &Control::new(), &mut |_| {}).score,
+        ),
+    });
+    (board, looks)
 }
 
 /// What a run found.
@@ -106,9 +115,10 @@ pub fn generate(plan: &Plan, found: &mut dyn FnMut(Vec<Found>) -> bool) -> Tally
                     if number >= plan.games {
                         break;
                     }
-                    let game = self_play(plan, &mut engine, number);
+                    let (game, looks) = self_play(plan, &mut engine, number);
                     let puzzles =
-                        find_in(&game, &mut engine, plan.budget, &Control::new()).unwrap_or_default();
+                        find_in_looked(&game, Some(&looks), &mut engine, plan.budget, &Control::new())
+                            .unwrap_or_default();
                     if send.send(puzzles).is_err() {
                         break;
                     }
@@ -135,9 +145,10 @@ mod tests {
     fn a_self_play_game_is_made_again_from_its_seed_and_is_legal_to_its_end() {
         let plan = Plan { move_nodes: 200, variant: Variant::Hex, ..Plan::default() };
         let mut engine = Engine::new(Options { hash_mb: 1, ..Options::default() });
-        let a = self_play(&plan, &mut engine, 3);
-        let b = self_play(&plan, &mut engine, 3);
+        let (a, looks) = self_play(&plan, &mut engine, 3);
+        let (b, _) = self_play(&plan, &mut engine, 3);
         assert_eq!(a.moves(), b.moves());
+        assert_eq!(looks.len(), a.ply_count() + 1, "one evaluation per position");
         assert!(a.ply_count() > RANDOM_OPENING);
         let mut replay = Board::startpos(Variant::Hex, default_rules(Variant::Hex)).unwrap();
         for m in a.moves() {

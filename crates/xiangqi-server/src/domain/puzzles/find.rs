@@ -84,8 +84,21 @@ pub fn find_in(
     budget: Budget,
     stop: &Control,
 ) -> Result<Vec<Found>, Interrupted> {
+    find_in_looked(board, None, engine, budget, stop)
+}
+
+/// [`find_in`], where the first look at every position was taken already
+/// (`looks[k]`: the position after `k` moves, for its side to move), as a
+/// game the engine plays against itself takes it while choosing its moves.
+pub fn find_in_looked(
+    board: &Board,
+    looks: Option<&[Eval]>,
+    engine: &mut Engine,
+    budget: Budget,
+    stop: &Control,
+) -> Result<Vec<Found>, Interrupted> {
     let mut searcher = Searcher { engine, stop };
-    let found = crate::domain::board::each!(board, g => find_in_game(g, &mut searcher, budget));
+    let found = crate::domain::board::each!(board, g => find_in_game(g, looks, &mut searcher, budget));
     if stop.is_stopped() { Err(Interrupted) } else { Ok(found) }
 }
 
@@ -145,11 +158,17 @@ fn mate_in_one<G: Geometry>(game: &Game<G>) -> Option<Move> {
     })
 }
 
-fn find_in_game<G: Geometry>(game: &Game<G>, engine: &mut Searcher<'_>, budget: Budget) -> Vec<Found> {
+fn find_in_game<G: Geometry>(
+    game: &Game<G>,
+    looked: Option<&[Eval]>,
+    engine: &mut Searcher<'_>,
+    budget: Budget,
+) -> Vec<Found> {
     let moves = game.moves();
     let first = if *game.start() == Position::startpos() { FIRST_PLY } else { 1 };
-    let looks: Vec<Eval> =
-        (0..=moves.len())
+    let looks: Vec<Eval> = match looked {
+        Some(l) if l.len() == moves.len() + 1 => l.to_vec(),
+        _ => (0..=moves.len())
             .map(|k| {
                 if k + 1 < first {
                     Eval::Cp(0)
@@ -157,7 +176,8 @@ fn find_in_game<G: Geometry>(game: &Game<G>, engine: &mut Searcher<'_>, budget: 
                     look(&game.replay_to(k), engine, budget.scan_nodes).0
                 }
             })
-            .collect();
+            .collect(),
+    };
     let mut found = Vec::new();
     let mut k = first;
     while k <= moves.len() && !engine.stop.is_stopped() {
