@@ -91,6 +91,7 @@ assets!(
     "js/pages/people.js",
     "js/pages/position.js",
     "js/pages/profile.js",
+    "js/pages/puzzles.js",
     "js/pages/room.js",
     "js/pages/status.js",
     "js/pages/conversation.js",

@@ -1003,6 +1003,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "theme.middlegame": "Middlegame",
   "theme.endgame": "Endgame",
   "puzzle.movesToFind": { one: "{count} move to find", other: "{count} moves to find" },
-  "puzzle.plays": { one: "{count} try", other: "{count} tries" },
+  "puzzle.plays": { one: "{count} time", other: "{count} times" },
+  "puzzle.attempts": { one: "{count} puzzle", other: "{count} puzzles" },
 
 });

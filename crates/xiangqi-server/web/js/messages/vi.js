@@ -1004,4 +1004,5 @@ export const vi = {
   "theme.endgame": "Tàn cuộc",
   "puzzle.movesToFind": { other: "{count} nước cần tìm" },
   "puzzle.plays": { other: "{count} lượt" },
+  "puzzle.attempts": { other: "{count} bài" },
 };

@@ -1004,4 +1004,5 @@ export const zhHant = {
   "theme.endgame": "殘局",
   "puzzle.movesToFind": { other: "共 {count} 步" },
   "puzzle.plays": { other: "{count} 次" },
+  "puzzle.attempts": { other: "{count} 題" },
 };

@@ -1004,4 +1004,5 @@ export const zh = {
   "theme.endgame": "残局",
   "puzzle.movesToFind": { other: "共 {count} 步" },
   "puzzle.plays": { other: "{count} 次" },
+  "puzzle.attempts": { other: "{count} 题" },
 };

@@ -205,11 +205,15 @@ export async function puzzlesPage(view, args) {
     if (!puzzle) return;
     const solution = step.solution ?? [];
     const named = await line(puzzle.variant, puzzle.fen, solution).catch(() => null);
-    const words = (named?.positions ?? []).slice(1).map((p, i) => (p.played ? moveText({ ...p.played, at: 0 }, i + (puzzle?.solver === "red" ? 1 : 0)) : ""));
+    // The solver's line, after the opponent's move that set the puzzle.
+    const words = (named?.positions ?? []).slice(2).map((p, i) => (p.played ? moveText({ ...p.played, at: 0 }, i + (puzzle?.solver === "red" ? 0 : 1)) : ""));
     const change = step.rating
       ? t("puzzle.ratingChange", { before: step.rating.before, after: step.rating.after })
       : currentUser() ? t("puzzle.unrated") : t("puzzle.visitor");
     const before = named?.positions[1]?.fen ?? puzzle.fen;
+    controls.replaceChildren();
+    // The puzzle's rating and tries, now with this attempt.
+    api.call("GET", `/puzzles/${encodeURIComponent(puzzle.id)}`).then(renderInfo).catch(() => {});
     after.replaceChildren(
       h("p", { class: "puzzle-solution" }, h("strong", {}, t("puzzle.solution")), " ", words.join(" ")),
       ...(step.streak ? [] : [h("p", { class: "muted" }, change)]),
@@ -235,7 +239,7 @@ export async function puzzlesPage(view, args) {
   function renderControls() {
     controls.replaceChildren(
       button(t("puzzle.hint"), () => void hint(), { class: "secondary" }),
-      ...(streak ? [] : [button(t("puzzle.skip"), () => void next(), { class: "secondary" })]));
+      ...(mode.kind === "next" || mode.kind === "theme" ? [button(t("puzzle.skip"), () => void next(), { class: "secondary" })] : []));
   }
 
   /** @param {PuzzleView} p */
@@ -365,7 +369,7 @@ async function leadersPage(view, variant) {
     card(boardName(variant),
       h("p", { class: "muted" }, t("puzzle.leadersNote")),
       listOr("leaders", r.leaders, (l) => h("li", {}, userLink(l.name), " ", h("span", { class: "num" }, String(l.rating)),
-        " ", h("span", { class: "muted" }, tn("puzzle.plays", l.attempts))), t("puzzle.noLeaders"))));
+        " ", h("span", { class: "muted" }, tn("puzzle.attempts", l.attempts))), t("puzzle.noLeaders"))));
 }
 
 /**
