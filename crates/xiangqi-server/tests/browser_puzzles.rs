@@ -22,7 +22,8 @@ use xiangqi_server::{
 };
 
 /// The finder's mate in three: black's horse shuts its general in.
-const MATE: (&str, &[&str]) = ("5k3/6n2/9/9/9/9/2r6/4K4/3R5/9 b", &["g8e9", "d1f1", "c3f3", "f1f3", "e9f7", "f3f7"]);
+const MATE: (&str, &[&str]) =
+    ("5k3/6n2/9/9/9/9/2r6/4K4/3R5/9 b", &["g8e9", "d1f1", "c3f3", "f1f3", "e9f7", "f3f7"]);
 /// Black's chariot steps in front of red's, which takes it.
 const CAPTURE: (&str, &[&str]) = ("4k4/9/9/9/9/9/2r6/9/3R5/3K5 b", &["c3d3", "d1d3"]);
 
@@ -38,7 +39,8 @@ async fn play(c: &Client, from: &str, to: &str) {
 /// The id of the puzzle on the page (its link).
 async fn shown_puzzle(c: &Client) -> String {
     css(c, ".puzzle-info a[href^='#/puzzles/p/']").await;
-    let script = "return document.querySelector(\".puzzle-info a[href^='#/puzzles/p/']\").getAttribute('href');";
+    let script =
+        "return document.querySelector(\".puzzle-info a[href^='#/puzzles/p/']\").getAttribute('href');";
     let href = c.execute(script, vec![]).await.unwrap();
     href.as_str().unwrap().trim_start_matches("#/puzzles/p/").to_string()
 }
@@ -108,8 +110,21 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
     wait_text(&a, ".puzzle-status", "Not the move").await;
     wait_text(&a, ".puzzle-after", "Not rated").await;
     let solution = css(&a, ".puzzle-solution").await.text().await.unwrap();
-    assert!(solution.contains("R6+2") || solution.contains("d1d3"), "the solution in the chosen notation: {solution}");
+    assert!(
+        solution.contains("R6+2") || solution.contains("d1d3"),
+        "the solution in the chosen notation: {solution}"
+    );
     shots_at_both_sizes(&a, "puzzles", "failed").await;
+
+    // With the keyboard alone: the cursor starts on the general; up to the
+    // chariot, pick it up, up twice, put it down.
+    a.goto(&format!("{url}#/puzzles/p/puzzle2")).await.unwrap();
+    wait_text(&a, ".puzzle-status", "find the winning move").await;
+    css(&a, "svg.board:focus").await;
+    for key in ["\u{E013}", "\u{E007}", "\u{E013}", "\u{E013}", "\u{E007}"] {
+        a.active_element().await.unwrap().send_keys(key).await.unwrap();
+    }
+    wait_text(&a, ".puzzle-status", "Solved!").await;
 
     // A timed streak: solve one, miss the next.
     a.goto(&format!("{url}#/puzzles/streak")).await.unwrap();
