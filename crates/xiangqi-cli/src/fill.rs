@@ -30,6 +30,12 @@ pub struct Args {
     /// Accounts seen in the last minutes (about): who is here.
     #[arg(long, default_value_t = 2_000)]
     online: u64,
+    /// Puzzles (a few real lines under made-up positions).
+    #[arg(long, default_value_t = 1_000_000)]
+    puzzles: u64,
+    /// Accounts with a puzzle rating and first attempts.
+    #[arg(long, default_value_t = 200_000)]
+    puzzlers: u64,
     /// The password of every account.
     #[arg(long, default_value = DEFAULT_PASSWORD)]
     password: String,
@@ -54,6 +60,8 @@ pub fn run(args: Args) -> ExitCode {
         challenges: args.challenges,
         relations: args.relations,
         online: args.online,
+        puzzles: args.puzzles,
+        puzzlers: args.puzzlers,
         password: args.password,
         seed: args.seed,
     };

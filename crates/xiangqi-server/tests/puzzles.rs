@@ -118,11 +118,32 @@ async fn a_first_attempt_rates_player_and_puzzle_once_and_a_hint_makes_it_unrate
         // The same last move sent twice at once: one of them ends the attempt.
         let bob = Client::register(&server, "pzb").await;
         let (a, b) = tokio::join!(moves(&bob, raced, &["d1d3"]), moves(&bob, raced, &["d1d3"]));
-        assert_eq!((a.1["step"].as_str(), b.1["step"].as_str()), (Some("solved"), Some("solved")));
+        assert_eq!(
+            (a.1["step"].as_str(), b.1["step"].as_str()),
+            (Some("solved"), Some("solved")),
+            "{} / {}",
+            a.1,
+            b.1
+        );
         let rated = [&a.1, &b.1].iter().filter(|v| !v["rating"].is_null()).count();
         assert_eq!(rated, 1, "{} / {}", a.1, b.1);
         let (_, p) = bob.get(&format!("/puzzles/{raced}")).await;
         assert_eq!(p["plays"], 1);
+
+        // Several players solving one puzzle at once each count once, and it drops for each.
+        let crowd = seed(&db.url, &[CAPTURE], 1500.0).await;
+        let mut solvers = Vec::new();
+        for _ in 0..6 {
+            solvers.push(Client::register(&server, "pzq").await);
+        }
+        let answers =
+            futures_util::future::join_all(solvers.iter().map(|c| moves(c, &crowd[0], &["d1d3"]))).await;
+        for (s, v) in &answers {
+            assert_eq!((*s, v["step"].as_str()), (StatusCode::OK, Some("solved")), "{v}");
+            assert!(!v["rating"].is_null(), "{v}");
+        }
+        let (_, p) = bob.get(&format!("/puzzles/{}", crowd[0])).await;
+        assert_eq!(p["plays"], 6, "{p}");
 
         // Alice's standing: three attempts, one rated solve and one rated miss.
         let (s, v) = alice.get(&format!("/users/{}/puzzles", alice.name)).await;

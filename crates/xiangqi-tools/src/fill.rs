@@ -24,6 +24,9 @@ use sqlx::{Connection, Executor, PgConnection, Row, postgres::PgCopyIn};
 use xiangqi::{RuleSet, Variant};
 
 use xiangqi::rng::Rng;
+
+mod puzzles;
+pub use puzzles::puzzler_account;
 use xiangqi_server::{
     domain::{accounts::hash_password, board::Board, model::Named, ratings::Category},
     store::Store,
@@ -42,6 +45,9 @@ pub struct Plan {
     pub relations: u64,
     /// Accounts seen in the last minutes (about): who is here.
     pub online: u64,
+    pub puzzles: u64,
+    /// Accounts with a puzzle rating and first attempts (a few to hundreds each).
+    pub puzzlers: u64,
     /// The password of every account.
     pub password: String,
     pub seed: u64,
@@ -57,6 +63,8 @@ impl Default for Plan {
             challenges: 200_000,
             relations: 2_000_000,
             online: 2_000,
+            puzzles: 1_000_000,
+            puzzlers: 200_000,
             password: DEFAULT_PASSWORD.to_string(),
             seed: 1,
         }
@@ -193,6 +201,10 @@ pub async fn fill(url: &str, plan: &Plan, say: &(dyn Fn(&str) + Sync)) -> Result
     loaded.push(world.messages(&mut conn, say).await?);
     loaded.push(world.challenges(&mut conn, say).await?);
     loaded.push(world.relations(&mut conn, say).await?);
+    loaded.push(world.puzzles(&mut conn, say).await?);
+    loaded.push(world.puzzle_themes(&mut conn, say).await?);
+    loaded.push(world.puzzle_players(&mut conn, say).await?);
+    loaded.push(world.puzzle_attempts(&mut conn, say).await?);
     conn.execute("INSERT INTO users SELECT * FROM computers").await?;
     // The ratings are written as they stand: there are no earlier games to replay into them.
     sqlx::query("INSERT INTO rating_replays (id, done_ms) VALUES (1, $1)")
@@ -308,6 +320,8 @@ enum Stream {
     Challenge,
     Relation,
     Strength,
+    Puzzle,
+    Puzzler,
 }
 
 /// The generator for item `n` of a stream: each item is made from its own

@@ -344,7 +344,7 @@ impl Store {
                 written => written,
             };
         }
-        let _turn = self.game_write_turn().await;
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         finish::lock_players(&mut tx, self.backend, finish).await?;
         let written = match self.backend {
@@ -375,7 +375,7 @@ impl Store {
         after: &GameRow,
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
-        let _turn = self.game_write_turn().await;
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         finish::lock_players(&mut tx, self.backend, finish).await?;
         let w = update_game(&mut tx, before, after).await?;

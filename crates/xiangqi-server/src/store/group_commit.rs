@@ -112,7 +112,7 @@ async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
 /// Writes a batch in one transaction: each move whose game is still at the
 /// version it was made at, in order.
 async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::Error> {
-    let _turn = store.game_write_turn().await;
+    let _turn = store.write_turn().await;
     let mut tx = store.pool().begin().await?;
     finish::lock_players(&mut tx, store.backend(), batch.iter().filter_map(|p| p.finish.as_ref())).await?;
     let mut results = Vec::with_capacity(batch.len());

@@ -295,9 +295,11 @@ impl Store {
         Store { writer: None, ..self.clone() }
     }
 
-    /// The turn to write a game's state on SQLite (none needed on PostgreSQL,
-    /// whose rows are locked one by one).
-    async fn game_write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+    /// The turn to write on SQLite, for a game's state or any transaction
+    /// that reads before it writes (none needed on PostgreSQL, whose rows are
+    /// locked one by one): SQLite refuses a transaction whose snapshot another
+    /// writer has overtaken, rather than waiting.
+    async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
         match self.backend {
             Backend::Sqlite => Some(self.game_writes.lock().await),
             Backend::Postgres => None,

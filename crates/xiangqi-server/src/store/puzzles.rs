@@ -198,6 +198,7 @@ impl Store {
     /// Stores new puzzles with their themes; one already stored for the same
     /// position is skipped. How many were new.
     pub async fn insert_puzzles(&self, puzzles: &[NewPuzzle]) -> Result<u64, sqlx::Error> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let mut added = 0;
         for p in puzzles {
@@ -345,13 +346,13 @@ impl Store {
 
     /// Ends a user's first attempt at a puzzle, once: the attempt, both
     /// ratings (when it counts and no hint was shown) and both tallies are
-    /// written together, the user's row and then the puzzle's locked in that
-    /// order. A second end of the same attempt changes nothing.
+    /// written together, the user's row and then the puzzle's locked first,
+    /// in that order. A second end of the same attempt changes nothing.
     pub async fn end_attempt(&self, e: &Ending<'_>) -> Result<Ended, sqlx::Error> {
         let variant = e.puzzle.variant.to_string();
         let fresh = Rating::default();
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        // Written first, so that SQLite takes its write lock before any read.
         sqlx::query(
             "INSERT INTO puzzle_players (user_name, variant, rating, deviation, volatility, attempts, solved, \
              best_streak, updated_ms) VALUES ($1, $2, $3, $4, $5, 0, 0, 0, $6) \
@@ -365,15 +366,6 @@ impl Store {
         .bind(e.now)
         .execute(&mut *tx)
         .await?;
-        sqlx::query(
-            "INSERT INTO puzzle_attempts (user_name, puzzle_id, result, hinted, rated, rating, at_ms) \
-             VALUES ($1, $2, 'open', 0, 0, NULL, $3) ON CONFLICT (user_name, puzzle_id) DO NOTHING",
-        )
-        .bind(e.user)
-        .bind(&e.puzzle.id)
-        .bind(e.now)
-        .execute(&mut *tx)
-        .await?;
         let player = sqlx::query(&format!(
             "SELECT * FROM puzzle_players WHERE user_name = $1 AND variant = $2{}",
             self.for_update()
@@ -383,6 +375,23 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?;
         let player = PuzzlePlayerRow::from_row(&player)?;
+        // The puzzle's row is locked before the attempt refers to it: the
+        // reference's own share lock, taken first by two solvers of one
+        // puzzle, would leave each waiting on the other for the row.
+        let puzzle = sqlx::query(&format!("SELECT * FROM puzzles WHERE id = $1{}", self.for_update()))
+            .bind(&e.puzzle.id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let puzzle = PuzzleRow::from_row(&puzzle)?;
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (user_name, puzzle_id, result, hinted, rated, rating, at_ms) \
+             VALUES ($1, $2, 'open', 0, 0, NULL, $3) ON CONFLICT (user_name, puzzle_id) DO NOTHING",
+        )
+        .bind(e.user)
+        .bind(&e.puzzle.id)
+        .bind(e.now)
+        .execute(&mut *tx)
+        .await?;
         let hinted: Option<i64> = sqlx::query_scalar(&format!(
             "SELECT hinted FROM puzzle_attempts WHERE user_name = $1 AND puzzle_id = $2 AND result = 'open'{}",
             self.for_update()
@@ -400,11 +409,6 @@ impl Store {
         let mut ended = Ended::Unrated;
         let mut after = None;
         if rated {
-            let puzzle = sqlx::query(&format!("SELECT * FROM puzzles WHERE id = $1{}", self.for_update()))
-                .bind(&e.puzzle.id)
-                .fetch_one(&mut *tx)
-                .await?;
-            let puzzle = PuzzleRow::from_row(&puzzle)?;
             let winner = if solved { xiangqi::Color::Red } else { xiangqi::Color::Black };
             let (user_after, puzzle_after) = rate(&player.rating, &puzzle.rating, Some(winner));
             write_puzzle_rating(&mut tx, &puzzle.id, &puzzle_after).await?;
@@ -422,18 +426,26 @@ impl Store {
             ended = Ended::Rated { before: player.rating.rating, after: user_after.rating };
             after = Some(user_after.rating);
         }
+        // The rating is written only when there is one: a null bound where a
+        // number was bound before confuses a prepared statement's parameter type.
         sqlx::query(
-            "UPDATE puzzle_attempts SET result = $3, rated = $4, rating = $5, at_ms = $6 \
-             WHERE user_name = $1 AND puzzle_id = $2",
+            "UPDATE puzzle_attempts SET result = $3, rated = $4, at_ms = $5 WHERE user_name = $1 AND puzzle_id = $2",
         )
         .bind(e.user)
         .bind(&e.puzzle.id)
         .bind(e.result.name())
         .bind(i64::from(rated))
-        .bind(after)
         .bind(e.now)
         .execute(&mut *tx)
         .await?;
+        if let Some(after) = after {
+            sqlx::query("UPDATE puzzle_attempts SET rating = $3 WHERE user_name = $1 AND puzzle_id = $2")
+                .bind(e.user)
+                .bind(&e.puzzle.id)
+                .bind(after)
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query(
             "UPDATE puzzle_players SET attempts = attempts + 1, solved = solved + $3, updated_ms = $4 \
              WHERE user_name = $1 AND variant = $2",
@@ -493,6 +505,7 @@ impl Store {
 
     /// Starts a streak (ending any the user had running) on its first puzzle.
     pub async fn start_streak(&self, s: &StreakRow) -> Result<(), sqlx::Error> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "UPDATE puzzle_streaks SET over = 1, current_id = NULL WHERE user_name = $1 AND over = 0",
@@ -534,6 +547,7 @@ impl Store {
     /// Ends a streak (counting the last puzzle if it was solved) and keeps
     /// the user's best; [`Written::Stale`] if it had ended already.
     pub async fn end_streak(&self, s: &StreakRow, last_solved: bool) -> Result<Written, sqlx::Error> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let ended = sqlx::query(
             "UPDATE puzzle_streaks SET over = 1, current_id = NULL, solved = solved + $2 WHERE id = $1 AND over = 0",
