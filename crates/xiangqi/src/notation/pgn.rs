@@ -9,7 +9,9 @@
 //!
 //! Reading skips comments (`{...}`, `;` to the end of the line), variations in
 //! parentheses, numeric annotations and move numbers, and accepts moves in any
-//! of the three syntaxes whatever the Format tag says.
+//! of the three syntaxes whatever the Format tag says. [`read`] takes the first
+//! game of a text, [`read_all`] every game of a file (a BOM and CRLF line ends
+//! are fine), each with its own error.
 //!
 //! ```
 //! use xiangqi::{Game, RuleSet, notation::pgn::{self, Format, Record}};
@@ -149,21 +151,17 @@ impl<G: Geometry> Record<G> {
         let rules = rules.or_else(|| self.tag("RuleSet")?.parse().ok()).unwrap_or_default();
         let mut game = Game::new(self.start.clone(), rules);
         for (i, &m) in self.moves.iter().enumerate() {
+            let (number, red) = (game.position().fullmoves(), game.position().turn() == crate::Color::Red);
+            let text = game.position().move_name(m);
             game.play(m).map_err(|e| PgnError::Move {
                 ply: i + 1,
-                text: self.start_name(i),
+                number,
+                red,
+                text,
                 source: Box::new(e),
             })?;
         }
         Ok(game)
-    }
-
-    fn start_name(&self, ply: usize) -> String {
-        let mut pos = self.start.clone();
-        for &m in &self.moves[..ply] {
-            pos.play_unchecked(m);
-        }
-        pos.move_name(self.moves[ply])
     }
 }
 
@@ -174,8 +172,11 @@ pub enum PgnError {
     Tag { line: usize, text: String },
     #[error("bad FEN tag: {0}")]
     Fen(#[from] FenError),
-    #[error("move {ply} ({text}): {source}")]
-    Move { ply: usize, text: String, source: Box<GameError> },
+    /// A move that cannot be read or played: `ply` counts half-moves from the
+    /// record's start (1-based), `number` is the move number as the record
+    /// writes it (`12.` for Red, `12...` for Black).
+    #[error("move {number}{} ({text}): {source}", if *.red { "" } else { "..." })]
+    Move { ply: usize, number: u32, red: bool, text: String, source: Box<GameError> },
     #[error("unclosed {0} in the moves")]
     Unclosed(&'static str),
     #[error("a record of the {0} board: only standard-board records are read")]
@@ -246,22 +247,130 @@ fn movetext<G: Geometry>(start: &Position<G>, moves: &[Move], result: &str, form
 /// A [`PgnError`] naming the malformed tag, the bad FEN or the first move that
 /// cannot be read or played.
 pub fn read(text: &str) -> Result<Record, PgnError> {
+    let games = split_games(text);
+    let (first_line, game) = games.first().copied().unwrap_or((1, ""));
+    read_game(game, first_line)
+}
+
+/// Reads every game of a PGN text, in file order: one entry per game, each
+/// the record or why that game could not be read, so that one bad game does
+/// not hide the others. A game starts at its tag block; a game without tags
+/// (moves at the start of the file, or after another game's result) is a game
+/// too. A byte-order mark at the start and CRLF line ends are accepted.
+///
+/// The entry's index in the list is the game's place in the file, for a
+/// caller's messages:
+///
+/// ```
+/// use xiangqi::notation::pgn;
+///
+/// let text = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n\n1. h2e2 h9h2 *\n";
+/// let games = pgn::read_all(text);
+/// assert_eq!(games.len(), 2);
+/// let errors: Vec<String> = games
+///     .iter()
+///     .enumerate()
+///     .filter_map(|(i, g)| g.as_ref().err().map(|e| format!("game {}: {e}", i + 1)))
+///     .collect();
+/// assert_eq!(errors.len(), 1);
+/// assert!(errors[0].starts_with("game 2: move 1... (h9h2)"), "{}", errors[0]);
+/// ```
+pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
+    split_games(text).into_iter().map(|(line, game)| read_game(game, line)).collect()
+}
+
+/// Where a text's results end its games: a termination marker outside
+/// comments and variations.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// The games of a PGN text, each with the number of its first line in the text.
+/// A game is its tag block and the movetext after it, up to the next tag block
+/// or, for moves after a result, up to that result.
+fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    // The byte offset and line number where the current game starts.
+    let mut start: Option<(usize, usize)> = None;
+    let mut in_moves = false; // movetext seen in the current game
+    let mut ended = false; // its result seen
+    let mut content = false; // a tag or a move word seen: not just comments
+    let mut comment = false; // inside `{...}` across lines
+    let mut depth = 0usize; // variation nesting
+    let mut offset = 0;
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let line = raw.trim();
+        let here = offset;
+        offset += raw.len();
+        if line.is_empty() {
+            continue;
+        }
+        let is_tag = !comment && depth == 0 && line.starts_with('[');
+        let new_game = match start {
+            None => true,
+            Some(_) => (is_tag && in_moves) || (!is_tag && ended),
+        };
+        if new_game {
+            if let Some((from, first_line)) = start
+                && content
+            {
+                games.push((first_line, &text[from..here]));
+            }
+            start = Some((here, i + 1));
+            (in_moves, ended, content) = (false, false, false);
+        }
+        if is_tag {
+            content = true;
+            continue;
+        }
+        in_moves = true;
+        // Follow comments and variations so that a result inside them, or a
+        // bracket starting a line of a comment, is not taken for a boundary.
+        let mut word = String::new();
+        for c in line.chars().chain(std::iter::once('\n')) {
+            if comment {
+                comment = c != '}';
+                continue;
+            }
+            let boundary = c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')');
+            if boundary && !word.is_empty() {
+                content |= depth == 0;
+                ended |= depth == 0 && RESULTS.contains(&word.as_str());
+                word.clear();
+            }
+            match c {
+                '{' => comment = true,
+                ';' => break,
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                c if c.is_whitespace() => {}
+                c => word.push(c),
+            }
+        }
+    }
+    if let Some((from, first_line)) = start
+        && content
+    {
+        games.push((first_line, &text[from..]));
+    }
+    games
+}
+
+/// Reads one game whose text starts at line `first_line` of its file.
+fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut movetext = String::new();
     let mut in_moves = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if !in_moves && line.starts_with('[') {
-            let (k, v) =
-                parse_tag(line).ok_or_else(|| PgnError::Tag { line: i + 1, text: line.to_string() })?;
+            let (k, v) = parse_tag(line)
+                .ok_or_else(|| PgnError::Tag { line: first_line + i, text: line.to_string() })?;
             tags.push((k, v));
             continue;
         }
         if !line.is_empty() {
             in_moves = true;
-        }
-        if in_moves && line.starts_with('[') {
-            break; // the next game's tags
         }
         movetext.push_str(raw);
         movetext.push('\n');
@@ -282,6 +391,8 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
     for token in move_tokens(&movetext)? {
         let m = super::parse_in(&pos, &token, format.unwrap_or_default()).map_err(|e| PgnError::Move {
             ply: moves.len() + 1,
+            number: pos.fullmoves(),
+            red: pos.turn() == crate::Color::Red,
             text: token.clone(),
             source: Box::new(GameError::Notation(e)),
         })?;
@@ -337,14 +448,17 @@ fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
     }
     let mut tokens = Vec::new();
     for word in clean.split_whitespace() {
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) || word.starts_with('$') {
+        if RESULTS.contains(&word) || word.starts_with('$') {
             continue;
         }
-        // "12." and "12..." are move numbers; "12.h2e2" carries a move after one.
-        // A leading number without dots is part of a move (`15=6`).
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        let word = if digits > 0 && word[digits..].starts_with('.') {
-            word[digits..].trim_start_matches('.')
+        // "12." and "12..." are move numbers (in full-width digits and stops
+        // too: "１２．"); "12.h2e2" carries a move after one. A leading number
+        // without dots is part of a move (`15=6`).
+        let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+        let is_stop = |c: char| matches!(c, '.' | '．' | '。' | '、');
+        let after_digits = word.trim_start_matches(is_digit);
+        let word = if after_digits.len() < word.len() && after_digits.starts_with(is_stop) {
+            after_digits.trim_start_matches(is_stop)
         } else {
             word
         };
