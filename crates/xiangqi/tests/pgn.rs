@@ -233,3 +233,47 @@ fn games_are_told_apart_by_tags_or_by_results_and_each_keeps_its_own_error() {
     assert!(black.to_string().starts_with("move 1... (h9h2): "), "{black}");
     assert!(pgn::read_all("").is_empty() && pgn::read_all("\u{feff}\r\n\r\n").is_empty());
 }
+
+#[test]
+fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
+    use pgn::Annotated;
+    let pos = Position::<Standard>::startpos();
+    let mv = |p: &Position<Standard>, s: &str| p.parse_move(s).unwrap();
+    let mut after = pos.clone();
+    let cannon = mv(&after, "h2e2");
+    after.play_unchecked(cannon);
+    let (horse, cannon_reply) = (mv(&after, "h9g7"), mv(&after, "b7e7"));
+    let mut after_horse = after.clone();
+    after_horse.play_unchecked(horse);
+    let red_horse = mv(&after_horse, "h0g2");
+    let lines = vec![
+        Annotated {
+            mv: cannon,
+            comment: "the central cannon {a classic}".into(),
+            next: vec![
+                Annotated {
+                    mv: horse,
+                    comment: String::new(),
+                    next: vec![Annotated { mv: red_horse, comment: "develops".into(), next: vec![] }],
+                },
+                Annotated { mv: cannon_reply, comment: "same-direction cannons".into(), next: vec![] },
+            ],
+        },
+        Annotated { mv: mv(&pos, "c3c4"), comment: String::new(), next: Annotated::line(&[]) },
+    ];
+    let mut record = Record::from_game(&Game::startpos(RuleSet::Asian));
+    record.set_tag("Event", "胡荣华 study");
+    let text = pgn::write_annotated(&record, "Openings", &lines, Format::Chinese);
+    let moves = text.split("\n\n").nth(1).unwrap();
+    assert_eq!(
+        moves.trim_end(),
+        "{Openings} 1. 炮二平五 {the central cannon (a classic)} (1. 兵七进一) 1... 马8进7 (1...\n\
+         炮2平5 {same-direction cannons}) 2. 马二进三 {develops} *",
+        "{text}"
+    );
+    let back = pgn::read(&text).unwrap();
+    assert_eq!(names(&back), ["h2e2", "h9g7", "h0g2"]);
+    // A plain record is written as before.
+    let plain = pgn::write_annotated(&record, "", &Annotated::line(&back.moves), Format::Wxf);
+    assert!(plain.ends_with("1. C2=5 H8+7 2. H2+3 *\n"), "{plain}");
+}

@@ -187,9 +187,40 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// A move of an annotated record with what follows it: a comment, then the
+/// moves that may come next, the first the main line and the others
+/// variations (written in parentheses after the main line's move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Annotated {
+    pub mv: Move,
+    /// Written in braces after the move; empty for none.
+    pub comment: String,
+    pub next: Vec<Annotated>,
+}
+
+impl Annotated {
+    /// A plain line of moves, without comments or variations.
+    pub fn line(moves: &[Move]) -> Vec<Annotated> {
+        moves.iter().rev().fold(Vec::new(), |next, &mv| vec![Annotated { mv, comment: String::new(), next }])
+    }
+}
+
 /// Writes a record as PGN with moves in the given syntax (by cell names on the
 /// hex board when WXF or Chinese is asked for).
 pub fn write<G: Geometry>(record: &Record<G>, format: Format) -> String {
+    write_annotated(record, "", &Annotated::line(&record.moves), format)
+}
+
+/// Writes a record's tags and start with a tree of moves in place of its
+/// `moves`: `comment` (if any) before the first move, each move's comment
+/// after it in braces, variations in parentheses. [`read`] skips comments and
+/// variations and keeps the main line.
+pub fn write_annotated<G: Geometry>(
+    record: &Record<G>,
+    comment: &str,
+    lines: &[Annotated],
+    format: Format,
+) -> String {
     let format = format.in_records_of::<G>();
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
     if G::VARIANT != Variant::Standard {
@@ -203,26 +234,82 @@ pub fn write<G: Geometry>(record: &Record<G>, format: Format) -> String {
     }
     let _ = writeln!(out, "[Format \"{}\"]\n", format.name());
     let result = record.tag("Result").unwrap_or("*");
-    out.push_str(&movetext(&record.start, &record.moves, result, format));
+    let mut tokens = Vec::new();
+    push_comment(&mut tokens, comment);
+    let numbered = !tokens.is_empty();
+    write_line(&record.start, lines, format, &mut tokens, true, numbered);
+    tokens.push(result.to_string());
+    out.push_str(&wrap(tokens));
     out
 }
 
-/// The numbered moves of a game from `start` in a syntax, then the result,
-/// wrapped before 80 columns and ending in a newline.
-fn movetext<G: Geometry>(start: &Position<G>, moves: &[Move], result: &str, format: Format) -> String {
-    let mut pos = start.clone();
-    let mut tokens = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let number = pos.fullmoves();
-        if pos.turn() == crate::Color::Red {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(format.write(&pos, m));
-        pos.play_unchecked(m);
+/// A comment's words as tokens: `{` on the first, `}` on the last (a brace
+/// inside, which PGN cannot write, becomes a parenthesis).
+fn push_comment(tokens: &mut Vec<String>, comment: &str) {
+    let words: Vec<String> =
+        comment.split_whitespace().map(|w| w.replace('{', "(").replace('}', ")")).collect();
+    let n = words.len();
+    for (i, w) in words.into_iter().enumerate() {
+        let open = if i == 0 { "{" } else { "" };
+        let close = if i + 1 == n { "}" } else { "" };
+        tokens.push(format!("{open}{w}{close}"));
     }
-    tokens.push(result.to_string());
+}
+
+/// The tokens of the moves that may follow `pos`: the main one, the
+/// variations beside it, then the main line's continuation. A Black move is
+/// numbered (`7...`) where it starts the text, a variation, or follows a
+/// comment or variation; `first` says the text or a variation starts here.
+fn write_line<G: Geometry>(
+    pos: &Position<G>,
+    lines: &[Annotated],
+    format: Format,
+    tokens: &mut Vec<String>,
+    first: bool,
+    interrupted: bool,
+) {
+    let mut pos = pos.clone();
+    let mut lines = lines;
+    let mut number_black = first || interrupted;
+    while let Some((main, others)) = lines.split_first() {
+        write_move(&pos, main, format, tokens, number_black);
+        for alt in others {
+            let at = tokens.len();
+            write_move(&pos, alt, format, tokens, true);
+            tokens[at].insert(0, '(');
+            let mut after = pos.clone();
+            after.play_unchecked(alt.mv);
+            write_line(&after, &alt.next, format, tokens, false, !alt.comment.is_empty());
+            if let Some(last) = tokens.last_mut() {
+                last.push(')');
+            }
+        }
+        number_black = !others.is_empty() || !main.comment.is_empty();
+        pos.play_unchecked(main.mv);
+        lines = &main.next;
+    }
+}
+
+/// One move's number (where it needs one), its name and its comment.
+fn write_move<G: Geometry>(
+    pos: &Position<G>,
+    a: &Annotated,
+    format: Format,
+    tokens: &mut Vec<String>,
+    number_black: bool,
+) {
+    let number = pos.fullmoves();
+    if pos.turn() == crate::Color::Red {
+        tokens.push(format!("{number}."));
+    } else if number_black {
+        tokens.push(format!("{number}..."));
+    }
+    tokens.push(format.write(pos, a.mv));
+    push_comment(tokens, &a.comment);
+}
+
+/// Tokens joined by spaces, wrapped before 80 columns, ending in a newline.
+fn wrap(tokens: Vec<String>) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for t in tokens {
