@@ -23,6 +23,7 @@ mod ratings;
 mod relations;
 mod reviews;
 mod sessions;
+mod studies;
 mod tournaments;
 mod users;
 
@@ -53,6 +54,7 @@ pub use self::{
     relations::RelationRow,
     reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
     sessions::SESSION_CHANNEL,
+    studies::{ChapterRow, MemberRow, StudyChange, StudyRow, StudyShelf},
     tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep},
     users::{ProfileFields, UserRow, UserSearch},
 };

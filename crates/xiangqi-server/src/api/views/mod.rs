@@ -36,8 +36,10 @@ pub mod page;
 mod people;
 mod ratings;
 mod site;
+mod studies;
 mod tournaments;
 
 pub use self::{
-    accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, ratings::*, site::*, tournaments::*,
+    accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, ratings::*, site::*, studies::*,
+    tournaments::*,
 };

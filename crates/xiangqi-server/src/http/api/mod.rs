@@ -11,6 +11,7 @@ mod lobby;
 mod people;
 mod ratings;
 mod site;
+mod studies;
 mod tournaments;
 
 use std::sync::Arc;
@@ -53,7 +54,8 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "site", description = "Preferences, news, games to watch."),
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
         (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
-        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews.")
+        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews."),
+        (name = "studies", description = "Shared analysis in chapters: members, trees of moves, comments, arrows.")
     )
 )]
 struct ApiDoc;
@@ -115,6 +117,16 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(analysis::positions))
         .routes(routes!(analysis::analyse))
         .routes(routes!(analysis::review, analysis::request_review))
+        .routes(routes!(studies::list, studies::create))
+        .routes(routes!(studies::show, studies::delete))
+        .routes(routes!(studies::settings))
+        .routes(routes!(studies::invite))
+        .routes(routes!(studies::remove))
+        .routes(routes!(studies::add_chapter))
+        .routes(routes!(studies::rename_chapter, studies::delete_chapter))
+        .routes(routes!(studies::add_move))
+        .routes(routes!(studies::annotate, studies::delete_node))
+        .routes(routes!(studies::pgn))
         .split_for_parts()
 }
 
