@@ -97,6 +97,26 @@ async fn two_members_edit_a_study_and_each_sees_the_other_live() {
         "return document.querySelector('#study-comment').value.includes('screen horse');",
     )
     .await;
+    // Bob adds a chapter from a game record in traditional Chinese; Ann's
+    // chapter list shows it at once.
+    css(&bob, "#chapter-kind option[value=pgn]").await.click().await.unwrap();
+    fill(
+        &bob,
+        "#chapter-text",
+        "[Red \"胡荣华\"]\n[Black \"杨官璘\"]\n\n1. 炮二平五 馬８進７ 2. 傌二進三 車9平8 *",
+    )
+    .await;
+    click(&bob, "#add-chapter button[type=submit]").await;
+    wait_text(&bob, "#chapters button.chapter.current", "胡荣华 – 杨官璘").await;
+    until(
+        &bob,
+        "the record's moves",
+        "return document.querySelectorAll('#study-tree button.node[data-move]').length === 4;",
+    )
+    .await;
+    wait_text(&ann, "#chapters", "胡荣华 – 杨官璘").await;
+    shots_at_both_sizes(&bob, "study", "record").await;
+    click(&bob, "#chapters button.chapter").await;
     shots_at_both_sizes(&ann, "study", "page").await;
     shots_at_both_sizes(&bob, "study", "member").await;
     scroll_to(&ann, "#members").await;

@@ -242,8 +242,73 @@ async fn what_one_user_can_make_a_study_hold_is_bounded() {
         }
         let (st, v) = owner.post(&format!("/studies/{id}/chapters"), json!({"version": version})).await;
         assert_eq!((st, v["reason"].as_str()), (StatusCode::CONFLICT, Some("study_chapters")), "{v}");
+        // A chapter on the hex board plays by its own rules and cell names.
+        let last = v["params"]["allowed"].as_i64().unwrap() as usize - 1;
+        let (_, study) = owner.get(&format!("/studies/{id}")).await;
+        let doomed = study["study"]["chapters"][last]["id"].as_str().unwrap().to_string();
+        let (st, v) = owner.delete(&format!("/studies/{id}/chapters/{doomed}?version={version}")).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let (st, v) = owner
+            .post(&format!("/studies/{id}/chapters"), json!({"version": version + 1, "variant": "hex"}))
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let hex = v["study"]["chapters"][last].clone();
+        assert_eq!((hex["variant"].as_str(), hex["rules"].as_str()), (Some("hex"), Some("hex")));
+        let (_, line) = owner.post("/positions", json!({"variant": "hex", "fen": hex["start_fen"]})).await;
+        let first = line["positions"][0]["legal"][0].as_str().unwrap().to_string();
+        let hex_id = hex["id"].as_str().unwrap();
+        let (st, v) = owner
+            .post(
+                &format!("/studies/{id}/chapters/{hex_id}/moves"),
+                json!({"version": version + 2, "node": 0, "move": first}),
+            )
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["study"]["chapters"][last]["nodes"][1]["move"]["iccs"], first.as_str());
+        let version = version + 3;
         assert_eq!(owner.delete(&format!("/studies/{id}?version={version}")).await.0, StatusCode::NO_CONTENT);
         assert_eq!(owner.get(&format!("/studies/{id}")).await.0, StatusCode::NOT_FOUND);
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_member_removed_from_a_private_study_hears_no_more_of_it() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (owner, member) = (Client::register(&s, "str").await, Client::register(&s, "stm").await);
+        let (_, v) = owner.post("/studies", json!({"title": "secret"})).await;
+        let id = v["study"]["id"].as_str().unwrap().to_string();
+        let chapter = v["study"]["chapters"][0]["id"].as_str().unwrap().to_string();
+        let (st, v) = owner
+            .post(
+                &format!("/studies/{id}/members"),
+                json!({"version": 1, "name": member.name, "role": "view"}),
+            )
+            .await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let mut socket = socket_of(&s, &member).await;
+        socket.send(Message::Text(json!({"watch_study": id}).to_string().into())).await.unwrap();
+        assert_eq!(version(&next_study(&mut socket).await), 2);
+        let (st, v) = owner.delete(&format!("/studies/{id}/members/{}?version=2", member.name)).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let moves = format!("/studies/{id}/chapters/{chapter}/moves");
+        assert_eq!(
+            owner.post(&moves, json!({"version": 3, "node": 0, "move": "h2e2"})).await.0,
+            StatusCode::OK
+        );
+        let heard = tokio::time::timeout(std::time::Duration::from_millis(1500), async {
+            loop {
+                match socket.next().await {
+                    Some(Ok(Message::Text(t))) if t.contains("\"study\"") => return t.to_string(),
+                    Some(Ok(_)) => continue,
+                    _ => return String::new(),
+                }
+            }
+        })
+        .await;
+        assert!(heard.is_err() || heard.as_deref() == Ok(""), "the removed member heard {heard:?}");
+        assert_eq!(member.get(&format!("/studies/{id}")).await.0, StatusCode::NOT_FOUND);
         s.stop().await;
     }
 }

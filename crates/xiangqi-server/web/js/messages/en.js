@@ -36,6 +36,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "study.unmarked": "{cell} no longer marked.",
   "study.export": "Download as PGN (all chapters, with comments and variations)",
   "study.chapters": "Chapters",
+  "study.renameChapter": "Rename",
+  "study.chapterNewTitle": "The chapter's new title",
   "study.deleteChapter": "Delete",
   "study.confirmDeleteChapter": "Delete the chapter “{title}” with all its moves?",
   "study.chapterFrom": "Start from",
@@ -58,6 +60,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "study.makePrivate": "Make it private",
   "study.makePublic": "Make it public",
   "study.rename": "Rename",
+  "study.deleteStudy": "Delete the study",
+  "study.confirmDeleteStudy": "Delete the study “{title}” with all its chapters?",
   "menu.studies": "Studies",
   // Tournaments (pages/tournaments.js).
   "tournament.title": "Tournaments",

@@ -36,6 +36,8 @@ export const vi = {
   "study.unmarked": "Đã bỏ dấu {cell}.",
   "study.export": "Tải về PGN (mọi chương, kèm bình luận và biến)",
   "study.chapters": "Các chương",
+  "study.renameChapter": "Đổi tên",
+  "study.chapterNewTitle": "Tiêu đề mới của chương",
   "study.deleteChapter": "Xóa",
   "study.confirmDeleteChapter": "Xóa chương “{title}” cùng mọi nước đi của nó?",
   "study.chapterFrom": "Bắt đầu từ",
@@ -58,6 +60,8 @@ export const vi = {
   "study.makePrivate": "Đặt riêng tư",
   "study.makePublic": "Đặt công khai",
   "study.rename": "Đổi tên",
+  "study.deleteStudy": "Xóa nghiên cứu",
+  "study.confirmDeleteStudy": "Xóa nghiên cứu “{title}” cùng mọi chương của nó?",
   "menu.studies": "Nghiên cứu",
   // Giải đấu (pages/tournaments.js).
   "tournament.title": "Giải đấu",

@@ -36,6 +36,8 @@ export const zhHant = {
   "study.unmarked": "已取消標記 {cell}。",
   "study.export": "下載 PGN（所有章節，含評注和變著）",
   "study.chapters": "章節",
+  "study.renameChapter": "改名",
+  "study.chapterNewTitle": "章節的新標題",
   "study.deleteChapter": "刪除",
   "study.confirmDeleteChapter": "刪除章節「{title}」及其所有著法？",
   "study.chapterFrom": "起始於",
@@ -58,6 +60,8 @@ export const zhHant = {
   "study.makePrivate": "設為私密",
   "study.makePublic": "設為公開",
   "study.rename": "改名",
+  "study.deleteStudy": "刪除研究",
+  "study.confirmDeleteStudy": "刪除研究「{title}」及其所有章節？",
   "menu.studies": "研究",
   // 比賽（pages/tournaments.js）。
   "tournament.title": "比賽",

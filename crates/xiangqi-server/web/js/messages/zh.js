@@ -36,6 +36,8 @@ export const zh = {
   "study.unmarked": "已取消标记 {cell}。",
   "study.export": "下载 PGN（所有章节，含评注和变着）",
   "study.chapters": "章节",
+  "study.renameChapter": "改名",
+  "study.chapterNewTitle": "章节的新标题",
   "study.deleteChapter": "删除",
   "study.confirmDeleteChapter": "删除章节“{title}”及其所有着法？",
   "study.chapterFrom": "起始于",
@@ -58,6 +60,8 @@ export const zh = {
   "study.makePrivate": "设为私密",
   "study.makePublic": "设为公开",
   "study.rename": "改名",
+  "study.deleteStudy": "删除研究",
+  "study.confirmDeleteStudy": "删除研究“{title}”及其所有章节？",
   "menu.studies": "研究",
   // 比赛（pages/tournaments.js）。
   "tournament.title": "比赛",

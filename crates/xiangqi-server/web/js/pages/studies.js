@@ -396,6 +396,13 @@ export async function studyPage(view, args) {
           render();
         },
       }, c.title),
+      editable && c.id === chapterId
+        ? button(t("study.renameChapter"), () => attempt(async () => {
+          const title = prompt(t("study.chapterNewTitle"), c.title);
+          if (!title?.trim()) return;
+          await edit("POST", `${studyPath(id)}/chapters/${encodeURIComponent(c.id)}`, { title: title.trim() });
+        }), { class: "small", "data-action": "rename-chapter" })
+        : "",
       editable && study.chapters.length > 1 && c.id === chapterId
         ? button(t("study.deleteChapter"), () => attempt(async () => {
           if (!confirm(t("study.confirmDeleteChapter", { title: c.title }))) return;
@@ -466,7 +473,12 @@ export async function studyPage(view, args) {
         h("button", { type: "submit" }, t("study.rename"))), async (v) => {
         await edit("POST", `${studyPath(id)}/settings`, { title: v["title"] ?? "" });
       });
-      tools.push(invite, h("div", { class: "buttons" }, visibility), rename);
+      const remove = button(t("study.deleteStudy"), () => attempt(async () => {
+        if (!confirm(t("study.confirmDeleteStudy", { title: study.title }))) return;
+        await api.call("DELETE", `${studyPath(id)}?version=${study.version}`);
+        go("#/studies");
+      }), { id: "delete-study", class: "danger" });
+      tools.push(invite, h("div", { class: "buttons" }, visibility, remove), rename);
     }
     members.replaceChildren(h("h2", {}, t("study.members")), h("ul", { class: "member-list" }, rows), ...tools);
   }
