@@ -86,6 +86,11 @@ pub async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// A node's id from the path.
+fn node_id(text: &str) -> Result<u32, Refusal> {
+    text.parse().map_err(|_| Refusal::Malformed { detail: format!("{text:?} is no node id (a number)") })
+}
+
 /// One edit of a study, made on `version`; the study after it, which everyone
 /// watching the study also gets on the WebSocket.
 async fn edit(state: &AppState, user: &User, id: &str, version: i64, edit: Edit) -> Answer<StudyAnswer> {
@@ -203,9 +208,10 @@ pub async fn add_move(
 pub async fn annotate(
     State(state): State<Arc<AppState>>,
     user: User,
-    Path((id, chapter, node)): Path<(String, String, u32)>,
+    Path((id, chapter, node)): Path<(String, String, String)>,
     Body(b): Body<NodeAnnotation>,
 ) -> Answer<StudyAnswer> {
+    let node = node_id(&node)?;
     let e = Edit::Annotate { chapter, node, comment: b.comment, arrows: b.arrows, marks: b.marks };
     edit(&state, &user, &id, b.version, e).await
 }
@@ -218,9 +224,10 @@ pub async fn annotate(
 pub async fn delete_node(
     State(state): State<Arc<AppState>>,
     user: User,
-    Path((id, chapter, node)): Path<(String, String, u32)>,
+    Path((id, chapter, node)): Path<(String, String, String)>,
     Params(v): Params<StudyVersion>,
 ) -> Answer<StudyAnswer> {
+    let node = node_id(&node)?;
     edit(&state, &user, &id, v.version, Edit::DeleteNode { chapter, node }).await
 }
 
