@@ -312,3 +312,36 @@ async fn a_member_removed_from_a_private_study_hears_no_more_of_it() {
         s.stop().await;
     }
 }
+
+#[tokio::test]
+async fn an_edit_through_one_instance_reaches_watchers_on_another_once() {
+    // Two instances on one PostgreSQL database (skipped without one).
+    let Some(db) = databases().into_iter().find(|d| d.url.starts_with("postgres")) else { return };
+    let (a, b) = (server(&db).await, server(&db).await);
+    let owner = Client::register(&a, "sti").await;
+    let (_, v) = owner.post("/studies", json!({"title": "across", "visibility": "public"})).await;
+    let id = v["study"]["id"].as_str().unwrap().to_string();
+    let chapter = v["study"]["chapters"][0]["id"].as_str().unwrap().to_string();
+    // A visitor's socket on the other instance: a public study is everyone's to watch.
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", b.addr())).await.unwrap();
+    socket.send(Message::Text(json!({"watch_study": id}).to_string().into())).await.unwrap();
+    assert_eq!(version(&next_study(&mut socket).await), 1);
+    let moves = format!("/studies/{id}/chapters/{chapter}/moves");
+    assert_eq!(owner.post(&moves, json!({"version": 1, "node": 0, "move": "C2=5"})).await.0, StatusCode::OK);
+    let heard = next_study(&mut socket).await;
+    assert_eq!((version(&heard), node(&heard, 0, 1)["move"]["iccs"].as_str()), (2, Some("h2e2")));
+    let again = tokio::time::timeout(std::time::Duration::from_millis(800), async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(t))) if t.contains("\"study\"") => return t.to_string(),
+                Some(Ok(_)) => continue,
+                _ => return String::new(),
+            }
+        }
+    })
+    .await;
+    assert!(again.is_err(), "heard once: {again:?}");
+    a.stop().await;
+    b.stop().await;
+}
