@@ -176,18 +176,37 @@ async fn a_study_edited_by_two_members_is_seen_live_by_a_third() {
         assert_eq!(games[0].as_ref().unwrap().moves.len(), 2);
         assert_eq!(games[1].as_ref().unwrap().moves.len(), 4);
 
+        // The export read back as a chapter keeps its variation, comment and shapes.
+        let first_game = text.split("\n\n[Game").next().unwrap();
+        let (st, v) =
+            editor.post(&format!("{base}/chapters"), json!({"version": 10, "pgn": first_game})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let copy = &v["study"]["chapters"][3];
+        assert_eq!(copy["nodes"].as_array().unwrap().len(), 4, "{copy}");
+        let (cannon, horse) = (node(&v["study"], 3, 1), node(&v["study"], 3, 2));
+        assert_eq!(cannon["comment"], "The central cannon (aims at the centre)");
+        assert_eq!(cannon["children"].as_array().unwrap().len(), 2);
+        assert_eq!(
+            (horse["arrows"].clone(), horse["marks"].clone()),
+            (json!([{"from": "h9", "to": "g7", "brush": "green"}]), json!([{"at": "e6", "brush": "red"}]))
+        );
+        assert_eq!(horse["comment"], "");
+        let (st, v) =
+            editor.delete(&format!("{base}/chapters/{}?version=11", copy["id"].as_str().unwrap())).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+
         // Made public: anyone sees it and finds it listed; only members edit.
         let (st, v) =
-            owner.post(&format!("{base}/settings"), json!({"version": 10, "visibility": "public"})).await;
+            owner.post(&format!("{base}/settings"), json!({"version": 12, "visibility": "public"})).await;
         assert_eq!(st, StatusCode::OK, "{v}");
         assert_eq!(stranger.get(&format!("/studies/{id}")).await.0, StatusCode::OK);
         let (_, v) = stranger.get("/studies").await;
         assert!(v["studies"].as_array().unwrap().iter().any(|x| x["id"] == id.as_str()), "{v}");
         let (_, v) = viewer.get("/studies?shelf=mine").await;
         assert_eq!(v["studies"][0]["id"], id.as_str());
-        let (st, v) = stranger.post(&moves, json!({"version": 11, "node": 0, "move": "h0g2"})).await;
+        let (st, v) = stranger.post(&moves, json!({"version": 13, "node": 0, "move": "h0g2"})).await;
         assert_eq!((st, v["reason"].as_str()), (StatusCode::FORBIDDEN, Some("study_read_only")), "{v}");
-        let (st, v) = editor.post(&format!("{base}/settings"), json!({"version": 11, "title": "mine"})).await;
+        let (st, v) = editor.post(&format!("{base}/settings"), json!({"version": 13, "title": "mine"})).await;
         assert_eq!((st, v["reason"].as_str()), (StatusCode::FORBIDDEN, Some("study_owner_only")), "{v}");
 
         // Someone who ignores the owner cannot be made a member.
@@ -196,15 +215,15 @@ async fn a_study_edited_by_two_members_is_seen_live_by_a_third() {
             StatusCode::NO_CONTENT
         );
         let (st, v) = owner
-            .post(&format!("{base}/members"), json!({"version": 11, "name": stranger.name, "role": "view"}))
+            .post(&format!("{base}/members"), json!({"version": 13, "name": stranger.name, "role": "view"}))
             .await;
         assert_eq!((st, v["reason"].as_str()), (StatusCode::FORBIDDEN, Some("ignored")), "{v}");
 
         // Deleting a node takes what follows with it; the start stays.
-        let (st, v) = editor.delete(&format!("{nodes}/1?version=11")).await;
+        let (st, v) = editor.delete(&format!("{nodes}/1?version=13")).await;
         assert_eq!(st, StatusCode::OK, "{v}");
         assert_eq!(v["study"]["chapters"][0]["nodes"].as_array().unwrap().len(), 1);
-        assert_eq!(editor.delete(&format!("{nodes}/0?version=12")).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(editor.delete(&format!("{nodes}/0?version=14")).await.0, StatusCode::NOT_FOUND);
         s.stop().await;
     }
 }

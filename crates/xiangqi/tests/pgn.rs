@@ -273,6 +273,18 @@ fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
     );
     let back = pgn::read(&text).unwrap();
     assert_eq!(names(&back), ["h2e2", "h9g7", "h0g2"]);
+    // Read with its comments and variations, the tree comes back whole.
+    let (tree_record, opening, tree) = pgn::read_annotated(&text).unwrap();
+    assert_eq!((tree_record.moves, opening.as_str()), (back.moves.clone(), "Openings"));
+    let mut expected = lines.clone();
+    expected[0].comment = "the central cannon (a classic)".into();
+    assert_eq!(tree, expected);
+    // A bad move inside a variation is named; an open one is refused.
+    let bad = "1. h2e2 (1. h2h9 h9h2) h9g7 *";
+    assert!(pgn::read(bad).is_ok(), "the main line alone reads");
+    let err = pgn::read_annotated(bad).unwrap_err();
+    assert!(err.to_string().starts_with("move 1... (h9h2)"), "{err}");
+    assert!(matches!(pgn::read_annotated("1. h2e2 (1. c3c4"), Err(PgnError::Unclosed("variation"))));
     // A plain record is written as before.
     let plain = pgn::write_annotated(&record, "", &Annotated::line(&back.moves), Format::Wxf);
     assert!(plain.ends_with("1. C2=5 H8+7 2. H2+3 *\n"), "{plain}");

@@ -442,7 +442,8 @@ pub struct StudyInvite {
 }
 
 /// A new chapter: from the start of a board, from a position (`fen`), or from
-/// a game record (`pgn`, standard board: its start and moves).
+/// a game record (`pgn`, standard board: its start, moves, variations and
+/// comments, arrows and marks from `[%cal]` and `[%csl]`).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewChapter {

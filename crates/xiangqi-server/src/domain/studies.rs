@@ -197,7 +197,39 @@ impl Tree {
         }
     }
 
+    /// Adds a tree of moves read from a record after a node, with their
+    /// comments (arrows and marks read back from `[%cal]` and `[%csl]`).
+    fn graft(
+        &mut self,
+        at: u32,
+        pos: &xiangqi::Position<xiangqi::Standard>,
+        lines: &[Annotated],
+    ) -> Result<()> {
+        for a in lines {
+            if self.nodes.len() >= MAX_NODES {
+                return Err(Refusal::StudyNodes { allowed: MAX_NODES as u32 }.into());
+            }
+            let id = self.add(at, pos.move_name(a.mv));
+            let (comment, mut arrows, mut marks) = shapes_of(&a.comment);
+            let t = xiangqi::Position::<xiangqi::Standard>::tables();
+            let on_board = |c: &str| t.parse_cell(c).is_some();
+            arrows.retain(|a| on_board(&a.from) && on_board(&a.to));
+            marks.retain(|m| on_board(&m.at));
+            if let Some(i) = self.index(id) {
+                let n = &mut self.nodes[i];
+                n.comment = comment.chars().take(MAX_COMMENT_CHARS).collect();
+                n.arrows = arrows.into_iter().take(MAX_SHAPES).collect();
+                n.marks = marks.into_iter().take(MAX_SHAPES - n.arrows.len()).collect();
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(a.mv);
+            self.graft(id, &next, &a.next)?;
+        }
+        Ok(())
+    }
+
     /// A main line from the start.
+    #[cfg(test)]
     fn line(moves: &[String]) -> Tree {
         let mut tree = Tree::default();
         let mut at = 0;
@@ -206,6 +238,42 @@ impl Tree {
         }
         tree
     }
+}
+
+/// A comment's words, and the arrows and marked points its `[%cal ...]` and
+/// `[%csl ...]` commands name (`Gh2e2`: a brush's initial, then points).
+fn shapes_of(comment: &str) -> (String, Vec<Arrow>, Vec<Mark>) {
+    let brush = |c: char| match c.to_ascii_uppercase() {
+        'R' => Brush::Red,
+        'B' => Brush::Blue,
+        'Y' => Brush::Yellow,
+        _ => Brush::Green,
+    };
+    let (mut words, mut arrows, mut marks) = (String::new(), Vec::new(), Vec::new());
+    let mut rest = comment;
+    while let Some(open) = rest.find("[%") {
+        words.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find(']') else {
+            words.push_str(&rest[open..]);
+            rest = "";
+            break;
+        };
+        let command = &rest[open + 2..open + close];
+        rest = &rest[open + close + 1..];
+        let (name, list) = command.split_once(' ').unwrap_or((command, ""));
+        for item in list.split(',').map(str::trim).filter(|i| i.is_ascii() && i.len() >= 3) {
+            let (b, cells) = (brush(item.chars().next().unwrap_or('G')), &item[1..]);
+            match (name, cells.len()) {
+                ("csl", 2) => marks.push(Mark { at: cells.to_string(), brush: b }),
+                ("cal", 4) => {
+                    arrows.push(Arrow { from: cells[..2].to_string(), to: cells[2..].to_string(), brush: b })
+                }
+                _ => {}
+            }
+        }
+    }
+    words.push_str(rest);
+    (words.split_whitespace().collect::<Vec<_>>().join(" "), arrows, marks)
 }
 
 /// A node with what its position is: the FEN after it and its move's names.
@@ -386,7 +454,7 @@ pub struct NewChapter {
     pub rules: Option<RuleSet>,
     /// A start position; the board's usual start if none.
     pub fen: Option<String>,
-    /// A game record: its start and its moves as the main line.
+    /// A game record: its start, its moves with their variations and comments.
     pub pgn: Option<String>,
 }
 
@@ -466,30 +534,22 @@ fn cell(board: &Board, name: &str) -> Result<String> {
 fn new_chapter(n: NewChapter, position: i64, now: i64) -> Result<ChapterRow> {
     let (board, tree, from_title) = match &n.pgn {
         Some(text) => {
-            let record = pgn::read(text).map_err(|e| Refusal::BadPgn { detail: e.to_string() })?;
-            if record.moves.len() >= MAX_NODES {
-                return Err(Refusal::StudyNodes { allowed: MAX_NODES as u32 }.into());
-            }
+            let (record, opening, lines) =
+                pgn::read_annotated(text).map_err(|e| Refusal::BadPgn { detail: e.to_string() })?;
             let rules = n.rules.or_else(|| record.tag("RuleSet")?.parse().ok()).unwrap_or(RuleSet::Asian);
             let board = Board::from_fen(Variant::Standard, &record.start.to_fen(), rules)
                 .map_err(|detail| Refusal::BadPosition { detail })?;
-            let game = record.to_game(Some(rules)).map_err(|e| Refusal::BadPgn { detail: e.to_string() })?;
-            let names: Vec<String> = {
-                let mut pos = record.start.clone();
-                game.moves()
-                    .into_iter()
-                    .map(|m| {
-                        let name = pos.move_name(m);
-                        pos.play_unchecked(m);
-                        name
-                    })
-                    .collect()
-            };
+            // The main line is played under the chapter's rules (a variation's
+            // moves are legal by the board alone, as the reader checked).
+            record.to_game(Some(rules)).map_err(|e| Refusal::BadPgn { detail: e.to_string() })?;
+            let mut tree = Tree::default();
+            tree.nodes[0].comment = opening.chars().take(MAX_COMMENT_CHARS).collect();
+            tree.graft(0, &record.start, &lines)?;
             let players = match (record.tag("Red"), record.tag("Black")) {
                 (Some(r), Some(b)) if r != "?" && b != "?" => Some(format!("{r} – {b}")),
                 _ => record.tag("Event").filter(|e| *e != "?").map(str::to_string),
             };
-            (board, Tree::line(&names), players)
+            (board, tree, players)
         }
         None => {
             let variant = n.variant.unwrap_or(Variant::Standard);

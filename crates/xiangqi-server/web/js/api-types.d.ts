@@ -718,7 +718,8 @@ export type NewChallenge = {
 
 /**
  * A new chapter: from the start of a board, from a position (`fen`), or from
- * a game record (`pgn`, standard board: its start and moves).
+ * a game record (`pgn`, standard board: its start, moves, variations and
+ * comments, arrows and marks from `[%cal]` and `[%csl]`).
  */
 export type NewChapter = {
   fen?: string | null;

@@ -11,7 +11,8 @@
 //! parentheses, numeric annotations and move numbers, and accepts moves in any
 //! of the three syntaxes whatever the Format tag says. [`read`] takes the first
 //! game of a text, [`read_all`] every game of a file (a BOM and CRLF line ends
-//! are fine), each with its own error.
+//! are fine), each with its own error. [`read_annotated`] keeps a game's
+//! comments and variations, as [`write_annotated`] writes them.
 //!
 //! ```
 //! use xiangqi::{Game, RuleSet, notation::pgn::{self, Format, Record}};
@@ -442,8 +443,17 @@ fn split_games(text: &str) -> Vec<(usize, &str)> {
     games
 }
 
-/// Reads one game whose text starts at line `first_line` of its file.
-fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
+/// A game's tags (Game, FEN and Format left out), start, move syntax and movetext.
+struct Parts {
+    tags: Vec<(String, String)>,
+    start: Position<Standard>,
+    format: Format,
+    movetext: String,
+}
+
+/// Splits one game, whose text starts at line `first_line` of its file, into
+/// its parts.
+fn parts(text: &str, first_line: usize) -> Result<Parts, PgnError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut movetext = String::new();
@@ -471,23 +481,152 @@ fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
         Some((_, fen)) => Position::from_fen(fen)?,
         None => Position::startpos(),
     };
-    let format =
-        tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("Format")).and_then(|(_, v)| v.parse().ok());
+    let format = tags
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Format"))
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or_default();
+    tags.retain(|(k, _)| !["Game", "FEN", "Format"].iter().any(|n| k.eq_ignore_ascii_case(n)));
+    Ok(Parts { tags, start, format, movetext })
+}
+
+/// Reads a move word where `pos` stands, `ply` moves into its line.
+fn read_move(pos: &Position<Standard>, word: &str, ply: usize, format: Format) -> Result<Move, PgnError> {
+    super::parse_in(pos, word, format).map_err(|e| PgnError::Move {
+        ply,
+        number: pos.fullmoves(),
+        red: pos.turn() == crate::Color::Red,
+        text: word.to_string(),
+        source: Box::new(GameError::Notation(e)),
+    })
+}
+
+/// Reads one game whose text starts at line `first_line` of its file.
+fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
+    let Parts { tags, start, format, movetext } = parts(text, first_line)?;
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for token in move_tokens(&movetext)? {
-        let m = super::parse_in(&pos, &token, format.unwrap_or_default()).map_err(|e| PgnError::Move {
-            ply: moves.len() + 1,
-            number: pos.fullmoves(),
-            red: pos.turn() == crate::Color::Red,
-            text: token.clone(),
-            source: Box::new(GameError::Notation(e)),
-        })?;
+        let m = read_move(&pos, &token, moves.len() + 1, format)?;
         pos.play_unchecked(m);
         moves.push(m);
     }
-    tags.retain(|(k, _)| !["Game", "FEN", "Format"].iter().any(|n| k.eq_ignore_ascii_case(n)));
     Ok(Record { tags, start, moves })
+}
+
+/// Reads the first game of a PGN text with its comments and variations: the
+/// record (its `moves` the main line), the comment before the first move, and
+/// the tree of moves (see [`write_annotated`], whose output this reads back).
+/// Every move of every variation must be legal where it stands.
+///
+/// # Errors
+/// As [`read`], for a move of any line; [`PgnError::Unclosed`] for a comment
+/// or variation left open.
+pub fn read_annotated(text: &str) -> Result<(Record, String, Vec<Annotated>), PgnError> {
+    let games = split_games(text);
+    let (first_line, game) = games.first().copied().unwrap_or((1, ""));
+    let Parts { tags, start, format, movetext } = parts(game, first_line)?;
+    // The tree in an arena: node 0 is the start; each node its move, comment,
+    // children, the position after it and its ply.
+    struct Node {
+        mv: Option<Move>,
+        comment: String,
+        children: Vec<usize>,
+        parent: usize,
+        pos: Position<Standard>,
+        ply: usize,
+    }
+    let mut nodes = vec![Node {
+        mv: None,
+        comment: String::new(),
+        children: vec![],
+        parent: 0,
+        pos: start.clone(),
+        ply: 0,
+    }];
+    let mut current = 0;
+    let mut open: Vec<usize> = Vec::new();
+    let mut chars = movetext.chars().peekable();
+    let mut word = String::new();
+    loop {
+        let c = chars.next();
+        let boundary = c.is_none_or(|c| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';'));
+        if boundary && !word.is_empty() {
+            let w = std::mem::take(&mut word);
+            if let Some(w) = move_word(&w) {
+                let at = &nodes[current];
+                let m = read_move(&at.pos, &w, at.ply + 1, format)?;
+                let mut pos = at.pos.clone();
+                pos.play_unchecked(m);
+                let ply = at.ply + 1;
+                nodes.push(Node {
+                    mv: Some(m),
+                    comment: String::new(),
+                    children: vec![],
+                    parent: current,
+                    pos,
+                    ply,
+                });
+                let id = nodes.len() - 1;
+                nodes[current].children.push(id);
+                current = id;
+            }
+        }
+        match c {
+            None => break,
+            Some('{') => {
+                let mut comment = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(c) => comment.push(c),
+                        None => return Err(PgnError::Unclosed("comment")),
+                    }
+                }
+                let slot = &mut nodes[current].comment;
+                let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !slot.is_empty() && !comment.is_empty() {
+                    slot.push(' ');
+                }
+                slot.push_str(&comment);
+            }
+            Some(';') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            // A variation is an alternative to the move just made.
+            Some('(') => {
+                open.push(current);
+                current = nodes[current].parent;
+            }
+            Some(')') => current = open.pop().unwrap_or(current),
+            Some(c) if c.is_whitespace() || c == '}' => {}
+            Some(c) => word.push(c),
+        }
+    }
+    if !open.is_empty() {
+        return Err(PgnError::Unclosed("variation"));
+    }
+    fn build(nodes: &[Node], id: usize) -> Vec<Annotated> {
+        nodes[id]
+            .children
+            .iter()
+            .filter_map(|&c| {
+                Some(Annotated { mv: nodes[c].mv?, comment: nodes[c].comment.clone(), next: build(nodes, c) })
+            })
+            .collect()
+    }
+    let mut moves = Vec::new();
+    let mut at = 0;
+    while let Some(&next) = nodes[at].children.first() {
+        moves.extend(nodes[next].mv);
+        at = next;
+    }
+    let lines = build(&nodes, 0);
+    Ok((Record { tags, start, moves }, nodes[0].comment.clone(), lines))
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -533,25 +672,27 @@ fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
     if depth > 0 {
         return Err(PgnError::Unclosed("variation"));
     }
-    let mut tokens = Vec::new();
-    for word in clean.split_whitespace() {
-        if RESULTS.contains(&word) || word.starts_with('$') {
-            continue;
-        }
-        // "12." and "12..." are move numbers (in full-width digits and stops
-        // too: "１２．"); "12.h2e2" carries a move after one. A leading number
-        // without dots is part of a move (`15=6`).
-        let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
-        let is_stop = |c: char| matches!(c, '.' | '．' | '。' | '、');
-        let after_digits = word.trim_start_matches(is_digit);
-        let word = if after_digits.len() < word.len() && after_digits.starts_with(is_stop) {
-            after_digits.trim_start_matches(is_stop)
-        } else {
-            word
-        };
-        if !word.is_empty() {
-            tokens.push(word.to_string());
-        }
+    Ok(clean.split_whitespace().filter_map(move_word).collect())
+}
+
+/// The move in a word of movetext, if it holds one: results, numeric
+/// annotations and move numbers are not moves.
+fn move_word(word: &str) -> Option<String> {
+    if RESULTS.contains(&word) || word.starts_with('$') {
+        return None;
     }
-    Ok(tokens)
+    // "12." and "12..." are move numbers (in full-width digits and stops
+    // too: "１２．"); "12.h2e2" carries a move after one. A leading number
+    // without dots is part of a move (`15=6`).
+    let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    let is_stop = |c: char| matches!(c, '.' | '．' | '。' | '、');
+    let after_digits = word.trim_start_matches(is_digit);
+    let word = if after_digits.len() < word.len() && after_digits.starts_with(is_stop) {
+        after_digits.trim_start_matches(is_stop)
+    } else {
+        word
+    };
+    // Annotation marks after a move (`!`, `?!`) are not part of it.
+    let word = word.trim_end_matches(['!', '?']);
+    (!word.is_empty()).then(|| word.to_string())
 }
