@@ -843,4 +843,55 @@ mod tests {
         let json = serde_json::to_string(&t).unwrap();
         assert_eq!(serde_json::from_str::<Tree>(&json).unwrap(), t);
     }
+
+    /// A chapter as full as one may be: the view and the PGN of every
+    /// position are built (each edit builds the view again), in bounded time.
+    #[test]
+    fn a_full_chapter_is_placed_and_written() {
+        let start = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();
+        let mut tree = Tree::default();
+        'fill: for first in start.legal_names() {
+            let at = tree.add(0, first.clone());
+            let mut after = start.clone();
+            after.play_name(&first).unwrap();
+            for reply in after.legal_names() {
+                if tree.nodes.len() >= MAX_NODES {
+                    break 'fill;
+                }
+                tree.add(at, reply);
+            }
+        }
+        assert_eq!(tree.nodes.len(), MAX_NODES);
+        let row = ChapterRow {
+            id: "c".into(),
+            position: 0,
+            title: "full".into(),
+            variant: Variant::Standard,
+            rules: RuleSet::Asian,
+            start_fen: start.start_fen(),
+            tree: String::new(),
+            created_ms: 0,
+        };
+        let chapter = Chapter { row, tree };
+        let study = StudyRow {
+            id: "s".into(),
+            owner: "o".into(),
+            title: "t".into(),
+            visibility: Visibility::Public,
+            version: 1,
+            created_ms: 0,
+            updated_ms: 0,
+        };
+        let began = std::time::Instant::now();
+        let placed = chapter.placed();
+        let placing = began.elapsed();
+        let pgn = chapter.pgn(&study);
+        let writing = began.elapsed() - placing;
+        assert_eq!(placed.len(), MAX_NODES);
+        assert!(placed.iter().all(|p| p.names.is_some() || p.node.id == 0));
+        let back = pgn::read_annotated(&pgn).unwrap().2;
+        assert_eq!(back.len(), chapter.tree.nodes[0].children.len(), "{pgn}");
+        assert_eq!(back.iter().map(|a| a.next.len()).sum::<usize>() + back.len() + 1, MAX_NODES);
+        eprintln!("{MAX_NODES} positions placed in {placing:?}, written as PGN in {writing:?}");
+    }
 }
