@@ -364,3 +364,27 @@ async fn an_edit_through_one_instance_reaches_watchers_on_another_once() {
     a.stop().await;
     b.stop().await;
 }
+
+#[tokio::test]
+async fn edits_are_limited_per_minute() {
+    for db in databases() {
+        let s = server(&db).await;
+        let owner = Client::register(&s, "stl").await;
+        let (_, v) = owner.post("/studies", json!({"title": "busy"})).await;
+        let id = v["study"]["id"].as_str().unwrap().to_string();
+        let chapter = v["study"]["chapters"][0]["id"].as_str().unwrap().to_string();
+        let path = format!("/studies/{id}/chapters/{chapter}/nodes/0");
+        for version in 1..=120 {
+            let (st, v) =
+                owner.post(&path, json!({"version": version, "comment": format!("take {version}")})).await;
+            assert_eq!(st, StatusCode::OK, "{v}");
+        }
+        let (st, v) = owner.post(&path, json!({"version": 121, "comment": "one more"})).await;
+        assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
+        assert_eq!(
+            (v["reason"].as_str(), v["params"]["act"].as_str()),
+            (Some("too_often"), Some("study_edits"))
+        );
+        s.stop().await;
+    }
+}

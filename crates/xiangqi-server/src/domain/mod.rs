@@ -77,6 +77,8 @@ pub struct Services {
     pairing: tokio::sync::Mutex<()>,
     /// What "now" is for requests and background tasks.
     pub clock: Clock,
+    /// Each user's edits of studies, counted on this instance.
+    study_edits: analysis::RateLimit,
 }
 
 impl Services {
@@ -91,6 +93,7 @@ impl Services {
             cache: games::GameCache::default(),
             pairing: tokio::sync::Mutex::new(()),
             clock: Clock::default(),
+            study_edits: analysis::RateLimit::new(studies::EDITS_PER_MINUTE, limits::MINUTE_MS),
         }
     }
 

@@ -49,6 +49,8 @@ named_enum! {
         Analyses = "analyses",
         /// Game reviews started (engine time is shared by everyone).
         Reviews = "reviews",
+        /// Edits of studies.
+        StudyEdits = "study_edits",
     }
 }
 
@@ -495,6 +497,7 @@ impl Act {
             Act::Tournaments => "new tournaments",
             Act::Analyses => "analyses",
             Act::Reviews => "reviews",
+            Act::StudyEdits => "study edits",
         }
     }
 

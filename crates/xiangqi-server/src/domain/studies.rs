@@ -25,7 +25,7 @@ use super::{
     board::{Board, MoveNames, default_rules, rules_fit, start_fen},
     events::Happening,
     model::{Named, named_enum},
-    refusal::{Refusal, Result, TextField},
+    refusal::{Act, Refusal, Result, TextField, Window},
 };
 use crate::store::{ChapterRow, MemberRow, Page, Paged, StudyChange, StudyRow, StudyShelf, Written};
 
@@ -71,6 +71,9 @@ pub const MAX_COMMENT_CHARS: usize = 2000;
 pub const MAX_TITLE_CHARS: usize = 80;
 /// Arrows and marked points on one node, together.
 pub const MAX_SHAPES: usize = 32;
+/// Edits one user may make in a minute, over all studies (each is written,
+/// read back and sent to everyone watching).
+pub const EDITS_PER_MINUTE: u32 = 120;
 
 /// An arrow from one point to another.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -676,6 +679,12 @@ impl Services {
         if study.row.version != based {
             return Err(Refusal::StudyStale { version: study.row.version }.into());
         }
+        self.study_edits.admit(user, now).map_err(|wait| Refusal::TooOften {
+            act: Act::StudyEdits,
+            allowed: EDITS_PER_MINUTE,
+            per: Window::Minute,
+            seconds: u64::try_from((wait + 999) / 1000).unwrap_or(1).max(1),
+        })?;
         // What the change holds is built first (and owned here), then written.
         enum Owned {
             Settings(String, Visibility),

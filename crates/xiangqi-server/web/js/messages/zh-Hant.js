@@ -479,6 +479,7 @@ export const zhHant = {
   "refusal.act.tournaments": "創建比賽",
   "refusal.act.analyses": "分析（引擎時間由大家共享）",
   "refusal.act.reviews": "複盤（引擎時間由大家共享）",
+  "refusal.act.study_edits": "研究的修改",
   "refusal.per.minute": "分鐘",
   "refusal.per.quarter_hour": "十五分鐘",
   "refusal.per.hour": "小時",

@@ -479,6 +479,7 @@ export const zh = {
   "refusal.act.tournaments": "创建比赛",
   "refusal.act.analyses": "分析（引擎时间由大家共享）",
   "refusal.act.reviews": "复盘（引擎时间由大家共享）",
+  "refusal.act.study_edits": "研究的修改",
   "refusal.per.minute": "分钟",
   "refusal.per.quarter_hour": "十五分钟",
   "refusal.per.hour": "小时",
