@@ -2,8 +2,8 @@
 //! (reached through the menu), plays the central cannon on its board and
 //! invites Bob to edit; Bob, on his own page, answers with a horse move, which
 //! Ann's page shows at once; Ann comments on it and draws an arrow in the
-//! drawing mode (the keyboard and touch way), which Bob's page shows at once
-//! too. The pages fit a phone without sideways scrolling; screenshots
+//! drawing mode (the keyboard and touch way) and with the right mouse button,
+//! and marks a point, which Bob's page shows at once too. The pages fit a phone without sideways scrolling; screenshots
 //! (`study-*.png`) go to `$XIANGQI_ARTIFACTS` (default `target/artifacts`).
 //!
 //! Needs `XIANGQI_TEST_CHROMEDRIVER` (outside CI, without it the test says so and
@@ -15,12 +15,33 @@ use browsing::{
     Window, chromedriver, click, click_cell, click_target, css, launch, register_quick, scroll_to, shot,
     shots_at_both_sizes, start_driver, until, wait_text,
 };
-use fantoccini::Client;
+use fantoccini::{
+    Client,
+    actions::{InputSource, MOUSE_BUTTON_RIGHT, MouseActions, PointerAction},
+};
 
 async fn fill(c: &Client, selector: &str, text: &str) {
     let input = css(c, selector).await;
     input.clear().await.unwrap();
     input.send_keys(text).await.unwrap();
+}
+
+/// Drags with the right mouse button from one piece's point to another's
+/// (the same piece: a right click on it).
+async fn right_drag(c: &Client, from: &str, to: &str) {
+    let a = css(c, &format!("g.piece[data-cell={from}]")).await;
+    let b = css(c, &format!("g.piece[data-cell={to}]")).await;
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement { element: a, duration: None, x: 0.0, y: 0.0 })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_RIGHT })
+        .then(PointerAction::MoveToElement {
+            element: b,
+            duration: Some(std::time::Duration::from_millis(150)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_RIGHT });
+    c.perform_actions(mouse).await.unwrap();
 }
 
 #[tokio::test]
@@ -87,9 +108,17 @@ async fn two_members_edit_a_study_and_each_sees_the_other_live() {
     click_cell(&ann, "g3").await;
     css(&ann, "g.arrow.green[data-arrow=g7g3]").await;
     click(&ann, "#draw-mode").await;
+    // And with the mouse: a right drag draws an arrow, a right click marks a
+    // point (in the colour chosen).
+    right_drag(&ann, "e2", "e6").await;
+    css(&ann, "g.arrow.green[data-arrow=e2e6]").await;
+    css(&ann, "#brush option[value=red]").await.click().await.unwrap();
+    right_drag(&ann, "e6", "e6").await;
+    css(&ann, "circle.ring.red[data-ring=e6]").await;
 
     // Bob's page shows both at once, where he stands.
     css(&bob, "g.arrow.green[data-arrow=g7g3]").await;
+    css(&bob, "circle.ring.red[data-ring=e6]").await;
     css(&bob, "#study-tree button.node.commented[data-move=h9g7]").await;
     until(
         &bob,
