@@ -147,6 +147,28 @@ async fn two_members_edit_a_study_and_each_sees_the_other_live() {
     shots_at_both_sizes(&bob, "study", "record").await;
     click(&bob, "#chapters button.chapter").await;
     shots_at_both_sizes(&ann, "study", "page").await;
+
+    // A chapter on the hex board: its own board, and a move played on it.
+    css(&ann, "#chapter-kind option[value=hex]").await.click().await.unwrap();
+    fill(&ann, "#add-chapter input[name=title]", "Xiang Hex").await;
+    click(&ann, "#add-chapter button[type=submit]").await;
+    wait_text(&ann, "#chapters button.chapter.current", "Xiang Hex").await;
+    css(&ann, "svg.board.hex").await;
+    wait_text(&ann, "#study-status", "Red to move").await;
+    let first = ann
+        .execute("return document.querySelector('svg.board g.piece.movable')?.dataset.cell ?? null;", vec![])
+        .await
+        .unwrap();
+    let from = first.as_str().expect("a piece Red can move").to_string();
+    click_cell(&ann, &from).await;
+    let target = ann
+        .execute("return document.querySelector('circle.target')?.dataset.target ?? null;", vec![])
+        .await
+        .unwrap();
+    let to = target.as_str().expect("a target").to_string();
+    click_target(&ann, &to).await;
+    css(&ann, &format!("#study-tree button.node.current[data-move='{from}{to}']")).await;
+    shots_at_both_sizes(&ann, "study", "hex").await;
     shots_at_both_sizes(&bob, "study", "member").await;
     scroll_to(&ann, "#members").await;
     shot(&ann, "study-members-desktop.png").await;
