@@ -23,6 +23,7 @@ pub mod ratings;
 mod reads;
 pub mod refusal;
 pub mod review;
+pub mod studies;
 #[cfg(test)]
 mod tests;
 pub mod tournaments;
@@ -77,6 +78,8 @@ pub struct Services {
     pairing: tokio::sync::Mutex<()>,
     /// What "now" is for requests and background tasks.
     pub clock: Clock,
+    /// Each user's edits of studies, counted on this instance.
+    study_edits: analysis::RateLimit,
 }
 
 impl Services {
@@ -91,6 +94,7 @@ impl Services {
             cache: games::GameCache::default(),
             pairing: tokio::sync::Mutex::new(()),
             clock: Clock::default(),
+            study_edits: analysis::RateLimit::new(studies::EDITS_PER_MINUTE, limits::MINUTE_MS),
         }
     }
 

@@ -32,6 +32,7 @@ import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
 import { puzzlesPage } from "./pages/puzzles.js";
+import { studiesPage, studyPage } from "./pages/studies.js";
 import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
@@ -105,5 +106,7 @@ live.onNotice((notice) => {
     ladder: { page: ladderPage, open: true },
     tournaments: { page: tournamentsPage, open: true },
     tournament: { page: tournamentPage, open: true },
+    studies: { page: studiesPage, open: true },
+    study: { page: studyPage, open: true },
   }, status, loginPage);
 })();

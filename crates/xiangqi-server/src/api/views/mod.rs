@@ -37,9 +37,10 @@ mod people;
 mod puzzles;
 mod ratings;
 mod site;
+mod studies;
 mod tournaments;
 
 pub use self::{
     accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, puzzles::*, ratings::*, site::*,
-    tournaments::*,
+    studies::*, tournaments::*,
 };
