@@ -29,6 +29,7 @@ use crate::{
 
 mod accounts;
 mod analysis;
+mod database;
 mod games;
 mod ladders;
 mod lobby;
@@ -39,5 +40,6 @@ mod site;
 mod tournaments;
 
 pub use self::{
-    accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, ratings::*, site::*, tournaments::*,
+    accounts::*, analysis::*, database::*, games::*, ladders::*, lobby::*, people::*, ratings::*, site::*,
+    tournaments::*,
 };

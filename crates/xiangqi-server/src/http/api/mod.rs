@@ -5,6 +5,7 @@
 mod accounts;
 mod analysis;
 mod computer;
+mod database;
 mod games;
 mod ladders;
 mod lobby;
@@ -53,7 +54,8 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "site", description = "Preferences, news, games to watch."),
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
         (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
-        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews.")
+        (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews."),
+        (name = "database", description = "The games database, the opening explorer, PGN imports and archives.")
     )
 )]
 struct ApiDoc;
@@ -115,6 +117,11 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(analysis::positions))
         .routes(routes!(analysis::analyse))
         .routes(routes!(analysis::review, analysis::request_review))
+        .routes(routes!(database::search))
+        .routes(routes!(database::explorer))
+        .routes(routes!(database::import, database::imported))
+        .routes(routes!(database::imported_game))
+        .routes(routes!(database::archive))
         .split_for_parts()
 }
 

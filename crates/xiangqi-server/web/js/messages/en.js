@@ -385,6 +385,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "refusal.opponent_has_time": "Your opponent still has time.",
   "refusal.line_length": "A line holds at most {max} moves.",
   "refusal.bad_position": "This position cannot be played.",
+  "refusal.import_too_large": "A file to import is at most {max_kib} KiB and {max_games} games.",
+  "refusal.imports_full": "You may keep at most {allowed} imported games, and have {stored}.",
   "refusal.depth": "The depth is {min} to {max}.",
   "refusal.thinking_time": "The thinking time is {min_ms} to {max_ms} ms.",
   "refusal.on_ladder": "You are on this ladder already.",

@@ -385,6 +385,8 @@ export const vi = {
   "refusal.opponent_has_time": "Đối thủ vẫn còn giờ.",
   "refusal.line_length": "Một chuỗi nước đi có tối đa {max} nước.",
   "refusal.bad_position": "Không thể chơi thế cờ này.",
+  "refusal.import_too_large": "Tệp nhập tối đa {max_kib} KiB và {max_games} ván.",
+  "refusal.imports_full": "Bạn chỉ được giữ tối đa {allowed} ván đã nhập và hiện có {stored} ván.",
   "refusal.depth": "Độ sâu từ {min} đến {max}.",
   "refusal.thinking_time": "Thời gian suy nghĩ từ {min_ms} đến {max_ms} ms.",
   "refusal.on_ladder": "Bạn đã có mặt trên bậc thang này.",

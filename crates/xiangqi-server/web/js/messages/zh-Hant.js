@@ -385,6 +385,8 @@ export const zhHant = {
   "refusal.opponent_has_time": "對手仍有時間。",
   "refusal.line_length": "一條著法序列最多 {max} 步。",
   "refusal.bad_position": "這個局面無法進行對局。",
+  "refusal.import_too_large": "匯入的檔案最多 {max_kib} KiB、{max_games} 局。",
+  "refusal.imports_full": "匯入的對局最多保存 {allowed} 局，你已有 {stored} 局。",
   "refusal.depth": "深度為 {min} 至 {max}。",
   "refusal.thinking_time": "思考時間為 {min_ms} 至 {max_ms} 毫秒。",
   "refusal.on_ladder": "你已在這個天梯上。",

@@ -385,6 +385,8 @@ export const zh = {
   "refusal.opponent_has_time": "对手仍有时间。",
   "refusal.line_length": "一条着法序列最多 {max} 步。",
   "refusal.bad_position": "这个局面无法进行对局。",
+  "refusal.import_too_large": "导入的文件最多 {max_kib} KiB、{max_games} 局。",
+  "refusal.imports_full": "导入的对局最多保存 {allowed} 局，你已有 {stored} 局。",
   "refusal.depth": "深度为 {min} 至 {max}。",
   "refusal.thinking_time": "思考时间为 {min_ms} 至 {max_ms} 毫秒。",
   "refusal.on_ladder": "你已在这个天梯上。",
