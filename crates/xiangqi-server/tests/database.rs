@@ -66,7 +66,11 @@ async fn finished_games_are_found_by_every_filter_a_page_at_a_time() {
         assert_eq!(ids(&find(format!("player={pa}&until=99999999999999&since=1")).await).len(), 2);
         // By the moves from the start, and by the position they reach.
         assert_eq!(ids(&find(format!("player={pa}&moves=c3c4%20g6g5")).await), [resigned.as_str()]);
-        assert_eq!(ids(&find(format!("player={pa}&moves=P7%2B1")).await), [resigned.as_str()], "any notation");
+        assert_eq!(
+            ids(&find(format!("player={pa}&moves=P7%2B1")).await),
+            [resigned.as_str()],
+            "any notation"
+        );
         assert_eq!(ids(&find(format!("player={pa}&moves=b0c2%20b9c7%20h0g2")).await), [mated.as_str()]);
         let found = ids(&find("moves=c3c4%20g6g5&reason=resignation&limit=100".into()).await);
         assert!(found.contains(&resigned), "without a player too");

@@ -31,6 +31,8 @@ import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
+import { databasePage } from "./pages/database.js";
+import { importPage } from "./pages/imports.js";
 import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
@@ -83,6 +85,8 @@ live.onNotice((notice) => {
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
     analysis: { page: analysisPage, open: true },
+    database: { page: databasePage, open: true },
+    import: { page: importPage },
     messages: { page: messagesPage },
     send: { page: sendPage },
     with: { page: conversationPage },
