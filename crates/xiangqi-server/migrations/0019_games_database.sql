@@ -13,7 +13,9 @@ CREATE TABLE game_positions (
 
 -- The opening explorer: what was played from a position, counted per bucket of
 -- the explorer's filters (rule set, pace and the band of the players' average
--- rating), written in the transaction that finishes a game. `owner` is empty
+-- rating), written in the transaction that finishes a game; each move also
+-- counts in its position's totals (rules and speed '', band -1), which the
+-- explorer reads when no filter is set. `owner` is empty
 -- for the site's games, a user's name for their imported collection.
 CREATE TABLE explorer_moves (
     owner TEXT NOT NULL,
@@ -55,3 +57,5 @@ CREATE INDEX imported_games_owner ON imported_games(owner, created_ms, id);
 CREATE INDEX IF NOT EXISTS games_status_ended ON games(status, updated_ms, id);
 -- It serves the list of games being played (status 'active') as well.
 DROP INDEX IF EXISTS games_updated;
+-- The same by rule set: a search by rule set (and pace) walks its own games.
+CREATE INDEX IF NOT EXISTS games_rules_ended ON games(status, rules, updated_ms, id);

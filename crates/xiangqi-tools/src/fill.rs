@@ -32,7 +32,7 @@ use xiangqi_server::{
         accounts::hash_password, board::Board, clock::ClockSpec, explorer::Speed, model::Named,
         ratings::Category,
     },
-    store::{Store, band_of},
+    store::{Store, TOTALS, band_of},
 };
 
 /// How much to write.
@@ -830,17 +830,18 @@ impl<'a> World<'a> {
                 if keys[..i].contains(&keys[i]) {
                     continue;
                 }
-                let c = counts
-                    .entry((keys[i], g.rules.name(), speed.name(), band, g.line.moves[i].0.as_str()))
-                    .or_default();
-                c[0] += 1;
-                match g.winner {
-                    Some("red") => c[1] += 1,
-                    Some(_) => c[3] += 1,
-                    None => c[2] += 1,
+                let mv = g.line.moves[i].0.as_str();
+                for (rules, speed, band) in [(g.rules.name(), speed.name(), band), TOTALS] {
+                    let c = counts.entry((keys[i], rules, speed, band, mv)).or_default();
+                    c[0] += 1;
+                    match g.winner {
+                        Some("red") => c[1] += 1,
+                        Some(_) => c[3] += 1,
+                        None => c[2] += 1,
+                    }
+                    c[4] += rating;
+                    c[5] += 1;
                 }
-                c[4] += rating;
-                c[5] += 1;
             }
         }
         let positions = copy.finish().await?;

@@ -60,6 +60,10 @@ struct Counts {
     rated: i64,
 }
 
+/// The bucket of a position's totals over every rule set, pace and rating:
+/// what the explorer reads when no filter is set.
+pub const TOTALS: (&str, &str, i64) = ("", "", -1);
+
 /// Rows per statement of a multi-row write (12 values a row).
 const CHUNK: usize = 60;
 
@@ -70,17 +74,13 @@ pub(super) async fn count_games(tx: &mut Tx<'_>, games: &[Counted<'_>]) -> Resul
     let mut merged: BTreeMap<BucketKey, Counts> = BTreeMap::new();
     for g in games {
         let band = band_of(g.rating);
-        for (key, mv) in &g.explored.steps {
-            let c = merged
-                .entry((
-                    g.owner.to_string(),
-                    *key,
-                    g.explored.rules.name(),
-                    g.explored.speed.name(),
-                    band,
-                    mv.clone(),
-                ))
-                .or_default();
+        // Each move counts in its bucket and in the position's totals (every
+        // filter left out), which the explorer reads without a filter.
+        let buckets = [(g.explored.rules.name(), g.explored.speed.name(), band), TOTALS];
+        for ((key, mv), (rules, speed, band)) in
+            g.explored.steps.iter().flat_map(|step| buckets.map(|bucket| (step, bucket)))
+        {
+            let c = merged.entry((g.owner.to_string(), *key, rules, speed, band, mv.clone())).or_default();
             c.games += 1;
             match g.winner {
                 Some(Color::Red) => c.red += 1,
@@ -246,8 +246,19 @@ impl Store {
              CAST(SUM(rating_sum) AS BIGINT) AS rating_sum, CAST(SUM(rated_games) AS BIGINT) AS rated_games \
              FROM explorer_moves WHERE owner = $1 AND pos_key = $2 AND band >= $3 AND band <= $4",
         );
-        let min = ask.min_rating.map_or(0, |r| band_of(Some(r)));
-        let max = ask.max_rating.map_or(i64::MAX, |r| band_of(Some(r)));
+        let unfiltered = ask.rules.is_none()
+            && ask.speed.is_none()
+            && ask.min_rating.is_none()
+            && ask.max_rating.is_none();
+        // Without a filter the totals' rows alone; with one, the buckets (band 0 and up).
+        let (min, max) = if unfiltered {
+            (TOTALS.2, TOTALS.2)
+        } else {
+            (
+                ask.min_rating.map_or(0, |r| band_of(Some(r))),
+                ask.max_rating.map_or(i64::MAX, |r| band_of(Some(r))),
+            )
+        };
         let mut n = 4;
         if ask.rules.is_some() {
             n += 1;
