@@ -340,6 +340,7 @@ async fn listen_forever(url: &str, services: &Services, hub: &Hub) {
                         live::LOBBY_CHANNEL,
                         live::CHAT_CHANNEL,
                         live::TOURNAMENT_CHANNEL,
+                        live::STUDY_CHANNEL,
                         store::SESSION_CHANNEL,
                         live::COMPUTER_CHANNEL,
                     ])
@@ -379,6 +380,14 @@ async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
         },
         live::LOBBY_CHANNEL => hub.publish_local_lobby(),
         live::TOURNAMENT_CHANNEL => hub.publish_local_tournament(payload),
+        live::STUDY_CHANNEL => {
+            let Some((_, id)) = hub.from_elsewhere(payload) else { return };
+            if hub.study_watched(id)
+                && let Ok(study) = services.load_study(id).await
+            {
+                hub.publish_local_study(&study);
+            }
+        }
         store::SESSION_CHANNEL => services.sessions_ended_elsewhere(payload),
         live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
         live::CHAT_CHANNEL => {

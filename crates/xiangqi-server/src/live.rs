@@ -13,11 +13,12 @@ use tokio::sync::broadcast;
 use crate::{
     api::{
         events::Event,
-        views::{ChatLine, GameView},
+        views::{ChatLine, GameView, StudyView},
     },
     domain::{
         events::{Happening, Listener, Notice},
         games::Loaded,
+        studies::Study,
     },
     store::Store,
 };
@@ -27,6 +28,7 @@ pub const USER_CHANNEL: &str = "xiangqi_user";
 pub const LOBBY_CHANNEL: &str = "xiangqi_lobby";
 pub const CHAT_CHANNEL: &str = "xiangqi_chat";
 pub const TOURNAMENT_CHANNEL: &str = "xiangqi_tournament";
+pub const STUDY_CHANNEL: &str = "xiangqi_study";
 /// A computer's turn from an instance that leaves the computer to others.
 pub const COMPUTER_CHANNEL: &str = "xiangqi_computer";
 
@@ -43,6 +45,27 @@ pub struct GameWire {
     pub wire: Wire,
 }
 
+/// An event about a study, with its version and who may see it (`None`:
+/// everyone): a socket whose user is not among them stops watching.
+#[derive(Clone)]
+pub struct StudyWire {
+    pub version: i64,
+    pub audience: Option<Arc<Vec<String>>>,
+    pub wire: Wire,
+}
+
+impl StudyWire {
+    pub fn of(study: &Study) -> StudyWire {
+        let event = Event::Study { study: Arc::new(StudyView::from(study)) };
+        StudyWire { version: study.row.version, audience: study.audience().map(Arc::new), wire: wire(&event) }
+    }
+
+    /// Whether `user` may see it.
+    pub fn for_user(&self, user: Option<&str>) -> bool {
+        self.audience.as_ref().is_none_or(|a| user.is_some_and(|u| a.iter().any(|m| m == u)))
+    }
+}
+
 /// Channels by key, created when a socket here first watches the key and
 /// dropped when its last watcher goes: what the map holds is bounded by what
 /// the open sockets watch.
@@ -56,6 +79,7 @@ pub struct Hub {
     pub views: GameViews,
     games: Channels<GameWire>,
     users: Channels,
+    studies: Channels<StudyWire>,
     lobby: broadcast::Sender<Wire>,
     tournaments: broadcast::Sender<Wire>,
 }
@@ -67,6 +91,7 @@ impl Default for Hub {
             views: GameViews::default(),
             games: Channels::default(),
             users: Channels::default(),
+            studies: Channels::default(),
             lobby: broadcast::channel(64).0,
             tournaments: broadcast::channel(64).0,
         }
@@ -192,13 +217,37 @@ impl Hub {
         subscribe(&self.users, name)
     }
 
+    pub fn watch_study(&self, id: &str) -> Watch<StudyWire> {
+        subscribe(&self.studies, id)
+    }
+
+    pub fn study_watched(&self, id: &str) -> bool {
+        watched(&self.studies, id)
+    }
+
+    /// Sends a study's new state to its watchers connected to this instance.
+    pub fn publish_local_study(&self, study: &Study) {
+        if self.study_watched(&study.row.id) {
+            send(&self.studies, &study.row.id, StudyWire::of(study));
+        }
+    }
+
+    /// A study changed: its watchers here get its state; the other
+    /// instances hear its version and id (and load it if a socket of theirs
+    /// watches it).
+    pub fn study_changed(&self, store: &Store, study: &Study) {
+        self.publish_local_study(study);
+        let payload = format!("{}:{}:{}", self.origin, study.row.version, study.row.id);
+        Self::notify_all(store, STUDY_CHANNEL, &payload);
+    }
+
     pub fn watch_lobby(&self) -> Watch<Wire> {
         Watch { rx: self.lobby.subscribe(), keyed: None }
     }
 
     /// How many games' and users' channels this instance holds.
     pub fn channels(&self) -> usize {
-        held(&self.games) + held(&self.users)
+        held(&self.games) + held(&self.users) + held(&self.studies)
     }
 
     /// Sends an event to the watchers of a game connected to this instance.
@@ -309,6 +358,7 @@ impl Listener for Live {
                 let event = || Event::Game { game: hub.views.of(game) };
                 hub.game_changed(store, &game.row.id, game.row.version, event);
             }
+            Happening::Study(study) => hub.study_changed(store, study),
             Happening::Chat(line) => {
                 let event = Event::Chat { game: line.game_id.clone(), line: ChatLine::from(line) };
                 hub.chat(store, &line.game_id, line.seq, &event);

@@ -126,10 +126,7 @@ async fn the_database_the_explorer_and_the_import_page_work_in_a_browser() {
     css(&c, "#import-form button[type=submit]").await.click().await.unwrap();
     until(&c, "the report", "return !!document.querySelector('.refused-games li');").await;
     let refused = css(&c, ".refused-games li").await.text().await.unwrap();
-    assert!(
-        refused.contains("Game 2") && refused.contains("move 3") && refused.contains("a0a5"),
-        "{refused}"
-    );
+    assert!(refused.contains("Game 2 (Wang – Zhao)") && refused.contains("move 2. (a0a5)"), "{refused}");
     until(
         &c,
         "the collection lists the kept game",

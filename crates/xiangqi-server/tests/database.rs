@@ -249,7 +249,9 @@ async fn an_imported_file_keeps_its_good_games_and_names_the_bad_ones() {
         assert_eq!(refused[0]["problem"], "move");
         assert_eq!(refused[0]["ply"], 3);
         assert_eq!(refused[0]["text"], "a0a5");
-        assert!(refused[0]["detail"].as_str().unwrap().contains("move 3"), "{v}");
+        assert_eq!(refused[0]["move_number"], "2.");
+        assert_eq!((refused[0]["red"].as_str(), refused[0]["black"].as_str()), (Some("Wang"), Some("Zhao")));
+        assert!(refused[0]["detail"].as_str().unwrap().contains("move 2 (a0a5)"), "{v}");
 
         // My collection, a game with its moves, and my own explorer.
         let (st, list) = c.get("/imports").await;

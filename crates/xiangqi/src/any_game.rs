@@ -302,6 +302,25 @@ impl AnyGame {
             pgn::write(&record, format)
         })
     }
+
+    /// A study's record as PGN (see [`pgn::write_annotated`]): the tags of
+    /// [`Record::from_game`] for this game's start, then `tags`, then the
+    /// tree of moves from the start with its comments and variations.
+    pub fn pgn_annotated(
+        &self,
+        tags: &[(&str, String)],
+        comment: &str,
+        lines: &[pgn::Annotated],
+        format: Format,
+    ) -> String {
+        with_game!(self, g => {
+            let mut record = Record::from_game(&Game::new(g.start().clone(), g.rule_set()));
+            for (name, value) in tags {
+                record.set_tag(name, value);
+            }
+            pgn::write_annotated(&record, comment, lines, format)
+        })
+    }
 }
 
 #[cfg(test)]

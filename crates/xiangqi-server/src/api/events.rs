@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::views::{AnalysisInfo, ChatLine, GameView, MoveNamesView};
+use super::views::{AnalysisInfo, ChatLine, GameView, MoveNamesView, StudyView};
 use crate::domain::{
     analysis::Progress,
     model::{AnalysisEnd, ComputerState, NoticeKind},
@@ -43,14 +43,22 @@ pub enum Event {
     /// A tournament changed (an entry, a withdrawal, a round, its end): pages
     /// showing it, or lists of tournaments, load it again.
     Tournament { id: String },
+    /// A watched study's new state, after an edit by anyone.
+    Study {
+        #[schema(value_type = StudyView)]
+        study: std::sync::Arc<StudyView>,
+    },
 }
 
-/// A message from the client: start or stop watching a game.
+/// A message from the client: start or stop watching a game or a study (one
+/// its user may see).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClientMessage {
     pub watch: Option<String>,
     pub unwatch: Option<String>,
+    pub watch_study: Option<String>,
+    pub unwatch_study: Option<String>,
 }
 
 /// What an analysis stream (`GET /analysis`, Server-Sent Events) carries: each

@@ -431,6 +431,37 @@ pub struct GameSearchQuery {
     pub limit: Option<u32>,
 }
 
+/// A new study (with one chapter from the start of the standard board).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewStudy {
+    /// 1-80 characters.
+    pub title: String,
+    /// `private` (members only) if left out.
+    #[serde(default)]
+    pub visibility: Option<crate::domain::studies::Visibility>,
+}
+
+/// Which studies a list holds.
+#[derive(Deserialize, ToSchema, Clone, Copy, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum StudyShelfName {
+    /// Everyone's public studies (the default).
+    #[default]
+    Public,
+    /// Mine and those I am a member of (log in first).
+    Mine,
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StudiesQuery {
+    pub shelf: Option<StudyShelfName>,
+    pub after: Option<String>,
+    pub limit: Option<u32>,
+}
+
 /// Where the opening explorer looks: the position (`fen`, and `moves` played
 /// from it, or from the start of `variant`'s board), and whose games.
 #[derive(Deserialize, IntoParams, Default)]
@@ -459,4 +490,89 @@ pub struct ExplorerQuery {
 pub enum ExplorerSource {
     Site,
     Mine,
+}
+
+/// The study's version an edit is made on, for edits without a body.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StudyVersion {
+    pub version: i64,
+}
+
+/// The owner renames a study or makes it public or private.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StudySettings {
+    /// The study's version this edit is made on.
+    pub version: i64,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub visibility: Option<crate::domain::studies::Visibility>,
+}
+
+/// The owner adds a member by user name, or changes a member's role.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StudyInvite {
+    pub version: i64,
+    pub name: String,
+    pub role: crate::domain::studies::StudyRole,
+}
+
+/// A new chapter: from the start of a board, from a position (`fen`), or from
+/// a game record (`pgn`, standard board: its start, moves, variations and
+/// comments, arrows and marks from `[%cal]` and `[%csl]`).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewChapter {
+    pub version: i64,
+    /// 1-80 characters; from the record's players, or "Chapter N", if left out.
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Variant>)]
+    pub variant: Option<Variant>,
+    #[serde(default, with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<RuleSet>)]
+    pub rules: Option<RuleSet>,
+    #[serde(default)]
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub pgn: Option<String>,
+}
+
+/// A chapter's new title.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterRename {
+    pub version: i64,
+    pub title: String,
+}
+
+/// A move after a node of a chapter: the main line if the node had none
+/// after it, else a variation (a move that is there already is not added again).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StudyMove {
+    pub version: i64,
+    pub node: u32,
+    /// In any notation the board reads (`h2e2`, `C2=5`, `炮二平五`).
+    #[serde(rename = "move")]
+    pub text: String,
+}
+
+/// A node's comment, arrows or marked points: those given replace the old.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NodeAnnotation {
+    pub version: i64,
+    /// Up to 2000 characters; empty to clear.
+    #[serde(default)]
+    pub comment: Option<String>,
+    #[serde(default)]
+    pub arrows: Option<Vec<crate::domain::studies::Arrow>>,
+    #[serde(default)]
+    pub marks: Option<Vec<crate::domain::studies::Mark>>,
 }

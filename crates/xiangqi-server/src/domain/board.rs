@@ -220,6 +220,17 @@ impl Board {
     pub fn pgn(&self, tags: &[(&str, String)]) -> String {
         self.0.pgn(tags, Format::Wxf)
     }
+
+    /// A tree of moves from this game's start as PGN, with comments and
+    /// variations (WXF on the standard board, cell names on the hex board).
+    pub fn pgn_annotated(
+        &self,
+        tags: &[(&str, String)],
+        comment: &str,
+        lines: &[xiangqi::notation::pgn::Annotated],
+    ) -> String {
+        self.0.pgn_annotated(tags, comment, lines, Format::Wxf)
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,8 @@ use crate::store::ChatRow;
 pub enum Happening<'a> {
     /// A game's state changed: a move, its end, a draw offer.
     Game(&'a Loaded),
+    /// A study changed: an edit of its chapters, members or settings.
+    Study(&'a super::studies::Study),
     /// A new line in a game's chat.
     Chat(&'a ChatRow),
     /// A short notice for one user's open pages.

@@ -59,8 +59,10 @@ pub struct Refused {
     pub red: String,
     pub black: String,
     pub problem: ImportProblem,
-    /// The move refused: its number (ply, from 1), its text and why.
+    /// The move refused: its number (ply, from 1), its number as the record
+    /// writes it (`2.` for Red's second move, `2...` for Black's), its text and why.
     pub ply: Option<u32>,
+    pub label: Option<String>,
     pub text: Option<String>,
     pub why: Option<Illegality>,
     /// The reason in English.
@@ -74,28 +76,40 @@ pub struct ImportReport {
     pub refused: Vec<Refused>,
 }
 
-/// The games of a PGN text, in order: a game starts at a tag line that comes
-/// after moves (or at the first tag line). Each is read by the rules crate.
-pub fn read_all(text: &str) -> Vec<std::result::Result<Record, PgnError>> {
-    let mut games: Vec<String> = Vec::new();
-    let mut current = String::new();
-    let mut in_moves = false;
+/// The tag blocks of a PGN text, one per game, in order: a game starts at a
+/// tag line that comes after moves (or at the first tag line). Only the
+/// players' names of a game the rules crate refuses are read from these.
+fn tag_blocks(text: &str) -> Vec<Vec<(String, String)>> {
+    let mut games: Vec<Vec<(String, String)>> = Vec::new();
+    let mut in_moves = true;
     for line in text.lines() {
         let trimmed = line.trim();
-        if trimmed.starts_with('[') && in_moves {
-            games.push(std::mem::take(&mut current));
-            in_moves = false;
-        }
-        if !trimmed.is_empty() && !trimmed.starts_with('[') {
+        if trimmed.starts_with('[') {
+            if in_moves {
+                games.push(Vec::new());
+                in_moves = false;
+            }
+            let inner = trimmed.trim_start_matches('[').trim_end_matches(']');
+            if let (Some((key, value)), Some(game)) =
+                (inner.split_once(char::is_whitespace), games.last_mut())
+            {
+                game.push((key.to_string(), value.trim().trim_matches('"').to_string()));
+            }
+        } else if !trimmed.is_empty() {
             in_moves = true;
         }
-        current.push_str(line);
-        current.push('\n');
     }
-    if !current.trim().is_empty() {
-        games.push(current);
-    }
-    games.iter().map(|g| pgn::read(g)).collect()
+    games
+}
+
+/// The players a tag block names, `?` where it does not.
+fn named_players(tags: Option<&Vec<(String, String)>>) -> (String, String) {
+    let find = |names: &[&str]| {
+        tags.and_then(|t| t.iter().find(|(k, _)| names.contains(&k.as_str())))
+            .map(|(_, v)| v.chars().filter(|c| !c.is_control()).take(TAG_CHARS).collect())
+            .unwrap_or_else(|| "?".to_string())
+    };
+    (find(&["Red", "红方", "紅方"]), find(&["Black", "黑方"]))
 }
 
 /// A tag's value cut to [`TAG_CHARS`], `?` when missing.
@@ -117,6 +131,7 @@ fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refu
         black,
         problem: ImportProblem::Move,
         ply: None,
+        label: None,
         text: None,
         why: None,
         detail: e.to_string(),
@@ -126,8 +141,9 @@ fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refu
         PgnError::Fen(_) => r.problem = ImportProblem::Fen,
         PgnError::Unclosed(_) => r.problem = ImportProblem::Unclosed,
         PgnError::Variant(_) => r.problem = ImportProblem::Variant,
-        PgnError::Move { ply, text, source } => {
+        PgnError::Move { ply, number, red, text, source } => {
             r.ply = Some(*ply as u32);
+            r.label = Some(format!("{number}{}", if *red { "." } else { "..." }));
             r.text = Some(text.clone());
             r.why = Some(Illegality::from(source.as_ref()));
         }
@@ -152,34 +168,41 @@ fn check(
     number: u32,
     record: &Record,
     now: i64,
-) -> std::result::Result<(ImportedRow, Option<ExplorerCounts>), Refused> {
+) -> std::result::Result<(ImportedRow, Option<ExplorerCounts>), Box<Refused>> {
     let rules = record.tag("RuleSet").and_then(|r| r.parse::<RuleSet>().ok()).unwrap_or(RuleSet::Asian);
     let rules = if super::board::rules_fit(Variant::Standard, rules) { rules } else { RuleSet::Asian };
-    let game = record.to_game(Some(rules)).map_err(|e| refused_of(number, players(record), &e))?;
+    let game = record.to_game(Some(rules)).map_err(|e| Box::new(refused_of(number, players(record), &e)))?;
     let start_fen = record.start.to_fen();
-    let mut board = Board::from_fen(Variant::Standard, &start_fen, rules).map_err(|detail| Refused {
-        number,
-        red: players(record).0,
-        black: players(record).1,
-        problem: ImportProblem::Fen,
-        ply: None,
-        text: None,
-        why: None,
-        detail,
-    })?;
-    let mut iccs = Vec::with_capacity(record.moves.len());
-    for (i, &m) in game.moves().iter().enumerate() {
-        let name = board.names(m).iccs;
-        board.play(m).map_err(|detail| Refused {
+    let mut board = Board::from_fen(Variant::Standard, &start_fen, rules)
+        .map_err(|detail| Refused {
             number,
             red: players(record).0,
             black: players(record).1,
-            problem: ImportProblem::Move,
-            ply: Some(i as u32 + 1),
-            text: Some(name.clone()),
+            problem: ImportProblem::Fen,
+            ply: None,
+            label: None,
+            text: None,
             why: None,
             detail,
-        })?;
+        })
+        .map_err(Box::new)?;
+    let mut iccs = Vec::with_capacity(record.moves.len());
+    for (i, &m) in game.moves().iter().enumerate() {
+        let name = board.names(m).iccs;
+        board
+            .play(m)
+            .map_err(|detail| Refused {
+                number,
+                red: players(record).0,
+                black: players(record).1,
+                problem: ImportProblem::Move,
+                ply: Some(i as u32 + 1),
+                label: Some(format!("{}{}", i / 2 + 1, if i % 2 == 0 { "." } else { "..." })),
+                text: Some(name.clone()),
+                why: None,
+                detail,
+            })
+            .map_err(Box::new)?;
         iccs.push(name);
     }
     let result = tag(record, &["Result", "结果", "結果"]);
@@ -224,7 +247,10 @@ impl Services {
         if text.contains('\0') {
             return Err(Refusal::NulCharacter {}.into());
         }
-        let records = read_all(text);
+        let records = pgn::read_all(text);
+        // The names of refused games, where the tag blocks line up with the games read.
+        let blocks = tag_blocks(text);
+        let blocks = if blocks.len() == records.len() { blocks } else { Vec::new() };
         if records.len() > MAX_GAMES {
             return Err(too_large().into());
         }
@@ -233,10 +259,10 @@ impl Services {
         for (i, read) in records.iter().enumerate() {
             let number = i as u32 + 1;
             match read {
-                Err(e) => refused.push(refused_of(number, ("?".into(), "?".into()), e)),
+                Err(e) => refused.push(refused_of(number, named_players(blocks.get(i)), e)),
                 Ok(record) => match check(user, number, record, now) {
                     Ok(game) => kept.push(game),
-                    Err(r) => refused.push(r),
+                    Err(r) => refused.push(*r),
                 },
             }
         }
@@ -267,18 +293,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_file_splits_into_its_games_at_each_tag_block() {
-        let text = "[Game \"Chinese Chess\"]\n[Red \"a\"]\n\n1. h2e2 h9g7 1-0\n\n[Game \"Chinese Chess\"]\n[Red \"b\"]\n1. h2e2 *\n";
-        let games = read_all(text);
-        assert_eq!(games.len(), 2);
-        assert_eq!(games[0].as_ref().unwrap().tag("Red"), Some("a"));
-        assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+    fn a_file_s_tag_blocks_name_its_games_players() {
+        let text = "[Game \"Chinese Chess\"]\n[Red \"a\"]\n\n1. h2e2 h9g7 1-0\n\n[Game \"Chinese Chess\"]\n[黑方 \"乙\"]\n1. h2e2 *\n";
+        let blocks = tag_blocks(text);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(named_players(blocks.first()), ("a".to_string(), "?".to_string()));
+        assert_eq!(named_players(blocks.get(1)), ("?".to_string(), "乙".to_string()));
+        assert_eq!(pgn::read_all(text).len(), 2);
     }
 
     #[test]
     fn a_bad_game_is_named_with_its_move() {
         let text = "[Red \"x\"]\n1. h2e2 h9g7 2. a0a5 1-0\n";
-        let games = read_all(text);
+        let games = pgn::read_all(text);
         let Err(e) = &games[0] else { panic!("a rook cannot jump") };
         let r = refused_of(1, ("x".into(), "y".into()), e);
         assert_eq!(r.problem, ImportProblem::Move);

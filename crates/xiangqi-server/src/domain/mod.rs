@@ -24,6 +24,7 @@ pub mod ratings;
 mod reads;
 pub mod refusal;
 pub mod review;
+pub mod studies;
 #[cfg(test)]
 mod tests;
 pub mod tournaments;

@@ -183,7 +183,7 @@ impl Services {
     }
 
     /// Refuses what `from` tries to do to `to` if `to` ignores them.
-    async fn not_ignored_by(&self, to: &str, from: &str) -> Result<()> {
+    pub(super) async fn not_ignored_by(&self, to: &str, from: &str) -> Result<()> {
         if self.store.relation(to, from).await? == Some(Relation::Ignore) {
             return Err(Refusal::Ignored { name: to.to_string() }.into());
         }

@@ -73,6 +73,9 @@ named_enum! {
         ChatLine = "chat_line",
         TournamentName = "tournament_name",
         Search = "search",
+        StudyTitle = "study_title",
+        ChapterTitle = "chapter_title",
+        Comment = "comment",
     }
 }
 
@@ -353,6 +356,35 @@ pub enum Refusal {
     #[error("the tournament is over")]
     TournamentOver {},
 
+    // ---- Studies ----
+    #[error("no study {id:?}")]
+    NoStudy { id: String },
+    #[error("no chapter {id:?} in this study")]
+    NoChapter { id: String },
+    #[error("no node {id} in this chapter")]
+    NoNode { id: u32 },
+    /// The study is at `version` now, not at the version the edit was made on.
+    #[error("the study changed meanwhile (it is at version {version} now); look again and redo the change")]
+    StudyStale { version: i64 },
+    #[error("you may view this study but not edit it")]
+    StudyReadOnly {},
+    #[error("only the study's owner does this")]
+    StudyOwnerOnly {},
+    #[error("you own {allowed} studies already: delete one to start another")]
+    StudiesOwned { allowed: u32 },
+    #[error("a study holds at most {allowed} chapters")]
+    StudyChapters { allowed: u32 },
+    #[error("a chapter holds at most {allowed} positions")]
+    StudyNodes { allowed: u32 },
+    #[error("a study has at most {allowed} members")]
+    StudyMembers { allowed: u32 },
+    #[error("a position holds at most {allowed} arrows and marks")]
+    StudyShapes { allowed: u32 },
+    #[error("a study keeps at least one chapter")]
+    LastChapter {},
+    #[error("the game record cannot be read: {detail}")]
+    BadPgn { detail: String },
+
     // ---- The server itself ----
     #[error("the server is stopping; connect again in a moment")]
     Stopping {},
@@ -388,7 +420,13 @@ impl Refusal {
             PaceMismatch { .. } | PlayerCount { .. } | RoundRobinRounds {} | SwissRounds {} => {
                 ErrorCode::BadRequest
             }
-            TournamentStart { .. } => ErrorCode::BadRequest,
+            TournamentStart { .. } | BadPgn { .. } => ErrorCode::BadRequest,
+            NoStudy { .. } | NoChapter { .. } | NoNode { .. } => ErrorCode::NotFound,
+            StudyReadOnly {} | StudyOwnerOnly {} => ErrorCode::Forbidden,
+            StudyStale { .. } | StudiesOwned { .. } | StudyChapters { .. } | StudyNodes { .. } => {
+                ErrorCode::Conflict
+            }
+            StudyMembers { .. } | StudyShapes { .. } | LastChapter {} => ErrorCode::Conflict,
             BodyTooLarge { .. } | ImportTooLarge { .. } => ErrorCode::PayloadTooLarge,
             ImportsFull { .. } => ErrorCode::Conflict,
             LogInFirst {} | SessionEnded {} | WrongCredentials {} | OldPasswordWrong {} => {
@@ -516,6 +554,9 @@ impl TextField {
             TextField::ChatLine => "chat line",
             TextField::TournamentName => "tournament's name",
             TextField::Search => "name to search for",
+            TextField::StudyTitle => "study's title",
+            TextField::ChapterTitle => "chapter's title",
+            TextField::Comment => "comment",
         }
     }
 }

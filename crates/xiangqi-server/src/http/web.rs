@@ -103,6 +103,7 @@ assets!(
     "js/pages/join.js",
     "js/pages/ladder.js",
     "js/pages/tournaments.js",
+    "js/pages/studies.js",
     "js/pages/lists.js",
     "js/pages/messages.js",
     "js/pages/news.js",

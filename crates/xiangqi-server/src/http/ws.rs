@@ -23,7 +23,7 @@ use crate::{
     api::events::{ClientMessage, Event},
     domain::accounts::is_id,
     error::{ApiError, Refusal},
-    live::{GameWire, Watch, Wire},
+    live::{GameWire, StudyWire, Watch, Wire},
     telemetry,
 };
 
@@ -127,6 +127,30 @@ fn forward_game(mut rx: Watch<GameWire>, out: mpsc::Sender<Wire>, sent: Sent) ->
     })
 }
 
+/// Forwards a study's channel into this socket's outbox, each state once and
+/// in order, until either closes or the study is no longer one the socket's
+/// user may see (made private, or the user removed from it).
+fn forward_study(
+    mut rx: Watch<StudyWire>,
+    out: mpsc::Sender<Wire>,
+    sent: Sent,
+    user: Option<String>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            let open = match rx.recv().await {
+                Ok(w) if !w.for_user(user.as_deref()) => false,
+                Ok(w) => send_state(&sent, w.version, w.wire, &out).await,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => true,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => false,
+            };
+            if !open {
+                break;
+            }
+        }
+    })
+}
+
 /// Sends the outbox to the socket until it ends, or until the server stops:
 /// then a close frame (going away) is the last thing sent. A ping goes out
 /// every `ping` (a browser answers it by itself), so that a live page is
@@ -198,6 +222,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
     let (sink, mut stream) = socket.split();
     let (out, outbox) = mpsc::channel::<Wire>(64);
     let mut watching: HashMap<String, JoinHandle<()>> = HashMap::new();
+    let mut studying: HashMap<String, JoinHandle<()>> = HashMap::new();
     let user_task = user.as_ref().map(|name| forward(state.hub.watch_user(name), out.clone()));
     let lobby_task = forward(state.hub.watch_lobby(), out.clone());
     let tournament_task = forward(state.hub.watch_tournaments(), out.clone());
@@ -243,8 +268,27 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
         {
             task.abort();
         }
+        if let Some(id) = m.watch_study.filter(|id| is_id(id) && !studying.contains_key(id))
+            && studying.len() < MOST_WATCHED
+        {
+            // As with games: watching begins before the study is read; a study
+            // the user may not see is not watched.
+            let watch = state.hub.watch_study(&id);
+            if let Ok(study) = state.services.study(user.as_deref(), &id).await {
+                let sent = Sent::default();
+                let task = forward_study(watch, out.clone(), sent.clone(), user.clone());
+                let now = StudyWire::of(&study);
+                send_state(&sent, now.version, now.wire, &out).await;
+                studying.insert(id, task);
+            }
+        }
+        if let Some(id) = m.unwatch_study
+            && let Some(task) = studying.remove(&id)
+        {
+            task.abort();
+        }
     }
-    for (_, task) in watching {
+    for (_, task) in watching.into_iter().chain(studying) {
         task.abort();
     }
     if let Some(t) = user_task {

@@ -24,6 +24,7 @@ mod ratings;
 mod relations;
 mod reviews;
 mod sessions;
+mod studies;
 mod tournaments;
 mod users;
 
@@ -55,6 +56,7 @@ pub use self::{
     relations::RelationRow,
     reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
     sessions::SESSION_CHANNEL,
+    studies::{ChapterRow, MemberRow, StudyChange, StudyRow, StudyShelf},
     tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep},
     users::{ProfileFields, UserRow, UserSearch},
 };

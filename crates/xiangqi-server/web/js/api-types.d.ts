@@ -58,6 +58,14 @@ export type AnalysisInfo = {
   time: number;
 };
 
+/** An arrow from one point to another. */
+export type Arrow = {
+  brush: Brush;
+  /** A cell name (`h2`; `e4` on the hex board). */
+  from: string;
+  to: string;
+};
+
 /** Ask to be paired with the next player who asks for the same settings. */
 export type AutoMatch = {
   clock: ClockSpec;
@@ -68,6 +76,9 @@ export type AutoMatch = {
   /** a board, or null */
   variant?: "standard" | "hex" | null;
 };
+
+/** The colour of an arrow or a marked point. */
+export type Brush = "green" | "red" | "blue" | "yellow";
 
 /** What a rating measures: one board at one pace. */
 export type Category = "standard_correspondence" | "standard_live" | "hex_correspondence" | "hex_live";
@@ -110,6 +121,25 @@ export type ChallengeView = {
   status: ChallengeStatus;
 };
 
+/** A chapter's new title. */
+export type ChapterRename = {
+  title: string;
+  version: number;
+};
+
+/** A chapter: a board, rules and start, and its tree of moves. */
+export type ChapterView = {
+  id: string;
+  /** Every position, each before the ones after it. */
+  nodes: StudyNode[];
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  start_fen: string;
+  title: string;
+  /** a board */
+  variant: "standard" | "hex";
+};
+
 export type ChatAnswer = {
   /** Oldest first. */
   lines: ChatLine[];
@@ -136,10 +166,15 @@ export type ClassCounts = {
   mistake: number;
 };
 
-/** A message from the client: start or stop watching a game. */
+/**
+ * A message from the client: start or stop watching a game or a study (one
+ * its user may see).
+ */
 export type ClientMessage = {
   unwatch?: string | null;
+  unwatch_study?: string | null;
   watch?: string | null;
+  watch_study?: string | null;
 };
 
 /**
@@ -316,6 +351,11 @@ export type Event =
   | {
       id: string;
       type: "tournament";
+    }
+  /** A watched study's new state, after an edit by anyone. */
+  | {
+      study: StudyView;
+      type: "study";
     };
 
 /**
@@ -664,6 +704,13 @@ export type LobbyView = {
   outgoing: ChallengeView[];
 };
 
+/** A marked point. */
+export type Mark = {
+  /** A cell name. */
+  at: string;
+  brush: Brush;
+};
+
 export type MessageAnswer = {
   message: MessageView;
 };
@@ -747,6 +794,23 @@ export type NewChallenge = {
   variant?: "standard" | "hex" | null;
 };
 
+/**
+ * A new chapter: from the start of a board, from a position (`fen`), or from
+ * a game record (`pgn`, standard board: its start, moves, variations and
+ * comments, arrows and marks from `[%cal]` and `[%csl]`).
+ */
+export type NewChapter = {
+  fen?: string | null;
+  pgn?: string | null;
+  /** a rule set, or null */
+  rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
+  /** 1-80 characters; from the record's players, or "Chapter N", if left out. */
+  title?: string | null;
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+  version: number;
+};
+
 /** A line in a game's chat. */
 export type NewChatLine = {
   /** 1-500 characters, kept as typed. */
@@ -793,6 +857,14 @@ export type NewNews = {
   title: string;
 };
 
+/** A new study (with one chapter from the start of the standard board). */
+export type NewStudy = {
+  /** 1-80 characters. */
+  title: string;
+  /** `private` (members only) if left out. */
+  visibility?: Visibility | null;
+};
+
 /** A new tournament. */
 export type NewTournament = {
   /** The rating category its games count in; the time control must be of its pace. */
@@ -835,6 +907,15 @@ export type NewsPage = {
   news: NewsItem[];
   /** The `after` of the next page; null on the last. */
   next?: string | null;
+};
+
+/** A node's comment, arrows or marked points: those given replace the old. */
+export type NodeAnnotation = {
+  arrows?: Arrow[] | null;
+  /** Up to 2000 characters; empty to clear. */
+  comment?: string | null;
+  marks?: Mark[] | null;
+  version: number;
 };
 
 /** How move lists name moves. */
@@ -1474,6 +1555,80 @@ export type Refusal =
       reason: "tournament_over";
     }
   | {
+      params: {
+        id: string;
+      };
+      reason: "no_study";
+    }
+  | {
+      params: {
+        id: string;
+      };
+      reason: "no_chapter";
+    }
+  | {
+      params: {
+        id: number;
+      };
+      reason: "no_node";
+    }
+  /** The study is at `version` now, not at the version the edit was made on. */
+  | {
+      /** The study is at `version` now, not at the version the edit was made on. */
+      params: {
+        version: number;
+      };
+      reason: "study_stale";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "study_read_only";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "study_owner_only";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "studies_owned";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "study_chapters";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "study_nodes";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "study_members";
+    }
+  | {
+      params: {
+        allowed: number;
+      };
+      reason: "study_shapes";
+    }
+  | {
+      params: Record<string, unknown>;
+      reason: "last_chapter";
+    }
+  | {
+      params: {
+        detail: string;
+      };
+      reason: "bad_pgn";
+    }
+  | {
       params: Record<string, unknown>;
       reason: "stopping";
     }
@@ -1493,9 +1648,13 @@ export type RefusedGameView = {
   black: string;
   /** The reason in English. */
   detail: string;
+  move_number?: string | null;
   /** Its place in the file, from 1. */
   number: number;
-  /** The move refused: its number (ply, from 1) and text as written. */
+  /**
+   * The move refused: its number (ply, from 1), its number as the record
+   * writes it (`2.` for Red's second move, `2...` for Black's) and its text.
+   */
   ply?: number | null;
   problem: ImportProblem;
   red: string;
@@ -1657,6 +1816,89 @@ export type StandingView = {
   withdrawn_round?: number | null;
 };
 
+/** A page of studies, newest first. */
+export type StudiesPage = {
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+  studies: StudySummary[];
+};
+
+export type StudyAnswer = {
+  study: StudyView;
+};
+
+/** The owner adds a member by user name, or changes a member's role. */
+export type StudyInvite = {
+  name: string;
+  role: StudyRole;
+  version: number;
+};
+
+/** A member of a study besides its owner. */
+export type StudyMember = {
+  name: string;
+  role: StudyRole;
+};
+
+/**
+ * A move after a node of a chapter: the main line if the node had none
+ * after it, else a variation (a move that is there already is not added again).
+ */
+export type StudyMove = {
+  /** In any notation the board reads (`h2e2`, `C2=5`, `炮二平五`). */
+  move: string;
+  node: number;
+  version: number;
+};
+
+/** A position of a chapter's tree. */
+export type StudyNode = {
+  arrows: Arrow[];
+  /** The moves that may follow: the main line first, then the variations. */
+  children: number[];
+  comment: string;
+  /** The position here. */
+  fen: string;
+  /** 0 is the chapter's start; ids are never reused. */
+  id: number;
+  marks: Mark[];
+  /** The move that led here (null at the start). */
+  move?: MoveNamesView | null;
+  parent?: number | null;
+  /** Moves from the chapter's start. */
+  ply: number;
+};
+
+/** What a member of a study may do. */
+export type StudyRole = "view" | "edit";
+
+/** The owner renames a study or makes it public or private. */
+export type StudySettings = {
+  title?: string | null;
+  /** The study's version this edit is made on. */
+  version: number;
+  visibility?: Visibility | null;
+};
+
+/** A study in a list. */
+export type StudySummary = {
+  /** Milliseconds since the Unix epoch. */
+  created: number;
+  id: string;
+  owner: string;
+  title: string;
+  updated: number;
+  /** Grows by one with every change; an edit names the version it was made on. */
+  version: number;
+  visibility: Visibility;
+};
+
+/** A study: its summary, members and chapters. */
+export type StudyView = StudySummary & {
+  chapters: ChapterView[];
+  members: StudyMember[];
+};
+
 /** A move. */
 export type Submit = {
   /** ICCS (`h2e2`), WXF (`C2=5`) or Chinese (`炮二平五`). */
@@ -1666,7 +1908,7 @@ export type Submit = {
 };
 
 /** A text a person writes, whose length is bounded. */
-export type TextField = "title" | "news" | "bio" | "location" | "message" | "chat_line" | "tournament_name" | "search";
+export type TextField = "title" | "news" | "bio" | "location" | "message" | "chat_line" | "tournament_name" | "search" | "study_title" | "chapter_title" | "comment";
 
 /** The board's colours. */
 export type Theme = "wood" | "paper" | "contrast";
@@ -1793,6 +2035,9 @@ export type UsersPage = {
   online: string[];
   users: UserView[];
 };
+
+/** Who sees a study. */
+export type Visibility = "public" | "private";
 
 /** The window of time a limit counts in. */
 export type Window = "minute" | "quarter_hour" | "hour" | "day";

@@ -36,6 +36,8 @@ const everything = new Set();
 const chats = new Map();
 /** @type {Map<string, Set<(event: ComputerEvent) => void>>} */
 const computers = new Map();
+/** @type {Map<string, Set<(study: import("./api-types.js").StudyView) => void>>} */
+const studies = new Map();
 
 /**
  * Calls each subscriber; a copy of the set, so that one which unsubscribes (or
@@ -60,6 +62,7 @@ const routes = {
   tournament: (msg) => each(tournaments, msg.id),
   chat: (msg) => each(chats.get(msg.game), msg.line),
   computer: (msg) => each(computers.get(msg.game), msg),
+  study: (msg) => each(studies.get(msg.study.id), msg.study),
 };
 
 /** @param {import("./models.js").ClientMessage} msg */
@@ -87,6 +90,7 @@ function open() {
     delay = 500;
     opened += 1;
     for (const id of games.keys()) send({ watch: id });
+    for (const id of studies.keys()) send({ watch_study: id });
     if (opened > 1) {
       each(lobbies);
       each(tournaments, null);
@@ -136,6 +140,32 @@ export function watchGame(id, fn) {
     if (s.size === 0) {
       games.delete(id);
       send({ unwatch: id });
+    }
+  };
+}
+
+/**
+ * Receives every new state of a study (one its user may see) until the
+ * returned function is called; the current state comes at once.
+ * @param {string} id
+ * @param {(study: import("./api-types.js").StudyView) => void} fn
+ * @returns {() => void}
+ */
+export function watchStudy(id, fn) {
+  let set = studies.get(id);
+  if (!set) {
+    set = new Set();
+    studies.set(id, set);
+    send({ watch_study: id });
+  }
+  set.add(fn);
+  return () => {
+    const s = studies.get(id);
+    if (!s) return;
+    s.delete(fn);
+    if (s.size === 0) {
+      studies.delete(id);
+      send({ unwatch_study: id });
     }
   };
 }

@@ -33,6 +33,7 @@ import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
 import { databasePage } from "./pages/database.js";
 import { importPage } from "./pages/imports.js";
+import { studiesPage, studyPage } from "./pages/studies.js";
 import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
 import { roomPage } from "./pages/room.js";
@@ -107,5 +108,7 @@ live.onNotice((notice) => {
     ladder: { page: ladderPage, open: true },
     tournaments: { page: tournamentsPage, open: true },
     tournament: { page: tournamentPage, open: true },
+    studies: { page: studiesPage, open: true },
+    study: { page: studyPage, open: true },
   }, status, loginPage);
 })();

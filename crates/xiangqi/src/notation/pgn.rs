@@ -9,7 +9,10 @@
 //!
 //! Reading skips comments (`{...}`, `;` to the end of the line), variations in
 //! parentheses, numeric annotations and move numbers, and accepts moves in any
-//! of the three syntaxes whatever the Format tag says.
+//! of the three syntaxes whatever the Format tag says. [`read`] takes the first
+//! game of a text, [`read_all`] every game of a file (a BOM and CRLF line ends
+//! are fine), each with its own error. [`read_annotated`] keeps a game's
+//! comments and variations, as [`write_annotated`] writes them.
 //!
 //! ```
 //! use xiangqi::{Game, RuleSet, notation::pgn::{self, Format, Record}};
@@ -149,21 +152,17 @@ impl<G: Geometry> Record<G> {
         let rules = rules.or_else(|| self.tag("RuleSet")?.parse().ok()).unwrap_or_default();
         let mut game = Game::new(self.start.clone(), rules);
         for (i, &m) in self.moves.iter().enumerate() {
+            let (number, red) = (game.position().fullmoves(), game.position().turn() == crate::Color::Red);
+            let text = game.position().move_name(m);
             game.play(m).map_err(|e| PgnError::Move {
                 ply: i + 1,
-                text: self.start_name(i),
+                number,
+                red,
+                text,
                 source: Box::new(e),
             })?;
         }
         Ok(game)
-    }
-
-    fn start_name(&self, ply: usize) -> String {
-        let mut pos = self.start.clone();
-        for &m in &self.moves[..ply] {
-            pos.play_unchecked(m);
-        }
-        pos.move_name(self.moves[ply])
     }
 }
 
@@ -174,8 +173,11 @@ pub enum PgnError {
     Tag { line: usize, text: String },
     #[error("bad FEN tag: {0}")]
     Fen(#[from] FenError),
-    #[error("move {ply} ({text}): {source}")]
-    Move { ply: usize, text: String, source: Box<GameError> },
+    /// A move that cannot be read or played: `ply` counts half-moves from the
+    /// record's start (1-based), `number` is the move number as the record
+    /// writes it (`12.` for Red, `12...` for Black).
+    #[error("move {number}{} ({text}): {source}", if *.red { "" } else { "..." })]
+    Move { ply: usize, number: u32, red: bool, text: String, source: Box<GameError> },
     #[error("unclosed {0} in the moves")]
     Unclosed(&'static str),
     #[error("a record of the {0} board: only standard-board records are read")]
@@ -186,9 +188,40 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// A move of an annotated record with what follows it: a comment, then the
+/// moves that may come next, the first the main line and the others
+/// variations (written in parentheses after the main line's move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Annotated {
+    pub mv: Move,
+    /// Written in braces after the move; empty for none.
+    pub comment: String,
+    pub next: Vec<Annotated>,
+}
+
+impl Annotated {
+    /// A plain line of moves, without comments or variations.
+    pub fn line(moves: &[Move]) -> Vec<Annotated> {
+        moves.iter().rev().fold(Vec::new(), |next, &mv| vec![Annotated { mv, comment: String::new(), next }])
+    }
+}
+
 /// Writes a record as PGN with moves in the given syntax (by cell names on the
 /// hex board when WXF or Chinese is asked for).
 pub fn write<G: Geometry>(record: &Record<G>, format: Format) -> String {
+    write_annotated(record, "", &Annotated::line(&record.moves), format)
+}
+
+/// Writes a record's tags and start with a tree of moves in place of its
+/// `moves`: `comment` (if any) before the first move, each move's comment
+/// after it in braces, variations in parentheses. [`read`] skips comments and
+/// variations and keeps the main line.
+pub fn write_annotated<G: Geometry>(
+    record: &Record<G>,
+    comment: &str,
+    lines: &[Annotated],
+    format: Format,
+) -> String {
     let format = format.in_records_of::<G>();
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
     if G::VARIANT != Variant::Standard {
@@ -202,26 +235,82 @@ pub fn write<G: Geometry>(record: &Record<G>, format: Format) -> String {
     }
     let _ = writeln!(out, "[Format \"{}\"]\n", format.name());
     let result = record.tag("Result").unwrap_or("*");
-    out.push_str(&movetext(&record.start, &record.moves, result, format));
+    let mut tokens = Vec::new();
+    push_comment(&mut tokens, comment);
+    let numbered = !tokens.is_empty();
+    write_line(&record.start, lines, format, &mut tokens, true, numbered);
+    tokens.push(result.to_string());
+    out.push_str(&wrap(tokens));
     out
 }
 
-/// The numbered moves of a game from `start` in a syntax, then the result,
-/// wrapped before 80 columns and ending in a newline.
-fn movetext<G: Geometry>(start: &Position<G>, moves: &[Move], result: &str, format: Format) -> String {
-    let mut pos = start.clone();
-    let mut tokens = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let number = pos.fullmoves();
-        if pos.turn() == crate::Color::Red {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(format.write(&pos, m));
-        pos.play_unchecked(m);
+/// A comment's words as tokens: `{` on the first, `}` on the last (a brace
+/// inside, which PGN cannot write, becomes a parenthesis).
+fn push_comment(tokens: &mut Vec<String>, comment: &str) {
+    let words: Vec<String> =
+        comment.split_whitespace().map(|w| w.replace('{', "(").replace('}', ")")).collect();
+    let n = words.len();
+    for (i, w) in words.into_iter().enumerate() {
+        let open = if i == 0 { "{" } else { "" };
+        let close = if i + 1 == n { "}" } else { "" };
+        tokens.push(format!("{open}{w}{close}"));
     }
-    tokens.push(result.to_string());
+}
+
+/// The tokens of the moves that may follow `pos`: the main one, the
+/// variations beside it, then the main line's continuation. A Black move is
+/// numbered (`7...`) where it starts the text, a variation, or follows a
+/// comment or variation; `first` says the text or a variation starts here.
+fn write_line<G: Geometry>(
+    pos: &Position<G>,
+    lines: &[Annotated],
+    format: Format,
+    tokens: &mut Vec<String>,
+    first: bool,
+    interrupted: bool,
+) {
+    let mut pos = pos.clone();
+    let mut lines = lines;
+    let mut number_black = first || interrupted;
+    while let Some((main, others)) = lines.split_first() {
+        write_move(&pos, main, format, tokens, number_black);
+        for alt in others {
+            let at = tokens.len();
+            write_move(&pos, alt, format, tokens, true);
+            tokens[at].insert(0, '(');
+            let mut after = pos.clone();
+            after.play_unchecked(alt.mv);
+            write_line(&after, &alt.next, format, tokens, false, !alt.comment.is_empty());
+            if let Some(last) = tokens.last_mut() {
+                last.push(')');
+            }
+        }
+        number_black = !others.is_empty() || !main.comment.is_empty();
+        pos.play_unchecked(main.mv);
+        lines = &main.next;
+    }
+}
+
+/// One move's number (where it needs one), its name and its comment.
+fn write_move<G: Geometry>(
+    pos: &Position<G>,
+    a: &Annotated,
+    format: Format,
+    tokens: &mut Vec<String>,
+    number_black: bool,
+) {
+    let number = pos.fullmoves();
+    if pos.turn() == crate::Color::Red {
+        tokens.push(format!("{number}."));
+    } else if number_black {
+        tokens.push(format!("{number}..."));
+    }
+    tokens.push(format.write(pos, a.mv));
+    push_comment(tokens, &a.comment);
+}
+
+/// Tokens joined by spaces, wrapped before 80 columns, ending in a newline.
+fn wrap(tokens: Vec<String>) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for t in tokens {
@@ -246,22 +335,139 @@ fn movetext<G: Geometry>(start: &Position<G>, moves: &[Move], result: &str, form
 /// A [`PgnError`] naming the malformed tag, the bad FEN or the first move that
 /// cannot be read or played.
 pub fn read(text: &str) -> Result<Record, PgnError> {
+    let games = split_games(text);
+    let (first_line, game) = games.first().copied().unwrap_or((1, ""));
+    read_game(game, first_line)
+}
+
+/// Reads every game of a PGN text, in file order: one entry per game, each
+/// the record or why that game could not be read, so that one bad game does
+/// not hide the others. A game starts at its tag block; a game without tags
+/// (moves at the start of the file, or after another game's result) is a game
+/// too. A byte-order mark at the start and CRLF line ends are accepted.
+///
+/// The entry's index in the list is the game's place in the file, for a
+/// caller's messages:
+///
+/// ```
+/// use xiangqi::notation::pgn;
+///
+/// let text = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n\n1. h2e2 h9h2 *\n";
+/// let games = pgn::read_all(text);
+/// assert_eq!(games.len(), 2);
+/// let errors: Vec<String> = games
+///     .iter()
+///     .enumerate()
+///     .filter_map(|(i, g)| g.as_ref().err().map(|e| format!("game {}: {e}", i + 1)))
+///     .collect();
+/// assert_eq!(errors.len(), 1);
+/// assert!(errors[0].starts_with("game 2: move 1... (h9h2)"), "{}", errors[0]);
+/// ```
+pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
+    split_games(text).into_iter().map(|(line, game)| read_game(game, line)).collect()
+}
+
+/// Where a text's results end its games: a termination marker outside
+/// comments and variations.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// The games of a PGN text, each with the number of its first line in the text.
+/// A game is its tag block and the movetext after it, up to the next tag block
+/// or, for moves after a result, up to that result.
+fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    // The byte offset and line number where the current game starts.
+    let mut start: Option<(usize, usize)> = None;
+    let mut in_moves = false; // movetext seen in the current game
+    let mut ended = false; // its result seen
+    let mut content = false; // a tag or a move word seen: not just comments
+    let mut comment = false; // inside `{...}` across lines
+    let mut depth = 0usize; // variation nesting
+    let mut offset = 0;
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let line = raw.trim();
+        let here = offset;
+        offset += raw.len();
+        if line.is_empty() {
+            continue;
+        }
+        let is_tag = !comment && depth == 0 && line.starts_with('[');
+        let new_game = match start {
+            None => true,
+            Some(_) => (is_tag && in_moves) || (!is_tag && ended),
+        };
+        if new_game {
+            if let Some((from, first_line)) = start
+                && content
+            {
+                games.push((first_line, &text[from..here]));
+            }
+            start = Some((here, i + 1));
+            (in_moves, ended, content) = (false, false, false);
+        }
+        if is_tag {
+            content = true;
+            continue;
+        }
+        in_moves = true;
+        // Follow comments and variations so that a result inside them, or a
+        // bracket starting a line of a comment, is not taken for a boundary.
+        let mut word = String::new();
+        for c in line.chars().chain(std::iter::once('\n')) {
+            if comment {
+                comment = c != '}';
+                continue;
+            }
+            let boundary = c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')');
+            if boundary && !word.is_empty() {
+                content |= depth == 0;
+                ended |= depth == 0 && RESULTS.contains(&word.as_str());
+                word.clear();
+            }
+            match c {
+                '{' => comment = true,
+                ';' => break,
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                c if c.is_whitespace() => {}
+                c => word.push(c),
+            }
+        }
+    }
+    if let Some((from, first_line)) = start
+        && content
+    {
+        games.push((first_line, &text[from..]));
+    }
+    games
+}
+
+/// A game's tags (Game, FEN and Format left out), start, move syntax and movetext.
+struct Parts {
+    tags: Vec<(String, String)>,
+    start: Position<Standard>,
+    format: Format,
+    movetext: String,
+}
+
+/// Splits one game, whose text starts at line `first_line` of its file, into
+/// its parts.
+fn parts(text: &str, first_line: usize) -> Result<Parts, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tags = Vec::new();
     let mut movetext = String::new();
     let mut in_moves = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if !in_moves && line.starts_with('[') {
-            let (k, v) =
-                parse_tag(line).ok_or_else(|| PgnError::Tag { line: i + 1, text: line.to_string() })?;
+            let (k, v) = parse_tag(line)
+                .ok_or_else(|| PgnError::Tag { line: first_line + i, text: line.to_string() })?;
             tags.push((k, v));
             continue;
         }
         if !line.is_empty() {
             in_moves = true;
-        }
-        if in_moves && line.starts_with('[') {
-            break; // the next game's tags
         }
         movetext.push_str(raw);
         movetext.push('\n');
@@ -275,21 +481,152 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
         Some((_, fen)) => Position::from_fen(fen)?,
         None => Position::startpos(),
     };
-    let format =
-        tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("Format")).and_then(|(_, v)| v.parse().ok());
+    let format = tags
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Format"))
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or_default();
+    tags.retain(|(k, _)| !["Game", "FEN", "Format"].iter().any(|n| k.eq_ignore_ascii_case(n)));
+    Ok(Parts { tags, start, format, movetext })
+}
+
+/// Reads a move word where `pos` stands, `ply` moves into its line.
+fn read_move(pos: &Position<Standard>, word: &str, ply: usize, format: Format) -> Result<Move, PgnError> {
+    super::parse_in(pos, word, format).map_err(|e| PgnError::Move {
+        ply,
+        number: pos.fullmoves(),
+        red: pos.turn() == crate::Color::Red,
+        text: word.to_string(),
+        source: Box::new(GameError::Notation(e)),
+    })
+}
+
+/// Reads one game whose text starts at line `first_line` of its file.
+fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
+    let Parts { tags, start, format, movetext } = parts(text, first_line)?;
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for token in move_tokens(&movetext)? {
-        let m = super::parse_in(&pos, &token, format.unwrap_or_default()).map_err(|e| PgnError::Move {
-            ply: moves.len() + 1,
-            text: token.clone(),
-            source: Box::new(GameError::Notation(e)),
-        })?;
+        let m = read_move(&pos, &token, moves.len() + 1, format)?;
         pos.play_unchecked(m);
         moves.push(m);
     }
-    tags.retain(|(k, _)| !["Game", "FEN", "Format"].iter().any(|n| k.eq_ignore_ascii_case(n)));
     Ok(Record { tags, start, moves })
+}
+
+/// Reads the first game of a PGN text with its comments and variations: the
+/// record (its `moves` the main line), the comment before the first move, and
+/// the tree of moves (see [`write_annotated`], whose output this reads back).
+/// Every move of every variation must be legal where it stands.
+///
+/// # Errors
+/// As [`read`], for a move of any line; [`PgnError::Unclosed`] for a comment
+/// or variation left open.
+pub fn read_annotated(text: &str) -> Result<(Record, String, Vec<Annotated>), PgnError> {
+    let games = split_games(text);
+    let (first_line, game) = games.first().copied().unwrap_or((1, ""));
+    let Parts { tags, start, format, movetext } = parts(game, first_line)?;
+    // The tree in an arena: node 0 is the start; each node its move, comment,
+    // children, the position after it and its ply.
+    struct Node {
+        mv: Option<Move>,
+        comment: String,
+        children: Vec<usize>,
+        parent: usize,
+        pos: Position<Standard>,
+        ply: usize,
+    }
+    let mut nodes = vec![Node {
+        mv: None,
+        comment: String::new(),
+        children: vec![],
+        parent: 0,
+        pos: start.clone(),
+        ply: 0,
+    }];
+    let mut current = 0;
+    let mut open: Vec<usize> = Vec::new();
+    let mut chars = movetext.chars().peekable();
+    let mut word = String::new();
+    loop {
+        let c = chars.next();
+        let boundary = c.is_none_or(|c| c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';'));
+        if boundary && !word.is_empty() {
+            let w = std::mem::take(&mut word);
+            if let Some(w) = move_word(&w) {
+                let at = &nodes[current];
+                let m = read_move(&at.pos, &w, at.ply + 1, format)?;
+                let mut pos = at.pos.clone();
+                pos.play_unchecked(m);
+                let ply = at.ply + 1;
+                nodes.push(Node {
+                    mv: Some(m),
+                    comment: String::new(),
+                    children: vec![],
+                    parent: current,
+                    pos,
+                    ply,
+                });
+                let id = nodes.len() - 1;
+                nodes[current].children.push(id);
+                current = id;
+            }
+        }
+        match c {
+            None => break,
+            Some('{') => {
+                let mut comment = String::new();
+                loop {
+                    match chars.next() {
+                        Some('}') => break,
+                        Some(c) => comment.push(c),
+                        None => return Err(PgnError::Unclosed("comment")),
+                    }
+                }
+                let slot = &mut nodes[current].comment;
+                let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
+                if !slot.is_empty() && !comment.is_empty() {
+                    slot.push(' ');
+                }
+                slot.push_str(&comment);
+            }
+            Some(';') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            // A variation is an alternative to the move just made.
+            Some('(') => {
+                open.push(current);
+                current = nodes[current].parent;
+            }
+            Some(')') => current = open.pop().unwrap_or(current),
+            Some(c) if c.is_whitespace() || c == '}' => {}
+            Some(c) => word.push(c),
+        }
+    }
+    if !open.is_empty() {
+        return Err(PgnError::Unclosed("variation"));
+    }
+    fn build(nodes: &[Node], id: usize) -> Vec<Annotated> {
+        nodes[id]
+            .children
+            .iter()
+            .filter_map(|&c| {
+                Some(Annotated { mv: nodes[c].mv?, comment: nodes[c].comment.clone(), next: build(nodes, c) })
+            })
+            .collect()
+    }
+    let mut moves = Vec::new();
+    let mut at = 0;
+    while let Some(&next) = nodes[at].children.first() {
+        moves.extend(nodes[next].mv);
+        at = next;
+    }
+    let lines = build(&nodes, 0);
+    Ok((Record { tags, start, moves }, nodes[0].comment.clone(), lines))
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -335,22 +672,27 @@ fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
     if depth > 0 {
         return Err(PgnError::Unclosed("variation"));
     }
-    let mut tokens = Vec::new();
-    for word in clean.split_whitespace() {
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) || word.starts_with('$') {
-            continue;
-        }
-        // "12." and "12..." are move numbers; "12.h2e2" carries a move after one.
-        // A leading number without dots is part of a move (`15=6`).
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        let word = if digits > 0 && word[digits..].starts_with('.') {
-            word[digits..].trim_start_matches('.')
-        } else {
-            word
-        };
-        if !word.is_empty() {
-            tokens.push(word.to_string());
-        }
+    Ok(clean.split_whitespace().filter_map(move_word).collect())
+}
+
+/// The move in a word of movetext, if it holds one: results, numeric
+/// annotations and move numbers are not moves.
+fn move_word(word: &str) -> Option<String> {
+    if RESULTS.contains(&word) || word.starts_with('$') {
+        return None;
     }
-    Ok(tokens)
+    // "12." and "12..." are move numbers (in full-width digits and stops
+    // too: "１２．"); "12.h2e2" carries a move after one. A leading number
+    // without dots is part of a move (`15=6`).
+    let is_digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    let is_stop = |c: char| matches!(c, '.' | '．' | '。' | '、');
+    let after_digits = word.trim_start_matches(is_digit);
+    let word = if after_digits.len() < word.len() && after_digits.starts_with(is_stop) {
+        after_digits.trim_start_matches(is_stop)
+    } else {
+        word
+    };
+    // Annotation marks after a move (`!`, `?!`) are not part of it.
+    let word = word.trim_end_matches(['!', '?']);
+    (!word.is_empty()).then(|| word.to_string())
 }

@@ -10,7 +10,8 @@
 //! Advisors and elephants always give their file: the direction and target tell
 //! two of them apart.
 //!
-//! Reading also accepts lower case, `.` for `=`, `B`/`N` for `E`/`H`, and the
+//! Reading also accepts lower case, `.` for `=`, `B`/`N` for `E`/`H`, the
+//! tandem marker before the letter (`+C=5`, `-R+1`), and the
 //! numbered-soldier form some programs write (`15=6`: the first soldier from the
 //! front on file 5). A file digit written twice is read as WXF means it, the
 //! middle soldier, only where WXF writes it: the file holds three soldiers and
@@ -112,6 +113,9 @@ fn patterns(text: &str) -> Option<Vec<Pattern>> {
         }
         [l, '+'] if role_of(*l).is_some() => vec![with(role_of(*l), None, Some(Marker::Front))],
         [l, '-'] if role_of(*l).is_some() => vec![with(role_of(*l), None, Some(Marker::Rear))],
+        // The tandem marker before the letter, as some archives write it: `+C=5`.
+        ['+', l] if role_of(*l).is_some() => vec![with(role_of(*l), None, Some(Marker::Front))],
+        ['-', l] if role_of(*l).is_some() => vec![with(role_of(*l), None, Some(Marker::Rear))],
         ['+', '+'] => vec![with(soldier, None, Some(Marker::FrontMost))],
         ['-', '-'] => vec![with(soldier, None, Some(Marker::RearMost))],
         [f, '+'] if digit(*f).is_some() => vec![with(soldier, digit(*f), Some(Marker::Front))],

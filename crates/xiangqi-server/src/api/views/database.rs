@@ -122,8 +122,10 @@ pub struct RefusedGameView {
     pub red: String,
     pub black: String,
     pub problem: ImportProblem,
-    /// The move refused: its number (ply, from 1) and text as written.
+    /// The move refused: its number (ply, from 1), its number as the record
+    /// writes it (`2.` for Red's second move, `2...` for Black's) and its text.
     pub ply: Option<u32>,
+    pub move_number: Option<String>,
     pub text: Option<String>,
     /// Why the move is illegal, where the rules said.
     pub why: Option<Illegality>,
@@ -139,6 +141,7 @@ impl From<&Refused> for RefusedGameView {
             black: r.black.clone(),
             problem: r.problem,
             ply: r.ply,
+            move_number: r.label.clone(),
             text: r.text.clone(),
             why: r.why,
             detail: r.detail.clone(),

@@ -37,9 +37,10 @@ pub mod page;
 mod people;
 mod ratings;
 mod site;
+mod studies;
 mod tournaments;
 
 pub use self::{
     accounts::*, analysis::*, database::*, games::*, ladders::*, lobby::*, people::*, ratings::*, site::*,
-    tournaments::*,
+    studies::*, tournaments::*,
 };

@@ -12,6 +12,7 @@ mod lobby;
 mod people;
 mod ratings;
 mod site;
+mod studies;
 mod tournaments;
 
 use std::sync::Arc;
@@ -55,7 +56,8 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "people", description = "Messages, game chat, buddies and ignore lists, who is here, search, invitations."),
         (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
         (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews."),
-        (name = "database", description = "The games database, the opening explorer, PGN imports and archives.")
+        (name = "database", description = "The games database, the opening explorer, PGN imports and archives."),
+        (name = "studies", description = "Shared analysis in chapters: members, trees of moves, comments, arrows.")
     )
 )]
 struct ApiDoc;
@@ -122,6 +124,16 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(database::import, database::imported))
         .routes(routes!(database::imported_game))
         .routes(routes!(database::archive))
+        .routes(routes!(studies::list, studies::create))
+        .routes(routes!(studies::show, studies::delete))
+        .routes(routes!(studies::settings))
+        .routes(routes!(studies::invite))
+        .routes(routes!(studies::remove))
+        .routes(routes!(studies::add_chapter))
+        .routes(routes!(studies::rename_chapter, studies::delete_chapter))
+        .routes(routes!(studies::add_move))
+        .routes(routes!(studies::annotate, studies::delete_node))
+        .routes(routes!(studies::pgn))
         .split_for_parts()
 }
 

@@ -34,12 +34,14 @@ let boards = 0;
  * @property {string[]} [dots]        cells to mark with a dot (a diagram's moves)
  * @property {Color | null} [mated]   the side whose general is checkmated (a ring round it)
  * @property {Arrow[]} [arrows]       moves drawn as arrows, in order (the first on top)
+ * @property {{ cell: string, kind: string }[]} [circles]  points marked with a coloured ring (a study's)
  */
 
 /**
  * A move drawn as an arrow: `best` the engine's move (prominent), `line` a move
- * further along its line, `better` the move the engine preferred to one played.
- * @typedef {{ move: string, kind: "best" | "line" | "better" }} Arrow
+ * further along its line, `better` the move the engine preferred to one played;
+ * or a study's arrow in its brush's colour.
+ * @typedef {{ move: string, kind: "best" | "line" | "better" | "green" | "red" | "blue" | "yellow" }} Arrow
  */
 
 /** Screen directions of the arrow keys. @type {Record<string, [number, number]>} */
@@ -80,7 +82,7 @@ export class Board {
     this.live = h("p", { class: "sr-only", "aria-live": "polite" });
     container.replaceChildren(this.svg, help, this.live);
     /** @type {Required<BoardState>} */
-    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [], mated: null, arrows: [] };
+    this.state = { fen: geometry.startFen, legal: [], flipped: false, last: null, mine: null, pending: null, check: null, dots: [], mated: null, arrows: [], circles: [] };
     /** @type {string | null} the point the keyboard is on */
     this.cursor = null;
     /** @type {Map<string, string>} the pieces as drawn, by cell */
@@ -211,10 +213,10 @@ export class Board {
    * Redraws with a new state.
    * @param {BoardState} state
    */
-  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [], mated = null, arrows = [] }) {
+  show({ fen, legal = [], flipped = false, last = null, mine = null, pending = null, check = null, dots = [], mated = null, arrows = [], circles = [] }) {
     const before = this.placed;
     const lastBefore = this.state.last;
-    this.state = { fen, legal, flipped, last, mine, pending, check, dots, mated, arrows };
+    this.state = { fen, legal, flipped, last, mine, pending, check, dots, mated, arrows, circles };
     this.placed = this.pieces();
     if (!mine || pending) this.selected = null;
     this.draw();
@@ -434,6 +436,10 @@ export class Board {
         const [x, y] = geometry.center(cell, state.flipped);
         svg("circle", { cx: x, cy: y, r: 31, class: "mated", "data-mated": cell }, this.rings);
       }
+    }
+    for (const { cell, kind } of state.circles) {
+      const [x, y] = geometry.center(cell, state.flipped);
+      svg("circle", { cx: x, cy: y, r: 27, class: `ring ${kind}`, "data-ring": cell }, this.rings);
     }
     for (const cell of state.dots) {
       const [x, y] = geometry.center(cell, state.flipped);

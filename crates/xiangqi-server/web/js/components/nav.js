@@ -72,6 +72,7 @@ export function renderNav() {
       h("a", { href: "#/room" }, t("nav.room")),
       h("a", { href: "#/people" }, t("nav.people")),
       h("a", { href: "#/tournaments" }, t("menu.tournaments")),
+      h("a", { href: "#/studies" }, t("menu.studies")),
       h("a", { href: "#/ladder" }, t("menu.ladders")),
       h("a", { href: "#/leaders" }, t("nav.leaders")),
       h("a", { href: "#/rules" }, t("nav.rules")),

@@ -25,9 +25,9 @@ export const importedLink = (id) => `#/analysis/imported/${encodeURIComponent(id
  * @param {RefusedGameView} r
  */
 function problemText(r) {
-  if (r.problem === "move" && r.ply && r.text) {
+  if (r.problem === "move" && r.move_number && r.text) {
     const why = r.why ? t(/** @type {TextKey} */ (`refusal.why.${r.why}`)) : r.detail;
-    return t("import.problem.move", { ply: r.ply, text: r.text, why });
+    return t("import.problem.move", { number: r.move_number, text: r.text, why });
   }
   return t(/** @type {TextKey} */ (`import.problem.${r.problem === "move" ? "moveBare" : r.problem}`));
 }

@@ -1,0 +1,252 @@
+//! Studies: lists, creating one, reading one, its edits and its PGN.
+
+use std::sync::Arc;
+
+use axum::{
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+
+use super::{Answer, created, ok};
+use crate::{
+    api::{
+        requests::{
+            ChapterRename, NewChapter, NewStudy, NodeAnnotation, StudiesQuery, StudyInvite, StudyMove,
+            StudySettings, StudyShelfName, StudyVersion,
+        },
+        views::{StudiesPage, StudyAnswer, StudySummary, StudyView},
+    },
+    domain::studies::{self, Edit, Visibility},
+    error::{ApiResult, ErrorBody, Refusal},
+    http::{
+        AppState,
+        auth::{Body, MaybeUser, Params, User},
+    },
+    store::{Page, StudyShelf},
+};
+
+/// Public studies, or mine and those I am a member of; newest first.
+#[utoipa::path(get, path = "/studies", tag = "studies", params(StudiesQuery),
+    responses((status = 200, body = StudiesPage), (status = 401, body = ErrorBody)))]
+pub async fn list(
+    State(state): State<Arc<AppState>>,
+    user: MaybeUser,
+    Params(q): Params<StudiesQuery>,
+) -> Answer<StudiesPage> {
+    let name = user.0.map(|u| u.name);
+    let shelf = match (q.shelf.unwrap_or_default(), name.as_deref()) {
+        (StudyShelfName::Public, _) => StudyShelf::Public,
+        (StudyShelfName::Mine, Some(name)) => StudyShelf::Of(name),
+        (StudyShelfName::Mine, None) => return Err(Refusal::LogInFirst {}.into()),
+    };
+    let page = Page { after: q.after, limit: q.limit };
+    let found = state.services.studies(shelf, &page).await?;
+    ok(StudiesPage::new(found.items.iter().map(StudySummary::from).collect(), found.next))
+}
+
+/// Start a study: one chapter from the start of the standard board.
+#[utoipa::path(post, path = "/studies", tag = "studies", request_body = NewStudy,
+    responses((status = 201, body = StudyAnswer), (status = 400, body = ErrorBody),
+        (status = 409, description = "You own as many studies as one may.", body = ErrorBody)))]
+pub async fn create(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(n): Body<NewStudy>,
+) -> Answer<StudyAnswer> {
+    let visibility = n.visibility.unwrap_or(Visibility::Private);
+    let study = state.services.create_study(&user.name, &n.title, visibility, state.services.now()).await?;
+    created(StudyAnswer { study: StudyView::from(&study) })
+}
+
+/// A study: members, chapters and their trees of moves. A private study is
+/// shown to its owner and members only (404 to others).
+#[utoipa::path(get, path = "/studies/{id}", tag = "studies", params(("id" = String, Path)),
+    responses((status = 200, body = StudyAnswer), (status = 404, body = ErrorBody)))]
+pub async fn show(
+    State(state): State<Arc<AppState>>,
+    user: MaybeUser,
+    Path(id): Path<String>,
+) -> Answer<StudyAnswer> {
+    let study = state.services.study(user.0.as_ref().map(|u| u.name.as_str()), &id).await?;
+    ok(StudyAnswer { study: StudyView::from(&study) })
+}
+
+/// Delete a study (its owner).
+#[utoipa::path(delete, path = "/studies/{id}", tag = "studies", params(("id" = String, Path), StudyVersion),
+    responses((status = 204, description = "Deleted."), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Params(v): Params<StudyVersion>,
+) -> ApiResult<StatusCode> {
+    state.services.delete_study(&user.name, &id, v.version).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A node's id from the path.
+fn node_id(text: &str) -> Result<u32, Refusal> {
+    text.parse().map_err(|_| Refusal::Malformed { detail: format!("{text:?} is no node id (a number)") })
+}
+
+/// One edit of a study, made on `version`; the study after it, which everyone
+/// watching the study also gets on the WebSocket.
+async fn edit(state: &AppState, user: &User, id: &str, version: i64, edit: Edit) -> Answer<StudyAnswer> {
+    let study = state.services.edit_study(&user.name, id, version, edit, state.services.now()).await?;
+    ok(StudyAnswer { study: StudyView::from(&study) })
+}
+
+/// The owner renames the study or makes it public or private.
+#[utoipa::path(post, path = "/studies/{id}/settings", tag = "studies", params(("id" = String, Path)),
+    request_body = StudySettings,
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 409, description = "The study changed since `version`.", body = ErrorBody)))]
+pub async fn settings(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(b): Body<StudySettings>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, b.version, Edit::Settings { title: b.title, visibility: b.visibility }).await
+}
+
+/// The owner invites a member to view or edit (someone who ignores the owner
+/// cannot be invited), or changes a member's role.
+#[utoipa::path(post, path = "/studies/{id}/members", tag = "studies", params(("id" = String, Path)),
+    request_body = StudyInvite,
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn invite(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(b): Body<StudyInvite>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, b.version, Edit::Invite { name: b.name, role: b.role }).await
+}
+
+/// The owner removes a member; a member may remove themself.
+#[utoipa::path(delete, path = "/studies/{id}/members/{name}", tag = "studies",
+    params(("id" = String, Path), ("name" = String, Path), StudyVersion),
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn remove(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, name)): Path<(String, String)>,
+    Params(v): Params<StudyVersion>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, v.version, Edit::Remove { name }).await
+}
+
+/// A new chapter (editors): from a board's start, a position, or a game record.
+#[utoipa::path(post, path = "/studies/{id}/chapters", tag = "studies", params(("id" = String, Path)),
+    request_body = NewChapter,
+    responses((status = 200, body = StudyAnswer), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn add_chapter(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(b): Body<NewChapter>,
+) -> Answer<StudyAnswer> {
+    let n =
+        studies::NewChapter { title: b.title, variant: b.variant, rules: b.rules, fen: b.fen, pgn: b.pgn };
+    edit(&state, &user, &id, b.version, Edit::AddChapter(n)).await
+}
+
+/// Rename a chapter (editors).
+#[utoipa::path(post, path = "/studies/{id}/chapters/{chapter}", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path)), request_body = ChapterRename,
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn rename_chapter(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter)): Path<(String, String)>,
+    Body(b): Body<ChapterRename>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, b.version, Edit::RenameChapter { chapter, title: b.title }).await
+}
+
+/// Delete a chapter (editors); a study keeps at least one.
+#[utoipa::path(delete, path = "/studies/{id}/chapters/{chapter}", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path), StudyVersion),
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_chapter(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter)): Path<(String, String)>,
+    Params(v): Params<StudyVersion>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, v.version, Edit::DeleteChapter { chapter }).await
+}
+
+/// Add a move after a node (editors): checked by the rules of the chapter.
+#[utoipa::path(post, path = "/studies/{id}/chapters/{chapter}/moves", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path)), request_body = StudyMove,
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, description = "The move is not legal there.", body = ErrorBody)))]
+pub async fn add_move(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter)): Path<(String, String)>,
+    Body(b): Body<StudyMove>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, b.version, Edit::Move { chapter, node: b.node, text: b.text }).await
+}
+
+/// A node's comment, arrows or marked points (editors).
+#[utoipa::path(post, path = "/studies/{id}/chapters/{chapter}/nodes/{node}", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path), ("node" = u32, Path)), request_body = NodeAnnotation,
+    responses((status = 200, body = StudyAnswer), (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn annotate(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter, node)): Path<(String, String, String)>,
+    Body(b): Body<NodeAnnotation>,
+) -> Answer<StudyAnswer> {
+    let node = node_id(&node)?;
+    let e = Edit::Annotate { chapter, node, comment: b.comment, arrows: b.arrows, marks: b.marks };
+    edit(&state, &user, &id, b.version, e).await
+}
+
+/// Delete a node and everything after it (editors); not the chapter's start.
+#[utoipa::path(delete, path = "/studies/{id}/chapters/{chapter}/nodes/{node}", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path), ("node" = u32, Path), StudyVersion),
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn delete_node(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter, node)): Path<(String, String, String)>,
+    Params(v): Params<StudyVersion>,
+) -> Answer<StudyAnswer> {
+    let node = node_id(&node)?;
+    edit(&state, &user, &id, v.version, Edit::DeleteNode { chapter, node }).await
+}
+
+/// Every chapter as a PGN game with its comments (arrows and marks as
+/// `[%cal]` and `[%csl]`) and variations, WXF moves on the standard board.
+#[utoipa::path(get, path = "/studies/{id}/pgn", tag = "studies", params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "The chapters.", content_type = "application/x-chess-pgn", body = String),
+        (status = 404, body = ErrorBody)))]
+pub async fn pgn(
+    State(state): State<Arc<AppState>>,
+    user: MaybeUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let text = state.services.study_pgn(user.0.as_ref().map(|u| u.name.as_str()), &id).await?;
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"study-{id}.pgn\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok((StatusCode::OK, headers, text).into_response())
+}
