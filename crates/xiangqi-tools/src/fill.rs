@@ -58,7 +58,7 @@ impl Default for Plan {
         Plan {
             accounts: 3_000_000,
             open_games: 1_000_000,
-            finished_games: 20_000_000,
+            finished_games: 2_000_000,
             messages: 5_000_000,
             challenges: 200_000,
             relations: 2_000_000,
