@@ -179,6 +179,8 @@ async fn the_explorer_counts_finished_games_by_position_once_per_game() {
         assert_eq!((st, v["reason"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_position")));
         let visitor = Client::new(&s, "visitor");
         assert_eq!(visitor.get("/explorer").await.0, StatusCode::OK);
+        let (st, v) = visitor.get("/explorer?variant=hex").await;
+        assert_eq!((st, v["variant"].as_str()), (StatusCode::OK, Some("hex")), "{v}");
         assert_eq!(visitor.get("/explorer?source=mine").await.0, StatusCode::UNAUTHORIZED);
         s.stop().await;
     }

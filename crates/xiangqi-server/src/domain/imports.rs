@@ -266,11 +266,19 @@ impl Services {
                 },
             }
         }
-        let stored = self.store.imported_count(user).await?;
-        if stored + kept.len() as i64 > MAX_KEPT {
-            return Err(Refusal::ImportsFull { allowed: MAX_KEPT as u32, stored }.into());
+        // One upload of a user at a time counts and writes: two at once cannot
+        // both pass the cap.
+        let held = self.store.exclusive(&format!("xiangqi:imports:{user}")).await?;
+        let written = async {
+            let stored = self.store.imported_count(user).await?;
+            if stored + kept.len() as i64 > MAX_KEPT {
+                return Err(Refusal::ImportsFull { allowed: MAX_KEPT as u32, stored }.into());
+            }
+            Ok::<_, super::refusal::Error>(self.store.import_games(&kept).await?)
         }
-        self.store.import_games(&kept).await?;
+        .await;
+        held.release().await;
+        written?;
         Ok(ImportReport { kept: kept.into_iter().map(|(row, _)| row).collect(), refused })
     }
 
