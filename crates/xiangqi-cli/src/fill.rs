@@ -16,8 +16,8 @@ pub struct Args {
     /// Correspondence games being played, with all their moves.
     #[arg(long, default_value_t = 1_000_000)]
     open_games: u64,
-    /// Finished games (headers: players, result, dates; not their moves).
-    #[arg(long, default_value_t = 20_000_000)]
+    /// Finished games, with their moves, the positions they reached and the explorer's counts.
+    #[arg(long, default_value_t = 2_000_000)]
     finished_games: u64,
     #[arg(long, default_value_t = 5_000_000)]
     messages: u64,

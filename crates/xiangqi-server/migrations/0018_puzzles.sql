@@ -99,5 +99,3 @@ CREATE TABLE puzzle_scan (
 
 -- A rated attempt moves the puzzle's rating in every theme row it has.
 CREATE INDEX puzzle_themes_puzzle ON puzzle_themes(puzzle_id);
--- The search of finished games goes in the order they ended.
-CREATE INDEX games_finished_order ON games(status, updated_ms, id);

@@ -11,11 +11,14 @@
 //! the end (the foreign keys checked over all the rows). A failure rolls back
 //! to the empty database it started from.
 //!
-//! Finished games are headers (players, result, reason, dates, the position
-//! they ended in): their moves are not written. Games being played carry every
-//! move, from random legal lines of the rules crate.
+//! Games carry every move, from random legal lines of the rules crate (300 on
+//! the standard board, 60 on the hex board, each game one of them cut where it
+//! ended); finished games also have the games database's rows: the positions
+//! each reached in its first 40 plies and the explorer's counts of the moves
+//! played from them.
 
 use std::{
+    collections::HashMap,
     fmt::Write as _,
     time::{Duration, Instant},
 };
@@ -28,8 +31,11 @@ use xiangqi::rng::Rng;
 mod puzzles;
 pub use puzzles::puzzler_account;
 use xiangqi_server::{
-    domain::{accounts::hash_password, board::Board, model::Named, ratings::Category},
-    store::Store,
+    domain::{
+        accounts::hash_password, board::Board, clock::ClockSpec, explorer::Speed, model::Named,
+        ratings::Category,
+    },
+    store::{Store, TOTALS, band_of},
 };
 
 /// How much to write.
@@ -58,7 +64,7 @@ impl Default for Plan {
         Plan {
             accounts: 3_000_000,
             open_games: 1_000_000,
-            finished_games: 20_000_000,
+            finished_games: 2_000_000,
             messages: 5_000_000,
             challenges: 200_000,
             relations: 2_000_000,
@@ -196,6 +202,7 @@ pub async fn fill(url: &str, plan: &Plan, say: &(dyn Fn(&str) + Sync)) -> Result
     loaded.push(world.finished_games(&mut conn, &mut tally, say).await?);
     loaded.push(world.open_games(&mut conn, say).await?);
     loaded.push(world.moves(&mut conn, say).await?);
+    loaded.extend(world.explorer(&mut conn, say).await?);
     loaded.push(world.users(&mut conn, &tally, &hash, say).await?);
     loaded.push(world.ratings(&mut conn, &tally, say).await?);
     loaded.push(world.messages(&mut conn, say).await?);
@@ -409,6 +416,8 @@ struct Line {
     moves: Vec<(String, String)>,
     /// The position before each move and after the last.
     fens: Vec<String>,
+    /// The key of each of those positions, as the games database keeps it.
+    keys: Vec<i64>,
 }
 
 const LINE_PLIES: usize = 80;
@@ -446,6 +455,7 @@ impl Line {
     fn random(variant: Variant, rules: RuleSet, mut rng: Rng) -> Option<Line> {
         let mut board = Board::startpos(variant, rules).ok()?;
         let mut fens = vec![board.fen()];
+        let mut keys = vec![board.position_key()];
         for _ in 0..LINE_PLIES {
             let legal = board.legal_names();
             if legal.is_empty() || board.outcome().is_some() {
@@ -457,9 +467,10 @@ impl Line {
                 return None;
             }
             fens.push(board.fen());
+            keys.push(board.position_key());
         }
         let moves = board.all_names().into_iter().map(|n| (n.iccs, n.wxf)).collect();
-        Some(Line { moves, fens })
+        Some(Line { moves, fens, keys })
     }
 }
 
@@ -779,11 +790,14 @@ impl<'a> World<'a> {
         conn: &mut PgConnection,
         say: &(dyn Fn(&str) + Sync),
     ) -> Result<Loaded, sqlx::Error> {
-        // About the mean length of a game being played.
-        let expected = self.plan.open_games * 45;
+        // About the mean length of a game.
+        let expected = (self.plan.finished_games + self.plan.open_games) * 45;
         let mut copy = Copy::start(conn, "moves", "game_id, ply, iccs, wxf, at_ms", expected, say).await?;
-        for k in 0..self.plan.open_games {
-            let g = self.open_game(k);
+        let finished = (0..self.plan.finished_games).map(|k| self.finished_game(k));
+        for g in finished.chain((0..self.plan.open_games).map(|k| self.open_game(k))) {
+            if g.ply == 0 {
+                continue;
+            }
             let span = g.updated_ms - g.created_ms;
             for (p, (iccs, wxf)) in g.line.moves[..g.ply].iter().enumerate() {
                 let at = g.created_ms + span * (p as i64 + 1) / g.ply as i64;
@@ -792,6 +806,75 @@ impl<'a> World<'a> {
             }
         }
         copy.finish().await
+    }
+
+    /// The games database's rows for the finished games: the positions each
+    /// reached in its first plies, and the explorer's counts of the moves
+    /// played from them (summed here, then written a row per bucket), as the
+    /// server writes them when a game ends.
+    async fn explorer(
+        &self,
+        conn: &mut PgConnection,
+        say: &(dyn Fn(&str) + Sync),
+    ) -> Result<Vec<Loaded>, sqlx::Error> {
+        let plies = xiangqi_server::domain::explorer::PLIES;
+        let expected = self.plan.finished_games * (plies as u64 + 1);
+        let mut counts: HashMap<(i64, &str, &str, i64, &str), [i64; 6]> = HashMap::new();
+        let mut copy =
+            Copy::start(conn, "game_positions", "pos_key, ended_ms, game_id", expected, say).await?;
+        for k in 0..self.plan.finished_games {
+            let g = self.finished_game(k);
+            if g.status != "finished" {
+                continue;
+            }
+            let counted = g.ply.min(plies);
+            let keys = &g.line.keys[..=counted];
+            for (i, key) in keys.iter().enumerate() {
+                if keys[..i].contains(key) {
+                    continue;
+                }
+                let _ = writeln!(copy.buffer(), "{key}\t{}\t{}", g.updated_ms, g.id);
+                copy.row().await?;
+            }
+            let (kind, hours, base, increment) = g.clock;
+            let speed = ClockSpec::from_columns(kind, hours, base, increment).map_or(Speed::Other, Speed::of);
+            let rating = ((self.strength(g.red) + self.strength(g.black)) / 2.0).round() as i64;
+            let band = band_of(Some(rating));
+            for i in 0..counted {
+                if keys[..i].contains(&keys[i]) {
+                    continue;
+                }
+                let mv = g.line.moves[i].0.as_str();
+                for (rules, speed, band) in [(g.rules.name(), speed.name(), band), TOTALS] {
+                    let c = counts.entry((keys[i], rules, speed, band, mv)).or_default();
+                    c[0] += 1;
+                    match g.winner {
+                        Some("red") => c[1] += 1,
+                        Some(_) => c[3] += 1,
+                        None => c[2] += 1,
+                    }
+                    c[4] += rating;
+                    c[5] += 1;
+                }
+            }
+        }
+        let positions = copy.finish().await?;
+        let columns = "owner, pos_key, rules, speed, band, mv, games, red_wins, draws, black_wins, rating_sum, rated_games";
+        let mut copy = Copy::start(conn, "explorer_moves", columns, counts.len() as u64, say).await?;
+        for ((key, rules, speed, band, mv), c) in &counts {
+            let _ = writeln!(
+                copy.buffer(),
+                "\t{key}\t{rules}\t{speed}\t{band}\t{mv}\t{}\t{}\t{}\t{}\t{}\t{}",
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                c[4],
+                c[5]
+            );
+            copy.row().await?;
+        }
+        Ok(vec![positions, copy.finish().await?])
     }
 
     async fn users(

@@ -426,6 +426,56 @@ pub struct BoardQuery {
     pub variant: Option<Variant>,
 }
 
+/// A result to search for.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultFilter {
+    Red,
+    Black,
+    Draw,
+}
+
+/// A search of the games database: finished games, the most recently ended
+/// first; every part is optional. A position (`fen`, or `moves` from the start
+/// of `variant`'s board) finds the games that reached it in their first 40 plies.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct GameSearchQuery {
+    /// Played either side (the exact user id).
+    pub player: Option<String>,
+    /// Played against `player`.
+    pub opponent: Option<String>,
+    /// `red` (Red won), `black` or `draw`.
+    #[param(value_type = Option<String>)]
+    pub result: Option<ResultFilter>,
+    /// How it ended (`checkmate`, `resignation`, ...).
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub reason: Option<xiangqi::Reason>,
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub rules: Option<RuleSet>,
+    /// `standard` or `hex`.
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub variant: Option<Variant>,
+    /// `bullet`, `blitz`, `rapid`, `classical` or `correspondence`.
+    #[param(value_type = Option<String>)]
+    pub speed: Option<crate::domain::explorer::Speed>,
+    pub rated: Option<bool>,
+    /// Ended at or after this moment (milliseconds since the epoch).
+    pub since: Option<i64>,
+    /// Ended at or before this moment.
+    pub until: Option<i64>,
+    /// A position reached (FEN).
+    pub fen: Option<String>,
+    /// Moves from the start (or from `fen`), separated by spaces, in any notation.
+    pub moves: Option<String>,
+    pub after: Option<String>,
+    pub limit: Option<u32>,
+}
+
 /// A new study (with one chapter from the start of the standard board).
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -455,6 +505,36 @@ pub struct StudiesQuery {
     pub shelf: Option<StudyShelfName>,
     pub after: Option<String>,
     pub limit: Option<u32>,
+}
+
+/// Where the opening explorer looks: the position (`fen`, and `moves` played
+/// from it, or from the start of `variant`'s board), and whose games.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ExplorerQuery {
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub variant: Option<Variant>,
+    pub fen: Option<String>,
+    pub moves: Option<String>,
+    #[serde(default, with = "wire::optional")]
+    #[param(value_type = Option<String>)]
+    pub rules: Option<RuleSet>,
+    #[param(value_type = Option<String>)]
+    pub speed: Option<crate::domain::explorer::Speed>,
+    /// The players' average rating at least / at most this (by bands of 100).
+    pub min_rating: Option<i64>,
+    pub max_rating: Option<i64>,
+    /// `site` (every finished game here; the default) or `mine` (my imported games).
+    pub source: Option<ExplorerSource>,
+}
+
+#[derive(Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ExplorerSource {
+    Site,
+    Mine,
 }
 
 /// The study's version an edit is made on, for edits without a body.

@@ -130,6 +130,37 @@ impl Board {
         })
     }
 
+    /// The key of the current position: its placement and side to move (the
+    /// rules crate's Zobrist hash, the same in every build), as the database
+    /// keeps it. Transpositions share it; the move counters do not count.
+    pub fn position_key(&self) -> i64 {
+        each!(self, g => g.position().hash() as i64)
+    }
+
+    /// The game's first `plies` moves as the explorer counts them: the key of
+    /// each position met and the move (ICCS) played from it, a position that
+    /// comes again counted once (with the move first played from it), and the
+    /// keys of every position reached, the start and the last included, once each.
+    pub fn opening(&self, plies: usize) -> (Vec<(i64, String)>, Vec<i64>) {
+        each!(self, g => {
+            let mut pos = g.start().clone();
+            let mut steps: Vec<(i64, String)> = Vec::new();
+            let mut reached = vec![pos.hash() as i64];
+            for m in g.moves().into_iter().take(plies) {
+                let key = pos.hash() as i64;
+                if !steps.iter().any(|(k, _)| *k == key) {
+                    steps.push((key, names_at(&pos, m).iccs));
+                }
+                pos.play_unchecked(m);
+                let after = pos.hash() as i64;
+                if !reached.contains(&after) {
+                    reached.push(after);
+                }
+            }
+            (steps, reached)
+        })
+    }
+
     /// The game as it stood after its first `plies` moves, with the history
     /// that led there (a result declared off the board, such as a resignation,
     /// is not carried over).

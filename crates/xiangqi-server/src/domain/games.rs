@@ -158,23 +158,28 @@ impl Loaded {
     /// The game record as PGN (WXF moves on the standard board, cell names on
     /// the hex board), with the date it started and its time control.
     pub fn pgn(&self) -> String {
-        let mut tags =
-            vec![("Event", "xiangqi server game".to_string()), ("Site", format!("game {}", self.row.id))];
-        if let Ok(start) = time::OffsetDateTime::from_unix_timestamp(self.row.created_ms.div_euclid(1000)) {
-            let (y, m, d) = (start.year(), u8::from(start.month()), start.day());
-            tags.push(("Date", format!("{y:04}.{m:02}.{d:02}")));
-            let (h, min, s) = start.time().as_hms();
-            tags.push(("Time", format!("{h:02}:{min:02}:{s:02}")));
-        }
-        tags.push(("Red", self.row.red.clone()));
-        tags.push(("Black", self.row.black.clone()));
-        tags.push(("TimeControl", self.row.clock.pgn_tag()));
-        if let Some(o) = self.row.outcome {
-            tags.push(("Result", o.result().to_string()));
-            tags.push(("Termination", o.reason.to_string()));
-        }
-        self.game.pgn(&tags)
+        game_pgn(&self.row, &self.game)
     }
+}
+
+/// A game's record as PGN (WXF moves on the standard board, cell names on
+/// the hex board), with the date it started and its time control.
+pub fn game_pgn(row: &GameRow, board: &Board) -> String {
+    let mut tags = vec![("Event", "xiangqi server game".to_string()), ("Site", format!("game {}", row.id))];
+    if let Ok(start) = time::OffsetDateTime::from_unix_timestamp(row.created_ms.div_euclid(1000)) {
+        let (y, m, d) = (start.year(), u8::from(start.month()), start.day());
+        tags.push(("Date", format!("{y:04}.{m:02}.{d:02}")));
+        let (h, min, s) = start.time().as_hms();
+        tags.push(("Time", format!("{h:02}:{min:02}:{s:02}")));
+    }
+    tags.push(("Red", row.red.clone()));
+    tags.push(("Black", row.black.clone()));
+    tags.push(("TimeControl", row.clock.pgn_tag()));
+    if let Some(o) = row.outcome {
+        tags.push(("Result", o.result().to_string()));
+        tags.push(("Termination", o.reason.to_string()));
+    }
+    board.pgn(&tags)
 }
 
 /// A new game row between two players, from the start of the variant's board.
@@ -359,7 +364,7 @@ impl Services {
         }
         let store = &self.store;
         let write = async |finish: Option<&Finish>| store.record_move(&before, &after, &record, finish).await;
-        if self.write_change(&after, write).await? == Written::Stale {
+        if self.write_change(&after, &game, write).await? == Written::Stale {
             return Ok(Attempt::Stale);
         }
         Arc::make_mut(&mut moves).push(record);
@@ -393,7 +398,7 @@ impl Services {
         after.updated_ms = now;
         let store = &self.store;
         let write = async |finish: Option<&Finish>| store.update_game(&loaded.row, &after, finish).await;
-        if self.write_change(&after, write).await? == Written::Stale {
+        if self.write_change(&after, &loaded.game, write).await? == Written::Stale {
             return Err(Refusal::GameChanged {}.into());
         }
         let done = Loaded { row: after, ..loaded.clone() };
@@ -569,11 +574,12 @@ impl Services {
     async fn write_change(
         &self,
         after: &GameRow,
+        board: &Board,
         write: impl AsyncFnOnce(Option<&Finish>) -> Result<Written, sqlx::Error>,
     ) -> Result<Written> {
         let ending = self.tournament_ending(after).await?;
         let step = ending.as_ref().and_then(|(_, step)| step.clone());
-        let written = write(finish_of(after, step.clone()).as_ref()).await;
+        let written = write(finish_of(after, board, step.clone()).as_ref()).await;
         if let Some((held, _)) = ending {
             held.release().await;
         }
@@ -613,7 +619,7 @@ impl Services {
 /// What a game's end writes in the same transaction as the change that ended
 /// it (see [`Finish`]): the one place that says what finishing a game means.
 /// Nothing for a game still being played or aborted.
-fn finish_of(r: &GameRow, step: Option<TournamentStep>) -> Option<Finish> {
+fn finish_of(r: &GameRow, board: &Board, step: Option<TournamentStep>) -> Option<Finish> {
     if r.status != GameStatus::Finished {
         return None;
     }
@@ -645,6 +651,7 @@ fn finish_of(r: &GameRow, step: Option<TournamentStep>) -> Option<Finish> {
         ladder,
         tournament: r.tournament.is_some(),
         step,
+        explored: Some((Category::of(r.variant, r.clock), super::explorer::explored(r, board))),
     })
 }
 

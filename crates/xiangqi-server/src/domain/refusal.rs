@@ -320,6 +320,10 @@ pub enum Refusal {
     LineLength { max: u32 },
     #[error("this position cannot be played: {detail}")]
     BadPosition { detail: String },
+    #[error("an upload is at most {max_kib} KiB and {max_games} games")]
+    ImportTooLarge { max_kib: u32, max_games: u32 },
+    #[error("you may keep at most {allowed} imported games, and have {stored}")]
+    ImportsFull { allowed: u32, stored: i64 },
     #[error("depth is {min} to {max}")]
     Depth { min: u32, max: u32 },
     #[error("thinking time is {min_ms} to {max_ms} milliseconds")]
@@ -440,7 +444,8 @@ impl Refusal {
                 ErrorCode::Conflict
             }
             StudyMembers { .. } | StudyShapes { .. } | LastChapter {} => ErrorCode::Conflict,
-            BodyTooLarge { .. } => ErrorCode::PayloadTooLarge,
+            BodyTooLarge { .. } | ImportTooLarge { .. } => ErrorCode::PayloadTooLarge,
+            ImportsFull { .. } => ErrorCode::Conflict,
             LogInFirst {} | SessionEnded {} | WrongCredentials {} | OldPasswordWrong {} => {
                 ErrorCode::Unauthorized
             }

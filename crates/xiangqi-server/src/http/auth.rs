@@ -97,8 +97,14 @@ pub async fn refuse_nul(req: Request, next: Next) -> Result<Response, ApiError> 
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(next.run(req).await);
     }
+    // A PGN file to import may be larger than any JSON body (its handler
+    // bounds it by its own limit).
+    let import = req.uri().path().ends_with("/imports");
+    let limit = if import { crate::domain::imports::MAX_BYTES } else { super::BODY_LIMIT };
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, super::BODY_LIMIT).await.map_err(|_| too_large())?;
+    let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| {
+        if import { ApiError::from(crate::domain::imports::too_large()) } else { too_large() }
+    })?;
     if json_has_nul(&bytes) {
         return Err(Refusal::NulCharacter {}.into());
     }

@@ -8,6 +8,7 @@ use xiangqi::Color;
 
 use super::{
     Backend, FromRow, LadderResultRow, TournamentStep, Written,
+    explorer::{Counted, Explored, count_games, write_positions},
     ladders::apply_ladder_result,
     locks,
     ratings::{RatingRow, count_result, write_rating},
@@ -36,6 +37,16 @@ pub struct Finish {
     pub tournament: bool,
     /// The tournament's step when this game completes its round.
     pub step: Option<TournamentStep>,
+    /// What the game gives the games database and the opening explorer, and
+    /// the category whose ratings place it in the explorer's rating bands.
+    pub explored: Option<(Category, Explored)>,
+}
+
+/// A finish's explorer counts, written after everything else of its
+/// transaction (see [`count_explored`]): the players' average rating before it.
+pub(super) struct ToCount<'a> {
+    finish: &'a Finish,
+    rating: i64,
 }
 
 /// Takes the rating locks of every player whose rating the finishes move,
@@ -64,8 +75,20 @@ pub(super) async fn lock_players<'a>(
 }
 
 /// Writes a finish in a transaction that has taken its players' locks
-/// ([`lock_players`]) and ended the game.
-pub(super) async fn write_finish(tx: &mut Tx<'_>, f: &Finish) -> Result<(), sqlx::Error> {
+/// ([`lock_players`]) and ended the game; what it adds to the explorer comes
+/// back, to be written last with the transaction's others ([`count_explored`]).
+pub(super) async fn write_finish<'f>(
+    tx: &mut Tx<'_>,
+    f: &'f Finish,
+) -> Result<Option<ToCount<'f>>, sqlx::Error> {
+    let mut to_count = None;
+    if let Some((category, explored)) = &f.explored {
+        let red = rating_in(tx, &f.red, *category).await?;
+        let black = rating_in(tx, &f.black, *category).await?;
+        let rating = ((red.rating + black.rating) / 2.0).round() as i64;
+        write_positions(tx, &f.game, f.at_ms, &explored.reached).await?;
+        to_count = Some(ToCount { finish: f, rating });
+    }
     count_result(tx, &f.red, &f.black, f.winner).await?;
     if let Some(category) = f.rated {
         let red = rating_in(tx, &f.red, category).await?;
@@ -91,7 +114,24 @@ pub(super) async fn write_finish(tx: &mut Tx<'_>, f: &Finish) -> Result<(), sqlx
     {
         return Err(sqlx::Error::Protocol("a tournament moved on while its round ended".into()));
     }
-    Ok(())
+    Ok(to_count)
+}
+
+/// Adds the finishes of a transaction to the explorer's counts, after all
+/// else it writes: its hot rows are held for the shortest time, and taken in
+/// one order of keys by every transaction.
+pub(super) async fn count_explored(tx: &mut Tx<'_>, finishes: &[ToCount<'_>]) -> Result<(), sqlx::Error> {
+    let counted: Vec<Counted<'_>> = finishes
+        .iter()
+        .filter_map(|t| {
+            let (_, explored) = t.finish.explored.as_ref()?;
+            Some(Counted { owner: "", explored, winner: t.finish.winner, rating: Some(t.rating) })
+        })
+        .collect();
+    if counted.is_empty() {
+        return Ok(());
+    }
+    count_games(tx, &counted).await
 }
 
 /// A player's rating as this transaction sees it (a newcomer's if none).

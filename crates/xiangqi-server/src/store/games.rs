@@ -361,7 +361,8 @@ impl Store {
             Err(e) => return Err(e),
         }
         if let Some(f) = finish {
-            finish::write_finish(&mut tx, f).await?;
+            let counted = finish::write_finish(&mut tx, f).await?;
+            finish::count_explored(&mut tx, counted.as_slice()).await?;
         }
         tx.commit().await?;
         Ok(Written::Done)
@@ -382,7 +383,8 @@ impl Store {
         if w == Written::Done
             && let Some(f) = finish
         {
-            finish::write_finish(&mut tx, f).await?;
+            let counted = finish::write_finish(&mut tx, f).await?;
+            finish::count_explored(&mut tx, counted.as_slice()).await?;
         }
         tx.commit().await?;
         Ok(w)

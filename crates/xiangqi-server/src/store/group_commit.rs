@@ -116,6 +116,7 @@ async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::
     let mut tx = store.pool().begin().await?;
     finish::lock_players(&mut tx, store.backend(), batch.iter().filter_map(|p| p.finish.as_ref())).await?;
     let mut results = Vec::with_capacity(batch.len());
+    let mut counted = Vec::new();
     for p in batch {
         let written = match store.backend() {
             Backend::Postgres => write_move_postgres(&mut *tx, &p.before, &p.after, &p.record).await?,
@@ -130,10 +131,11 @@ async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::
         if written == Written::Done
             && let Some(f) = &p.finish
         {
-            finish::write_finish(&mut tx, f).await?;
+            counted.extend(finish::write_finish(&mut tx, f).await?);
         }
         results.push(written);
     }
+    finish::count_explored(&mut tx, &counted).await?;
     tx.commit().await?;
     Ok(results)
 }

@@ -8,6 +8,7 @@
 mod challenges;
 mod chat;
 mod computers;
+mod explorer;
 mod finish;
 mod games;
 mod gauges;
@@ -42,6 +43,7 @@ use sqlx::{
 pub use self::{
     challenges::{ChallengeRow, Lobby},
     chat::ChatRow,
+    explorer::{Explored, ExplorerAsk, ExplorerCounts, ExplorerRow, ImportedRow, TOTALS, band_of},
     finish::Finish,
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},

@@ -361,6 +361,42 @@ export type Event =
       type: "study";
     };
 
+/**
+ * The opening explorer's answer for a position: the moves played there, the
+ * most played first (at most 100). Only the first 40 plies of each game count.
+ */
+export type ExplorerAnswer = {
+  /** The position (FEN). */
+  fen: string;
+  moves: ExplorerMoveView[];
+  /** How many plies of each game are counted. */
+  plies: number;
+  /** a board */
+  variant: "standard" | "hex";
+};
+
+/** A move played from a position, and how its games went. */
+export type ExplorerMoveView = {
+  /** The players' average rating in those games; null if none was known. */
+  average_rating?: number | null;
+  black_wins: number;
+  chinese: string;
+  draws: number;
+  /** Games that played it from here (a game that came back here counts once). */
+  games: number;
+  /** The move in ICCS (`h2e2`; cells on the hex board). */
+  iccs: string;
+  red_wins: number;
+  wxf: string;
+};
+
+/** Finished games found in the database, the most recently ended first. */
+export type FoundGamesPage = {
+  games: GameSummary[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+};
+
 export type GameAnswer = {
   game: GameView;
 };
@@ -444,6 +480,48 @@ export type IgnoredAnswer = {
 
 /** Why a move was not played. */
 export type Illegality = "unreadable" | "ambiguous" | "off_board" | "no_piece" | "not_your_piece" | "own_piece" | "not_a_move" | "generals_face" | "leaves_general_in_check" | "forbidden" | "no_such_move" | "over";
+
+/** What came of an upload: the games kept and those refused. */
+export type ImportAnswer = {
+  kept: ImportedGameView[];
+  refused: RefusedGameView[];
+};
+
+/** Why a game of an imported file was refused. */
+export type ImportProblem = "tag" | "fen" | "move" | "unclosed" | "variant";
+
+/** An imported game with its moves. */
+export type ImportedGameAnswer = {
+  game: ImportedGameView;
+  /** The moves in ICCS, in order. */
+  moves: string[];
+};
+
+/** A game imported into my collection, without its moves. */
+export type ImportedGameView = {
+  black: string;
+  date: string;
+  event: string;
+  id: string;
+  /** When it was imported. */
+  imported: number;
+  ply: number;
+  red: string;
+  /** `1-0`, `0-1`, `1/2-1/2` or `*` (unknown). */
+  result: string;
+  /** a rule set */
+  rules: "itsyourturn" | "asian" | "casual" | "hex";
+  start_fen: string;
+  /** a colour, or null */
+  winner?: "red" | "black" | null;
+};
+
+/** My imported games, the most recently imported first. */
+export type ImportedPage = {
+  games: ImportedGameView[];
+  /** The `after` of the next page; null on the last. */
+  next?: string | null;
+};
 
 export type InvitationAnswer = {
   invitation: InvitationView;
@@ -1503,6 +1581,20 @@ export type Refusal =
     }
   | {
       params: {
+        max_games: number;
+        max_kib: number;
+      };
+      reason: "import_too_large";
+    }
+  | {
+      params: {
+        allowed: number;
+        stored: number;
+      };
+      reason: "imports_full";
+    }
+  | {
+      params: {
         max: number;
         min: number;
       };
@@ -1699,6 +1791,26 @@ export type Refusal =
       params: Record<string, unknown>;
       reason: "internal";
     };
+
+/** A game of an uploaded file that was not kept, and why. */
+export type RefusedGameView = {
+  black: string;
+  /** The reason in English. */
+  detail: string;
+  move_number?: string | null;
+  /** Its place in the file, from 1. */
+  number: number;
+  /**
+   * The move refused: its number (ply, from 1), its number as the record
+   * writes it (`2.` for Red's second move, `2...` for Black's) and its text.
+   */
+  ply?: number | null;
+  problem: ImportProblem;
+  red: string;
+  text?: string | null;
+  /** Why the move is illegal, where the rules said. */
+  why?: Illegality | null;
+};
 
 /** How a user regards another: kept on their buddy list, or ignored. */
 export type Relation = "buddy" | "ignore";

@@ -32,6 +32,8 @@ import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
 import { puzzlesPage } from "./pages/puzzles.js";
+import { databasePage } from "./pages/database.js";
+import { importPage } from "./pages/imports.js";
 import { studiesPage, studyPage } from "./pages/studies.js";
 import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
@@ -86,6 +88,8 @@ live.onNotice((notice) => {
     position: { page: positionPage, open: true },
     analysis: { page: analysisPage, open: true },
     puzzles: { page: puzzlesPage, open: true },
+    database: { page: databasePage, open: true },
+    import: { page: importPage },
     messages: { page: messagesPage },
     send: { page: sendPage },
     with: { page: conversationPage },

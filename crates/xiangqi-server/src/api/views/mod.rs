@@ -29,6 +29,7 @@ use crate::{
 
 mod accounts;
 mod analysis;
+mod database;
 mod games;
 mod ladders;
 mod lobby;
@@ -41,6 +42,6 @@ mod studies;
 mod tournaments;
 
 pub use self::{
-    accounts::*, analysis::*, games::*, ladders::*, lobby::*, people::*, puzzles::*, ratings::*, site::*,
-    studies::*, tournaments::*,
+    accounts::*, analysis::*, database::*, games::*, ladders::*, lobby::*, people::*, puzzles::*, ratings::*,
+    site::*, studies::*, tournaments::*,
 };

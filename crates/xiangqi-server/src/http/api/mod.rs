@@ -5,6 +5,7 @@
 mod accounts;
 mod analysis;
 mod computer;
+mod database;
 mod games;
 mod ladders;
 mod lobby;
@@ -57,6 +58,7 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
         (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews."),
         (name = "puzzles", description = "Puzzles found by the engine in real games: the next one, the day's, streaks, ratings."),
+        (name = "database", description = "The games database, the opening explorer, PGN imports and archives."),
         (name = "studies", description = "Shared analysis in chapters: members, trees of moves, comments, arrows.")
     )
 )]
@@ -127,6 +129,11 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(puzzles::hint))
         .routes(routes!(puzzles::streak))
         .routes(routes!(puzzles::standing))
+        .routes(routes!(database::search))
+        .routes(routes!(database::explorer))
+        .routes(routes!(database::import, database::imported))
+        .routes(routes!(database::imported_game))
+        .routes(routes!(database::archive))
         .routes(routes!(studies::list, studies::create))
         .routes(routes!(studies::show, studies::delete))
         .routes(routes!(studies::settings))

@@ -10,7 +10,7 @@ import { alertsToggle } from "./alerts.js";
 /** @type {[TextKey, [string, TextKey][]][]} */
 const GROUPS = [
   ["menu.talk", [["#/messages", "menu.messages"], ["#/send", "menu.send"], ["#/invite", "menu.invite"]]],
-  ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"], ["#/analysis", "menu.analysis"], ["#/studies", "menu.studies"]]],
+  ["menu.look", [["#/people", "menu.here"], ["#/search", "menu.search"], ["#/analysis", "menu.analysis"], ["#/studies", "menu.studies"], ["#/database", "menu.database"], ["#/import", "menu.import"]]],
   ["menu.compete", [["#/tournaments", "menu.tournaments"], ["#/ladder", "menu.ladders"], ["#/leaders", "menu.leaders"]]],
   ["menu.account", [["#/edit-profile", "menu.editProfile"], ["#/password", "profile.password"], ["#/ratings", "menu.editRatings"], ["#/buddies", "menu.buddies"], ["#/ignored", "menu.ignored"]]],
 ];

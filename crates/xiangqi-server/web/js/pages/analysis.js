@@ -6,7 +6,8 @@
 // arriving live. The engine follows the position as the user moves about.
 //
 // Addresses: `#/analysis` (the standard start), `#/analysis/{standard|hex}/{FEN}`,
-// `#/analysis/game/{id}/{ply}` (a game's moves, at move `ply`).
+// `#/analysis/game/{id}/{ply}` (a game's moves, at move `ply`),
+// `#/analysis/imported/{id}` (one of my imported games, at its end).
 //
 // analysis/controller.js holds the state and asks the server, analysis/tree.js
 // is the tree of moves; analysis/view.js draws the page with the engine panel
@@ -58,6 +59,12 @@ export async function analysisPage(view, args) {
     const moves = game.moves.map((m) => m.iccs);
     const ply = Math.max(0, Math.min(moves.length, Number(args[2] ?? moves.length) || 0));
     start = { board: game.variant, rules: game.rules, fen: game.start_fen, moves, ply };
+  } else if (kind === "imported") {
+    /** @type {import("../api-types.js").ImportedGameAnswer} */
+    const imported = await api.call("GET", `/imports/${encodeURIComponent(args[1] ?? "")}`);
+    const moves = imported.moves;
+    const rules = imported.game.rules === "hex" ? "asian" : imported.game.rules;
+    start = { board: "standard", rules, fen: imported.game.start_fen, moves, ply: moves.length };
   } else if (isVariant(kind)) {
     start = { board: kind, rules: RULES[kind], fen: args.slice(1).join("/").trim() || BOARDS[kind].startFen, moves: [], ply: 0 };
   } else if (kind) {

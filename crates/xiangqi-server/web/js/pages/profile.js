@@ -90,7 +90,8 @@ export async function profilePage(view, [name = ""]) {
         h("p", {}, t("profile.record", { wins: tn("profile.wins", r.wins), losses: tn("profile.losses", r.losses), draws: tn("profile.draws", r.draws) })),
         records),
       h("section", { class: "card" }, h("h2", {}, t("profile.recent")),
-        listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")))),
+        listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")),
+        h("p", {}, h("a", { id: "archive", href: `/api/v1${api.userPath(user.name)}/games.pgn`, download: `xiangqi-${user.name}.pgn` }, t("profile.archive"))))),
     await puzzleCard(user.name).catch(() => null),
     own ? passwordForm() : null);
 }

@@ -12,6 +12,7 @@ import { h } from "../../dom.js";
 import { colorName, outcomeText } from "../../format.js";
 import { t } from "../../i18n.js";
 import { enginePanel } from "./engine-panel.js";
+import { explorerPanel } from "./explorer-panel.js";
 import { BOARDS, RULES } from "./controller.js";
 import { positionEditor } from "./position-editor.js";
 import { drawTree } from "./tree-view.js";
@@ -39,6 +40,16 @@ export function analysisView(view, ctl) {
     arrows: (arrows) => board.setArrows(arrows),
   });
   const positionStatus = h("p", { class: "status", id: "position-status", role: "status" });
+  const explorer = explorerPanel({
+    position: () => {
+      const at = state.tree?.current.at;
+      return at ? { variant: state.variant, fen: at.fen, turn: at.turn } : null;
+    },
+    play: async (iccs) => {
+      const problem = await ctl.play(iccs);
+      if (problem) positionStatus.textContent = problem;
+    },
+  });
   const tree = h("div", { class: "tree", id: "tree", "aria-label": t("analysis.moves") });
   const navButtons = h("div", { class: "buttons tree-nav" },
     button("«", ctl.first, { id: "nav-first", "aria-label": t("analysis.first") }),
@@ -70,7 +81,7 @@ export function analysisView(view, ctl) {
       render();
     },
   });
-  const side = h("aside", { class: "analysis-side" }, engine.element, positionStatus, navButtons, tree, fenForm, editor.element);
+  const side = h("aside", { class: "analysis-side" }, engine.element, positionStatus, navButtons, tree, explorer.element, fenForm, editor.element);
   page(view, t("analysis.title"), h("div", { class: "analysis" }, h("div", { class: "analysis-board" }, engine.bar, boardBox), side));
 
   /** @type {Board} */
@@ -113,10 +124,11 @@ export function analysisView(view, ctl) {
     positionStatus.classList.toggle("check", at.check && !at.outcome);
     drawTree(tree, state.tree, ctl.goTo);
     engine.draw();
+    explorer.follow();
   }
 
   /** The parts that step through the moves, hidden while a position is set up. */
-  const moving = [engine.element, navButtons, tree, positionStatus];
+  const moving = [engine.element, navButtons, tree, positionStatus, explorer.element];
 
   function enterSetup() {
     engine.clear();
@@ -192,6 +204,7 @@ export function analysisView(view, ctl) {
     stop() {
       document.removeEventListener("keydown", keys);
       engine.stop();
+      explorer.stop();
     },
   };
 }

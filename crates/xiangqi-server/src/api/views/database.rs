@@ -1,0 +1,173 @@
+//! The games database, the opening explorer and imported collections.
+
+use super::*;
+use crate::{
+    domain::{
+        explorer::ExplorerMove,
+        imports::{ImportProblem, ImportReport, Refused},
+        refusal::Illegality,
+    },
+    store::ImportedRow,
+};
+
+/// A move played from a position, and how its games went.
+#[derive(Serialize, ToSchema)]
+pub struct ExplorerMoveView {
+    /// The move in ICCS (`h2e2`; cells on the hex board).
+    pub iccs: String,
+    pub wxf: String,
+    pub chinese: String,
+    /// Games that played it from here (a game that came back here counts once).
+    pub games: i64,
+    pub red_wins: i64,
+    pub draws: i64,
+    pub black_wins: i64,
+    /// The players' average rating in those games; null if none was known.
+    pub average_rating: Option<i64>,
+}
+
+impl From<&ExplorerMove> for ExplorerMoveView {
+    fn from(m: &ExplorerMove) -> Self {
+        let o = m.row.outcomes;
+        ExplorerMoveView {
+            iccs: m.row.mv.clone(),
+            wxf: m.wxf.clone(),
+            chinese: m.chinese.clone(),
+            games: o.games,
+            red_wins: o.red_wins,
+            draws: o.draws,
+            black_wins: o.black_wins,
+            average_rating: (m.row.rated_games > 0).then(|| m.row.rating_sum / m.row.rated_games),
+        }
+    }
+}
+
+/// The opening explorer's answer for a position: the moves played there, the
+/// most played first (at most 100). Only the first 40 plies of each game count.
+#[derive(Serialize, ToSchema)]
+pub struct ExplorerAnswer {
+    /// The position (FEN).
+    pub fen: String,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<Variant>)]
+    pub variant: Variant,
+    /// How many plies of each game are counted.
+    pub plies: u32,
+    pub moves: Vec<ExplorerMoveView>,
+}
+
+/// A game imported into my collection, without its moves.
+#[derive(Serialize, ToSchema)]
+pub struct ImportedGameView {
+    pub id: String,
+    pub red: String,
+    pub black: String,
+    pub event: String,
+    pub date: String,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<RuleSet>)]
+    pub rules: RuleSet,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` (unknown).
+    pub result: String,
+    /// Null for a draw or an unknown result.
+    #[serde(with = "wire::optional")]
+    #[schema(schema_with = wire::nullable::<Color>)]
+    pub winner: Option<Color>,
+    pub ply: i64,
+    pub start_fen: String,
+    /// When it was imported.
+    pub imported: i64,
+}
+
+impl From<&ImportedRow> for ImportedGameView {
+    fn from(g: &ImportedRow) -> Self {
+        ImportedGameView {
+            id: g.id.clone(),
+            red: g.red.clone(),
+            black: g.black.clone(),
+            event: g.event.clone(),
+            date: g.date.clone(),
+            rules: g.rules,
+            result: g.result.clone(),
+            winner: g.winner,
+            ply: g.ply,
+            start_fen: g.start_fen.clone(),
+            imported: g.created_ms,
+        }
+    }
+}
+
+/// An imported game with its moves.
+#[derive(Serialize, ToSchema)]
+pub struct ImportedGameAnswer {
+    pub game: ImportedGameView,
+    /// The moves in ICCS, in order.
+    pub moves: Vec<String>,
+}
+
+impl From<&ImportedRow> for ImportedGameAnswer {
+    fn from(g: &ImportedRow) -> Self {
+        ImportedGameAnswer {
+            game: ImportedGameView::from(g),
+            moves: g.moves.split_whitespace().map(str::to_string).collect(),
+        }
+    }
+}
+
+/// A game of an uploaded file that was not kept, and why.
+#[derive(Serialize, ToSchema)]
+pub struct RefusedGameView {
+    /// Its place in the file, from 1.
+    pub number: u32,
+    pub red: String,
+    pub black: String,
+    pub problem: ImportProblem,
+    /// The move refused: its number (ply, from 1), its number as the record
+    /// writes it (`2.` for Red's second move, `2...` for Black's) and its text.
+    pub ply: Option<u32>,
+    pub move_number: Option<String>,
+    pub text: Option<String>,
+    /// Why the move is illegal, where the rules said.
+    pub why: Option<Illegality>,
+    /// The reason in English.
+    pub detail: String,
+}
+
+impl From<&Refused> for RefusedGameView {
+    fn from(r: &Refused) -> Self {
+        RefusedGameView {
+            number: r.number,
+            red: r.red.clone(),
+            black: r.black.clone(),
+            problem: r.problem,
+            ply: r.ply,
+            move_number: r.label.clone(),
+            text: r.text.clone(),
+            why: r.why,
+            detail: r.detail.clone(),
+        }
+    }
+}
+
+/// What came of an upload: the games kept and those refused.
+#[derive(Serialize, ToSchema)]
+pub struct ImportAnswer {
+    pub kept: Vec<ImportedGameView>,
+    pub refused: Vec<RefusedGameView>,
+}
+
+impl From<&ImportReport> for ImportAnswer {
+    fn from(r: &ImportReport) -> Self {
+        ImportAnswer {
+            kept: r.kept.iter().map(ImportedGameView::from).collect(),
+            refused: r.refused.iter().map(RefusedGameView::from).collect(),
+        }
+    }
+}
+
+super::page::listings! {
+    /// Finished games found in the database, the most recently ended first.
+    FoundGamesPage = FoundGames of GameSummary as "games": "Finished games found in the database, the most recently ended first.";
+    /// My imported games, the most recently imported first.
+    ImportedPage = Imported of ImportedGameView as "games": "My imported games, the most recently imported first.";
+}

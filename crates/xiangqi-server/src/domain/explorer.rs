@@ -1,0 +1,259 @@
+//! The games database and the opening explorer. Finished games are found by
+//! player, opponent, result, reason, rule set, board, pace, rated or not, date
+//! and by a position reached (or the moves from the start that lead to it).
+//! The explorer tells what was played from a position, how often and how it
+//! went, counted by position (transpositions meet) over the first [`PLIES`]
+//! moves of each game, once per game; the counts are written in the
+//! transaction that finishes the game, so they never drift from the games.
+//! A user's imported games count in an explorer of their own.
+
+use xiangqi::{Color, Reason, RuleSet, Variant};
+
+use super::{
+    Services,
+    board::{Board, start_fen},
+    clock::ClockSpec,
+    glance::Glance,
+    model::named_enum,
+    refusal::{Refusal, Result},
+};
+use crate::store::{Explored, ExplorerAsk, ExplorerRow, GameRow, Page, Paged};
+
+/// How many plies of each game the explorer and the search by position count.
+pub const PLIES: usize = 40;
+
+named_enum! {
+    /// How fast a game is played: a live clock by its base time and 40
+    /// increments (bullet under 3 minutes, blitz under 10, rapid under 30,
+    /// classical beyond), or correspondence; `other` for imported games.
+    "a pace" Speed {
+        Bullet = "bullet",
+        Blitz = "blitz",
+        Rapid = "rapid",
+        Classical = "classical",
+        Correspondence = "correspondence",
+        Other = "other",
+    }
+}
+
+impl Speed {
+    pub fn of(clock: ClockSpec) -> Speed {
+        match clock {
+            ClockSpec::Correspondence { .. } => Speed::Correspondence,
+            ClockSpec::Live { base, increment } => match base + 40 * increment {
+                t if t < 180_000 => Speed::Bullet,
+                t if t < 600_000 => Speed::Blitz,
+                t if t < 1_800_000 => Speed::Rapid,
+                _ => Speed::Classical,
+            },
+        }
+    }
+}
+
+/// How the games of a move (or a position) went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes {
+    pub games: i64,
+    pub red_wins: i64,
+    pub draws: i64,
+    pub black_wins: i64,
+}
+
+/// What a finished game gives the explorer.
+pub fn explored(row: &GameRow, board: &Board) -> Explored {
+    let (steps, reached) = board.opening(PLIES);
+    Explored { rules: row.rules, speed: Speed::of(row.clock), steps, reached }
+}
+
+/// A search of finished games; every field left out matches all.
+#[derive(Clone, Debug, Default)]
+pub struct GameSearch {
+    /// Played either side.
+    pub player: Option<String>,
+    /// Played against `player` (or, without one, either side).
+    pub opponent: Option<String>,
+    /// `Some(None)` for draws.
+    pub winner: Option<Option<Color>>,
+    pub reason: Option<Reason>,
+    pub rules: Option<RuleSet>,
+    pub variant: Option<Variant>,
+    pub speed: Option<Speed>,
+    pub rated: Option<bool>,
+    /// Ended at or after, at or before (milliseconds).
+    pub since_ms: Option<i64>,
+    pub until_ms: Option<i64>,
+    /// Reached this position in its first [`PLIES`] moves.
+    pub pos_key: Option<i64>,
+}
+
+/// Where the search by position or the explorer starts: a FEN, or moves from
+/// the start of a board (ICCS or any notation the board reads, by spaces).
+#[derive(Clone, Debug, Default)]
+pub struct PositionAsk {
+    pub variant: Option<Variant>,
+    pub fen: Option<String>,
+    pub moves: Option<String>,
+}
+
+/// Most moves a line from the start may hold.
+const MOST_MOVES: usize = PLIES;
+
+impl PositionAsk {
+    /// The board the position is on, with the position reached; none if
+    /// neither a FEN nor moves were given.
+    pub fn board(&self) -> Result<Option<Board>> {
+        if self.fen.is_none() && self.moves.as_deref().is_none_or(|m| m.trim().is_empty()) {
+            return Ok(None);
+        }
+        let variant = self.variant.unwrap_or(Variant::Standard);
+        let rules = super::board::default_rules(variant);
+        let fen = self.fen.clone().unwrap_or_else(|| start_fen(variant));
+        let mut board =
+            Board::from_fen(variant, &fen, rules).map_err(|detail| Refusal::BadPosition { detail })?;
+        let words: Vec<&str> = self.moves.as_deref().unwrap_or("").split_whitespace().collect();
+        if words.len() > MOST_MOVES {
+            return Err(Refusal::LineLength { max: MOST_MOVES as u32 }.into());
+        }
+        for (i, w) in words.iter().enumerate() {
+            let m = board.parse_legal(w).map_err(|why| Refusal::IllegalMove {
+                text: (*w).to_string(),
+                why,
+                number: Some(i as u32 + 1),
+            })?;
+            board.play(m).map_err(|detail| Refusal::BadPosition { detail })?;
+        }
+        Ok(Some(board))
+    }
+}
+
+/// A move from a position as the explorer tells it, with its written forms.
+#[derive(Clone, Debug)]
+pub struct ExplorerMove {
+    pub row: ExplorerRow,
+    pub wxf: String,
+    pub chinese: String,
+}
+
+/// The explorer's filters.
+#[derive(Clone, Debug, Default)]
+pub struct ExplorerFilters {
+    pub rules: Option<RuleSet>,
+    pub speed: Option<Speed>,
+    pub min_rating: Option<i64>,
+    pub max_rating: Option<i64>,
+    /// The asker's own imported collection rather than the site's games.
+    pub mine: bool,
+}
+
+impl Services {
+    /// A page of finished games that match a search, the most recently ended first.
+    pub async fn search_games(
+        &self,
+        search: GameSearch,
+        at: &PositionAsk,
+        page: &Page,
+    ) -> Result<Paged<Glance>> {
+        let mut search = search;
+        if let Some(board) = at.board()? {
+            search.pos_key = Some(board.position_key());
+        }
+        if search.opponent.is_some() && search.player.is_none() {
+            search.player = search.opponent.take();
+        }
+        let found = self.store.search_games(&search, page).await?;
+        Ok(Paged { items: self.glances(found.items).await?, next: found.next })
+    }
+
+    /// The moves played from a position, the most played first, with how
+    /// their games went: from the site's games or from `user`'s imported ones.
+    pub async fn explore(
+        &self,
+        user: Option<&str>,
+        at: &PositionAsk,
+        filters: &ExplorerFilters,
+    ) -> Result<(Board, Vec<ExplorerMove>)> {
+        let board = match at.board()? {
+            Some(b) => b,
+            None => {
+                let variant = at.variant.unwrap_or(Variant::Standard);
+                Board::startpos(variant, super::board::default_rules(variant))
+                    .map_err(|detail| Refusal::BadPosition { detail })?
+            }
+        };
+        let owner = match (filters.mine, user) {
+            (false, _) => String::new(),
+            (true, Some(u)) => u.to_string(),
+            (true, None) => return Err(Refusal::LogInFirst {}.into()),
+        };
+        let ask = ExplorerAsk {
+            owner,
+            pos_key: board.position_key(),
+            rules: filters.rules,
+            speed: filters.speed,
+            min_rating: filters.min_rating,
+            max_rating: filters.max_rating,
+        };
+        let rows = self.store.explorer(&ask).await?;
+        let moves = rows
+            .into_iter()
+            .filter_map(|row| {
+                // A move stored from a position with the same key is legal
+                // here; one that is not (a key collision) is left out.
+                let m = board.parse_legal(&row.mv).ok()?;
+                let names = board.names(m);
+                Some(ExplorerMove { row, wxf: names.wxf, chinese: names.chinese })
+            })
+            .collect();
+        Ok((board, moves))
+    }
+}
+
+/// A page of a player's archive as PGN text: each game replayed from its
+/// stored moves and written whole, a blank line after each.
+fn archive_text(games: &[(GameRow, Vec<String>)]) -> String {
+    let mut text = String::new();
+    for (row, moves) in games {
+        let Ok(mut board) = Board::from_fen(row.variant, &row.start_fen, row.rules) else {
+            continue;
+        };
+        if moves.iter().any(|m| board.play_name(m).is_err()) {
+            tracing::warn!(
+                "game {} has a stored move that cannot be replayed: left out of an archive",
+                row.id
+            );
+            continue;
+        }
+        text.push_str(&super::games::game_pgn(row, &board));
+        text.push('\n');
+    }
+    text
+}
+
+/// The text of an archive as it is read, a page of games at a time.
+pub type ArchiveStream =
+    std::pin::Pin<Box<dyn futures_util::Stream<Item = std::result::Result<String, std::io::Error>> + Send>>;
+
+impl Services {
+    /// A player's finished games as PGN, oldest first, read a page at a time
+    /// as the text is sent (bounded memory whatever the number of games),
+    /// with the player's name as written.
+    pub async fn archive(&self, name: &str) -> Result<(String, ArchiveStream)> {
+        let user = self.user(name).await?;
+        let (store, who) = (self.store.clone(), user.name.clone());
+        let pages = futures_util::stream::unfold(Some(Page::first(Page::MAX)), move |page| {
+            let (store, who) = (store.clone(), who.clone());
+            async move {
+                let page = page?;
+                match store.archive_page(&who, &page).await {
+                    Ok(found) => {
+                        let next =
+                            found.next.map(|after| Page { after: Some(after), limit: Some(Page::MAX) });
+                        Some((Ok(archive_text(&found.items)), next))
+                    }
+                    Err(e) => Some((Err(std::io::Error::other(e)), None)),
+                }
+            }
+        });
+        Ok((user.name, Box::pin(pages)))
+    }
+}

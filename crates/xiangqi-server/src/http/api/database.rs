@@ -1,0 +1,159 @@
+//! The games database, the opening explorer, imports and a player's archive.
+
+use std::sync::Arc;
+
+use axum::{
+    Json,
+    body::Body as RawBody,
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+
+use super::{Answer, ok};
+use crate::{
+    api::{
+        requests::{ExplorerQuery, ExplorerSource, GameSearchQuery, PageQuery, ResultFilter},
+        views::{
+            ExplorerAnswer, ExplorerMoveView, FoundGamesPage, GameSummary, ImportAnswer, ImportedGameAnswer,
+            ImportedGameView, ImportedPage,
+        },
+    },
+    domain::{
+        explorer::{ExplorerFilters, GameSearch, PLIES, PositionAsk},
+        imports::{self, MAX_BYTES},
+    },
+    error::{ApiResult, ErrorBody},
+    http::{
+        AppState,
+        auth::{MaybeUser, Params, User},
+    },
+    store::Page,
+};
+
+/// Search finished games: by player (either side), opponent, result, reason,
+/// rule set, board, pace, rated or not, when they ended, and a position
+/// reached in their first 40 plies (a FEN, or moves from the start). The most
+/// recently ended first, a page at a time.
+#[utoipa::path(get, path = "/database/games", tag = "database", params(GameSearchQuery),
+    responses(
+        (status = 200, body = FoundGamesPage),
+        (status = 400, description = "A bad query string, FEN or move.", body = ErrorBody),
+        (status = 422, description = "A move of `moves` is illegal.", body = ErrorBody)))]
+pub async fn search(
+    State(state): State<Arc<AppState>>,
+    Params(q): Params<GameSearchQuery>,
+) -> Answer<FoundGamesPage> {
+    let search = GameSearch {
+        player: q.player,
+        opponent: q.opponent,
+        winner: q.result.map(|r| match r {
+            ResultFilter::Red => Some(xiangqi::Color::Red),
+            ResultFilter::Black => Some(xiangqi::Color::Black),
+            ResultFilter::Draw => None,
+        }),
+        reason: q.reason,
+        rules: q.rules,
+        variant: q.variant,
+        speed: q.speed,
+        rated: q.rated,
+        since_ms: q.since,
+        until_ms: q.until,
+        pos_key: None,
+    };
+    let at = PositionAsk { variant: q.variant, fen: q.fen, moves: q.moves };
+    let page = Page { after: q.after, limit: q.limit };
+    let found = state.services.search_games(search, &at, &page).await?;
+    ok(FoundGamesPage::new(found.items.iter().map(GameSummary::from).collect(), found.next))
+}
+
+/// The opening explorer: the moves played from a position, the most played
+/// first, with how their games went and the players' average rating; from the
+/// site's finished games (as they finish) or my imported ones. Positions are
+/// keyed by placement and side to move, so transpositions meet; only the
+/// first 40 plies of each game count, and a game counts once per position.
+#[utoipa::path(get, path = "/explorer", tag = "database", params(ExplorerQuery),
+    responses(
+        (status = 200, body = ExplorerAnswer),
+        (status = 400, description = "A bad query string or FEN.", body = ErrorBody),
+        (status = 401, description = "`source=mine` without logging in.", body = ErrorBody),
+        (status = 422, description = "A move of `moves` is illegal.", body = ErrorBody)))]
+pub async fn explorer(
+    State(state): State<Arc<AppState>>,
+    MaybeUser(user): MaybeUser,
+    Params(q): Params<ExplorerQuery>,
+) -> Answer<ExplorerAnswer> {
+    let at = PositionAsk { variant: q.variant, fen: q.fen, moves: q.moves };
+    let filters = ExplorerFilters {
+        rules: q.rules,
+        speed: q.speed,
+        min_rating: q.min_rating,
+        max_rating: q.max_rating,
+        mine: q.source == Some(ExplorerSource::Mine),
+    };
+    let (board, moves) =
+        state.services.explore(user.as_ref().map(|u| u.name.as_str()), &at, &filters).await?;
+    ok(ExplorerAnswer {
+        fen: board.fen(),
+        variant: board.variant(),
+        plies: PLIES as u32,
+        moves: moves.iter().map(ExplorerMoveView::from).collect(),
+    })
+}
+
+/// Import a PGN file (the body, as text, at most 2 MiB and 2,000 games; a user
+/// keeps at most 20,000): moves in ICCS, WXF or Chinese, the xqbase dialect's
+/// tags. Every game is replayed by the rules; those refused are named (their
+/// place in the file, the move and why) and the rest kept in my collection.
+#[utoipa::path(post, path = "/imports", tag = "database",
+    request_body(content = String, content_type = "application/x-chess-pgn"),
+    responses(
+        (status = 201, body = ImportAnswer),
+        (status = 409, description = "My collection is full.", body = ErrorBody),
+        (status = 413, description = "The file is too large or holds too many games.", body = ErrorBody)))]
+pub async fn import(State(state): State<Arc<AppState>>, user: User, body: RawBody) -> Answer<ImportAnswer> {
+    let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
+    let text = String::from_utf8_lossy(&bytes);
+    let report = state.services.import_pgn(&user.name, &text, state.services.now()).await?;
+    Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))))
+}
+
+/// My imported games, the most recently imported first.
+#[utoipa::path(get, path = "/imports", tag = "database", params(PageQuery),
+    responses((status = 200, body = ImportedPage), (status = 401, body = ErrorBody)))]
+pub async fn imported(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Params(q): Params<PageQuery>,
+) -> Answer<ImportedPage> {
+    let page = state.services.imported_games(&user.name, &Page::from(q)).await?;
+    ok(ImportedPage::new(page.items.iter().map(ImportedGameView::from).collect(), page.next))
+}
+
+/// One of my imported games with its moves.
+#[utoipa::path(get, path = "/imports/{id}", tag = "database", params(("id" = String, Path)),
+    responses((status = 200, body = ImportedGameAnswer), (status = 404, body = ErrorBody)))]
+pub async fn imported_game(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<ImportedGameAnswer> {
+    ok(ImportedGameAnswer::from(&state.services.imported_game(&user.name, &id).await?))
+}
+
+/// A player's finished games as one PGN file (WXF moves), oldest first. It is
+/// written as it is read, a page of games at a time: any number of games in
+/// bounded memory.
+#[utoipa::path(get, path = "/users/{name}/games.pgn", tag = "database", params(("name" = String, Path)),
+    responses(
+        (status = 200, description = "The games.", content_type = "application/x-chess-pgn", body = String),
+        (status = 404, body = ErrorBody)))]
+pub async fn archive(State(state): State<Arc<AppState>>, Path(name): Path<String>) -> ApiResult<Response> {
+    let (user, games) = state.services.archive(&name).await?;
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"xiangqi-{user}.pgn\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok((StatusCode::OK, headers, RawBody::from_stream(games)).into_response())
+}
