@@ -18,7 +18,7 @@ use std::{
         atomic::{AtomicBool, AtomicUsize, Ordering},
         mpsc::channel,
     },
-    time::{Duration, SystemTime},
+    time::Duration,
 };
 
 use openings::Opening;
@@ -405,18 +405,7 @@ fn pgn(game: &AnyGame, tags: &[(&str, String)]) -> String {
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
 fn today() -> String {
-    let secs = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = (secs / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = xiangqi_server::domain::civil_date(xiangqi_server::domain::now_ms());
     format!("{year:04}.{month:02}.{day:02}")
 }
 

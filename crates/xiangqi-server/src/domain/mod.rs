@@ -41,6 +41,20 @@ pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
+/// The calendar date (UTC) a moment in milliseconds since the Unix epoch
+/// falls on: year, month and day (Howard Hinnant's civil-from-days).
+pub fn civil_date(ms: i64) -> (i64, i64, i64) {
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
 /// The time a server goes by: the system's clock plus an offset, zero unless
 /// [`Clock::advance`] moved it. Clones share the offset, so several instances
 /// given one clock keep one time. Tests move it forward rather than wait for
