@@ -13,63 +13,67 @@ use xiangqi_server::domain::{model::Named, puzzles::themes::PuzzleTheme};
 
 use super::{Copy, DAY_MS, Draw, Loaded, Names, Stream, World, fill_id, rng_at};
 
-/// Real puzzles the finder found in self-play games: board, FEN, moves, themes.
-const LINES: &[(&str, &str, &str, &[PuzzleTheme])] = &[
-    (
-        "standard",
-        "2bak4/2c1a4/9/2n1p4/P8/6P2/8P/4rR3/3NA4/4KA1N1 b - - 5 24",
-        "c8b8 f2e2",
-        &[PuzzleTheme::Capture, PuzzleTheme::Middlegame],
-    ),
-    (
-        "standard",
-        "r1b1ka1r1/3Ra4/n3b1nC1/p1p1p3p/6p2/1cP4R1/P5P1P/4B1N1C/4A4/2BAK4 w - - 0 16",
-        "i2i6 b4h4",
-        &[PuzzleTheme::Capture, PuzzleTheme::Opening],
-    ),
-    (
-        "standard",
-        "4ka3/4a4/4b3n/6p2/c5b2/3N5/Cr7/n3BA3/3RA4/4K1B2 b - - 29 51",
-        "a5f5 d4b3",
-        &[PuzzleTheme::Capture, PuzzleTheme::Middlegame],
-    ),
-    (
-        "standard",
-        "2ba1kb2/4a4/8n/P5p2/2R3r1p/4C4/2P1n3P/N7N/4A4/2B1KA3 w - - 3 24",
-        "c5f5 g5f5",
-        &[PuzzleTheme::Capture, PuzzleTheme::Pin, PuzzleTheme::Middlegame],
-    ),
-    (
-        "standard",
-        "1n1C2b2/1R7/4bk3/p1p1p4/2c6/9/P3Pr3/2N1B4/4N4/3AKAB2 w - - 2 22",
-        "b8b9 f3f0",
-        &[PuzzleTheme::MateIn1, PuzzleTheme::Capture, PuzzleTheme::Middlegame],
-    ),
-    (
-        "standard",
-        "4k1b2/4a4/5a3/P8/4n2P1/5N3/9/9/4A4/3K5 b - - 10 76",
-        "e5g6 f4g6",
-        &[PuzzleTheme::Capture, PuzzleTheme::Endgame],
-    ),
-    (
-        "standard",
-        "2R6/3kc2R1/c4r3/8p/p5p2/9/4r3P/4B4/4A4/2BAK4 w - - 11 33",
-        "h8e8 d8e8 c9c8 e8e9",
-        &[PuzzleTheme::Capture, PuzzleTheme::Fork, PuzzleTheme::Middlegame],
-    ),
-    (
-        "hex",
-        "3ak/R5/b1p1a2/8/4b4/P2N2p1p/2R6/-3C4/--B1A1n2/---4rP/----KA3 w - - 3 25",
-        "e4b4 h2e2",
-        &[PuzzleTheme::MateIn1, PuzzleTheme::Capture, PuzzleTheme::Middlegame],
-    ),
-    (
-        "hex",
-        "3a1/4ka/6b/3N4/9/9/8b/-8/--1KA4/---6/----1A3 b - - 40 85",
-        "e10e9 d7b8 e9f9 b8d7",
-        &[PuzzleTheme::Fork, PuzzleTheme::Endgame],
-    ),
-];
+/// Real puzzles the finder found in self-play games: board, FEN, moves, and
+/// the themes it gave them.
+const LINES: &[(&str, &str, &str, &[PuzzleTheme])] = {
+    use PuzzleTheme::*;
+    &[
+        (
+            "standard",
+            "2bak4/2c1a4/9/2n1p4/P8/6P2/8P/4rR3/3NA4/4KA1N1 b - - 5 24",
+            "c8b8 f2e2",
+            &[Capture, Middlegame],
+        ),
+        (
+            "standard",
+            "r1b1ka1r1/3Ra4/n3b1nC1/p1p1p3p/6p2/1cP4R1/P5P1P/4B1N1C/4A4/2BAK4 w - - 0 16",
+            "i2i6 b4h4",
+            &[Capture, Middlegame],
+        ),
+        (
+            "standard",
+            "4ka3/4a4/4b3n/6p2/c5b2/3N5/Cr7/n3BA3/3RA4/4K1B2 b - - 29 51",
+            "a5f5 d4b3",
+            &[Capture, Middlegame],
+        ),
+        (
+            "standard",
+            "2ba1kb2/4a4/8n/P5p2/2R3r1p/4C4/2P1n3P/N7N/4A4/2B1KA3 w - - 3 24",
+            "c5f5 g5f5",
+            &[Capture, DefensiveMove, Middlegame],
+        ),
+        (
+            "standard",
+            "1n1C2b2/1R7/4bk3/p1p1p4/2c6/9/P3Pr3/2N1B4/4N4/3AKAB2 w - - 2 22",
+            "b8b9 f3f0",
+            &[MateIn1, Capture, FlyingGeneral, Middlegame],
+        ),
+        (
+            "standard",
+            "4k1b2/4a4/5a3/P8/4n2P1/5N3/9/9/4A4/3K5 b - - 10 76",
+            "e5g6 f4g6",
+            &[Capture, FlyingGeneral, Endgame],
+        ),
+        (
+            "standard",
+            "2R6/3kc2R1/c4r3/8p/p5p2/9/4r3P/4B4/4A4/2BAK4 w - - 11 33",
+            "h8e8 d8e8 c9c8 e8e9",
+            &[Capture, DefensiveMove, Middlegame],
+        ),
+        (
+            "hex",
+            "3ak/R5/b1p1a2/8/4b4/P2N2p1p/2R6/-3C4/--B1A1n2/---4rP/----KA3 w - - 3 25",
+            "e4b4 h2e2",
+            &[MateIn1, Fork, Middlegame],
+        ),
+        (
+            "hex",
+            "3a1/4ka/6b/3N4/9/9/8b/-8/--1KA4/---6/----1A3 b - - 40 85",
+            "e10e9 d7b8 e9f9 b8d7",
+            &[DiscoveredAttack, FlyingGeneral, Endgame],
+        ),
+    ]
+};
 
 /// The account of solver `k` of `puzzlers` among `accounts`: spread over
 /// the accounts, every so many is one.

@@ -322,6 +322,91 @@ mod tests {
         );
     }
 
+    #[test]
+    fn on_the_hex_board_a_real_win_is_found_followed_and_two_wins_refused() {
+        let mut engine = engine();
+        // From a self-play game: Black's horse takes a soldier, and the red
+        // cannon mates at once.
+        let fen = "3ak/R5/b1p1a2/8/4b4/P2N2p1p/2R6/-3C4/--B1A1n2/---4rP/----KA3 w - - 3 25";
+        let found = find_in(&game(Variant::Hex, fen, &["e4b4"]), &mut engine, TEST, &Control::new()).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].moves, ["e4b4", "h2e2"]);
+        assert!(found[0].mate && found[0].themes.contains(&PuzzleTheme::MateIn1), "{:?}", found[0]);
+
+        // Another: the general steps aside, the horse moves off the file (the
+        // red general now faces the line), and again.
+        let fen = "3a1/4ka/6b/3N4/9/9/8b/-8/--1KA4/---6/----1A3 b - - 40 85";
+        let found =
+            find_in(&game(Variant::Hex, fen, &["e10e9"]), &mut engine, TEST, &Control::new()).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].moves,
+            ["e10e9", "d7b8", "e9f9", "b8d7"],
+            "followed while each move is the only win"
+        );
+        assert!(found[0].themes.contains(&PuzzleTheme::Endgame), "{:?}", found[0].themes);
+
+        // After Red's chariot goes to b7, Black has two moves that win: no puzzle.
+        let fen = "1nbak/p2cca/6b/4p3/6p1r/P5n1p/2P1Nr3/-R2P1N2/--B1C1P2/---A4P/----KAB1R w - - 7 9";
+        let board = game(Variant::Hex, fen, &["b1b7"]);
+        let stop = Control::new();
+        let mut s = Searcher { engine: &mut engine, stop: &stop };
+        crate::domain::board::each!(&board, g => {
+            let (eval, best) = look(g, &mut s, TEST.verify_nodes);
+            let others: Vec<Move> = g.legal_moves().into_iter().filter(|&x| Some(x) != best).collect();
+            let mut root = Root::from_game(g);
+            root.search_only(others);
+            let second = Eval::from_score(search(&mut s, &root, TEST.verify_nodes).score);
+            assert!(eval.win_percent() >= WIN_PCT && second.win_percent() >= SECOND_PCT, "{eval:?} {second:?}");
+        });
+        assert_eq!(find_in(&board, &mut engine, TEST, &Control::new()).unwrap(), []);
+    }
+
+    /// Hex self-play positions where two moves win (printed with the move
+    /// before them), and the hex puzzles with a mate of more than one move.
+    #[test]
+    #[ignore = "exploration: prints hex positions with two wins"]
+    fn explore_hex() {
+        let mut engine = engine();
+        let mut rng = xiangqi::rng::Rng(11);
+        let stop = Control::new();
+        for _ in 0..30 {
+            let mut b = Board::startpos(Variant::Hex, default_rules(Variant::Hex)).unwrap();
+            while b.outcome().is_none() && b.ply_count() < 120 {
+                let legal = b.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = if rng.below(5) == 0 {
+                    legal[rng.below(legal.len())]
+                } else {
+                    b.search(&mut engine, &Limits::nodes(600), &Control::new(), &mut |_| {}).best.unwrap()
+                };
+                let before = b.fen();
+                let setup = b.names(m).iccs;
+                b.play(m).unwrap();
+                let mut s = Searcher { engine: &mut engine, stop: &stop };
+                crate::domain::board::each!(&b, g => {
+                    let (eval, best) = look(g, &mut s, 60_000);
+                    if let Some(best) = best && eval.win_percent() >= WIN_PCT {
+                        let others: Vec<Move> = g.legal_moves().into_iter().filter(|&x| x != best).collect();
+                        let mut root = Root::from_game(g);
+                        root.search_only(others);
+                        let second = Eval::from_score(search(&mut s, &root, 60_000).score);
+                        if second.win_percent() >= WIN_PCT {
+                            println!("TWO {before} setup {setup} best {} second {second:?}", g.position().move_name(best));
+                        }
+                    }
+                });
+            }
+            for p in find_in(&b, &mut engine, TEST, &Control::new()).unwrap() {
+                if p.mate && p.moves.len() >= 4 {
+                    println!("MATE {} {:?} {:?}", p.fen, p.moves, p.themes);
+                }
+            }
+        }
+    }
+
     /// Self-play games with blunders, printed with their puzzles: how the
     /// hand-picked lines below were found.
     #[test]
