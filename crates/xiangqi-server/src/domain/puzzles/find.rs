@@ -260,7 +260,7 @@ fn written<G: Geometry>(before: &Game<G>, setup: &[Move], line: &[Move]) -> Vec<
 
 #[cfg(test)]
 mod tests {
-    use xiangqi::{RuleSet, Variant};
+    use xiangqi::Variant;
     use xiangqi_engine::Options;
 
     use super::*;
@@ -360,80 +360,5 @@ mod tests {
             assert!(eval.win_percent() >= WIN_PCT && second.win_percent() >= SECOND_PCT, "{eval:?} {second:?}");
         });
         assert_eq!(find_in(&board, &mut engine, TEST, &Control::new()).unwrap(), []);
-    }
-
-    /// Hex self-play positions where two moves win (printed with the move
-    /// before them), and the hex puzzles with a mate of more than one move.
-    #[test]
-    #[ignore = "exploration: prints hex positions with two wins"]
-    fn explore_hex() {
-        let mut engine = engine();
-        let mut rng = xiangqi::rng::Rng(11);
-        let stop = Control::new();
-        for _ in 0..30 {
-            let mut b = Board::startpos(Variant::Hex, default_rules(Variant::Hex)).unwrap();
-            while b.outcome().is_none() && b.ply_count() < 120 {
-                let legal = b.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let m = if rng.below(5) == 0 {
-                    legal[rng.below(legal.len())]
-                } else {
-                    b.search(&mut engine, &Limits::nodes(600), &Control::new(), &mut |_| {}).best.unwrap()
-                };
-                let before = b.fen();
-                let setup = b.names(m).iccs;
-                b.play(m).unwrap();
-                let mut s = Searcher { engine: &mut engine, stop: &stop };
-                crate::domain::board::each!(&b, g => {
-                    let (eval, best) = look(g, &mut s, 60_000);
-                    if let Some(best) = best && eval.win_percent() >= WIN_PCT {
-                        let others: Vec<Move> = g.legal_moves().into_iter().filter(|&x| x != best).collect();
-                        let mut root = Root::from_game(g);
-                        root.search_only(others);
-                        let second = Eval::from_score(search(&mut s, &root, 60_000).score);
-                        if second.win_percent() >= WIN_PCT {
-                            println!("TWO {before} setup {setup} best {} second {second:?}", g.position().move_name(best));
-                        }
-                    }
-                });
-            }
-            for p in find_in(&b, &mut engine, TEST, &Control::new()).unwrap() {
-                if p.mate && p.moves.len() >= 4 {
-                    println!("MATE {} {:?} {:?}", p.fen, p.moves, p.themes);
-                }
-            }
-        }
-    }
-
-    /// Self-play games with blunders, printed with their puzzles: how the
-    /// hand-picked lines below were found.
-    #[test]
-    #[ignore = "exploration: prints puzzles of self-play games"]
-    fn explore() {
-        let mut engine = engine();
-        let mut rng = xiangqi::rng::Rng(7);
-        for variant in [Variant::Standard, Variant::Hex] {
-            for _ in 0..6 {
-                let mut b = Board::startpos(variant, default_rules(variant)).unwrap();
-                while b.outcome().is_none() && b.ply_count() < 160 {
-                    let legal = b.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let m = if rng.below(6) == 0 {
-                        legal[rng.below(legal.len())]
-                    } else {
-                        b.search(&mut engine, &Limits::nodes(800), &Control::new(), &mut |_| {}).best.unwrap()
-                    };
-                    b.play(m).unwrap();
-                }
-                for p in find_in(&b, &mut engine, TEST, &Control::new()).unwrap() {
-                    println!("{variant} {} {:?} mate={} {:?}", p.fen, p.moves, p.mate, p.themes);
-                }
-            }
-        }
-        let _ = RuleSet::Asian;
     }
 }
