@@ -97,6 +97,12 @@ pub struct Args {
     /// Tournaments one user may create in a day. [default: 5]
     #[arg(long, env = "XIANGQI_TOURNAMENTS_PER_DAY", value_name = "N")]
     pub tournaments_per_day: Option<u32>,
+    /// Timed puzzle streaks one user may start in an hour. [default: 30]
+    #[arg(long, env = "XIANGQI_STREAKS_PER_HOUR", value_name = "N")]
+    pub streaks_per_hour: Option<u32>,
+    /// Timed puzzle streaks one user may start in a day. [default: 200]
+    #[arg(long, env = "XIANGQI_STREAKS_PER_DAY", value_name = "N")]
+    pub streaks_per_day: Option<u32>,
     /// Connections one network address (an IPv6 /64) may hold open at once; not
     /// applied with --behind-proxy (the proxy keeps its own). [default: 128]
     #[arg(long, env = "XIANGQI_CONNECTIONS_PER_ADDRESS", value_name = "N")]
@@ -154,6 +160,8 @@ impl Args {
             chat_per_minute,
             analyses_per_minute,
             tournaments_per_day,
+            streaks_per_hour,
+            streaks_per_day,
             connections_per_address,
             idle_seconds,
             engines,
@@ -210,6 +218,8 @@ fn resolve(a: Args) -> Result<Settings, String> {
         messages_per_day: a.messages_per_day.unwrap_or(defaults.messages_per_day),
         chat_per_minute: a.chat_per_minute.unwrap_or(defaults.chat_per_minute),
         tournaments_per_day: a.tournaments_per_day.unwrap_or(defaults.tournaments_per_day),
+        streaks_per_hour: a.streaks_per_hour.unwrap_or(defaults.streaks_per_hour),
+        streaks_per_day: a.streaks_per_day.unwrap_or(defaults.streaks_per_day),
         first_move_ms: defaults.first_move_ms,
     };
     let connections = ConnectionLimits::default();

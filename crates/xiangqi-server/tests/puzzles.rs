@@ -9,6 +9,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use xiangqi::Variant;
 use xiangqi_server::{
+    Config,
     domain::puzzles::themes::PuzzleTheme,
     store::{NewPuzzle, Store},
 };
@@ -268,6 +269,29 @@ async fn the_next_puzzle_is_one_not_tried_a_streak_runs_until_a_miss_and_the_day
         assert_eq!((a["id"].clone(), a["variant"].as_str()), (b["id"].clone(), Some("standard")));
         let (s, v) = dave.get("/puzzles/leaders?variant=hex").await;
         assert_eq!((s, v["variant"].as_str()), (StatusCode::OK, Some("hex")), "{v}");
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn streaks_started_at_once_stop_at_the_hours_limit_and_leave_no_more_rows() {
+    for db in databases() {
+        let mut config = Config::for_tests(&db.url);
+        config.limits.streaks_per_hour = 3;
+        let server = xiangqi_server::start(config).await.unwrap();
+        seed(&db.url, &[CAPTURE, MATE], 900.0).await;
+        let erin = Client::register(&server, "pzs").await;
+        let starts = (0..12).map(|_| erin.post("/puzzles/streaks", json!({})));
+        let answers = futures_util::future::join_all(starts).await;
+        let created = answers.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
+        assert_eq!(created, 3, "{answers:?}");
+        for (s, v) in answers.iter().filter(|(s, _)| *s != StatusCode::CREATED) {
+            assert_eq!((*s, v["reason"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("too_often")), "{v}");
+            assert_eq!(v["params"]["act"], "streaks", "{v}");
+        }
+        let store = Store::open(&db.url).await.unwrap();
+        let since = store.tally_since(xiangqi_server::store::Tally::Streaks(&erin.name), 0).await.unwrap();
+        assert_eq!(since, 3, "one row for each streak allowed");
         server.stop().await;
     }
 }

@@ -31,6 +31,9 @@ pub struct Limits {
     pub chat_per_minute: u32,
     /// Tournaments one user may create in a day.
     pub tournaments_per_day: u32,
+    /// Timed puzzle streaks one user may start in an hour, and in a day.
+    pub streaks_per_hour: u32,
+    pub streaks_per_day: u32,
     /// How long a live game waits for each side's first move (from the pairing
     /// for Red, from Red's first move for Black) before it is aborted, in
     /// milliseconds. The clocks start only once both sides have moved.
@@ -47,6 +50,8 @@ impl Default for Limits {
             messages_per_day: 200,
             chat_per_minute: 20,
             tournaments_per_day: 5,
+            streaks_per_hour: 30,
+            streaks_per_day: 200,
             first_move_ms: 30_000,
         }
     }
@@ -167,6 +172,15 @@ impl Services {
         let mut turn = self.store.counting(tally).await?;
         self.within(&mut turn, tally, self.limits.tournaments_per_day, Window::Day, now, Act::Tournaments)
             .await?;
+        Ok(turn)
+    }
+
+    /// The turn in which a user starts a puzzle streak, if they may now.
+    pub(super) async fn streak_turn(&self, user: &str, now: i64) -> Result<Counting> {
+        let (tally, limits) = (Tally::Streaks(user), &self.limits);
+        let mut turn = self.store.counting(tally).await?;
+        self.within(&mut turn, tally, limits.streaks_per_hour, Window::Hour, now, Act::Streaks).await?;
+        self.within(&mut turn, tally, limits.streaks_per_day, Window::Day, now, Act::Streaks).await?;
         Ok(turn)
     }
 }

@@ -51,6 +51,8 @@ named_enum! {
         Reviews = "reviews",
         /// Edits of studies.
         StudyEdits = "study_edits",
+        /// Timed puzzle streaks started.
+        Streaks = "streaks",
     }
 }
 
@@ -521,6 +523,7 @@ impl Act {
             Act::Analyses => "analyses",
             Act::Reviews => "reviews",
             Act::StudyEdits => "study edits",
+            Act::Streaks => "puzzle streaks",
         }
     }
 

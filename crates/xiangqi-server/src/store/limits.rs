@@ -33,6 +33,8 @@ pub enum Tally<'a> {
     Tournaments(&'a str),
     /// Failed log-ins from a network address, over every name.
     LoginFailures(&'a str),
+    /// Timed puzzle streaks a user started.
+    Streaks(&'a str),
 }
 
 impl Tally<'_> {
@@ -45,6 +47,7 @@ impl Tally<'_> {
             Tally::Chat(who) => ("chat", "author", "created_ms", who),
             Tally::Tournaments(who) => ("tournaments", "creator", "created_ms", who),
             Tally::LoginFailures(who) => ("login_failures", "address", "at_ms", who),
+            Tally::Streaks(who) => ("puzzle_streaks", "user_name", "started_ms", who),
         }
     }
 

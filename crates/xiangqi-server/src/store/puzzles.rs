@@ -5,7 +5,7 @@
 use sqlx::any::AnyRow;
 use xiangqi::Variant;
 
-use super::{Backend, FromRow, GameRow, Page, Paged, Store, Written, get, named};
+use super::{Backend, Counting, FromRow, GameRow, Page, Paged, Store, Written, get, named};
 use crate::domain::{
     model::Named,
     puzzles::{AttemptResult, themes::PuzzleTheme},
@@ -504,14 +504,14 @@ impl Store {
     }
 
     /// Starts a streak (ending any the user had running) on its first puzzle.
-    pub async fn start_streak(&self, s: &StreakRow) -> Result<(), sqlx::Error> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+    /// Ends the user's running streak and starts `s`, written in the user's
+    /// turn to start streaks (which the limit on them counted).
+    pub async fn start_streak(&self, on: &mut Counting, s: &StreakRow) -> Result<(), sqlx::Error> {
         sqlx::query(
             "UPDATE puzzle_streaks SET over = 1, current_id = NULL WHERE user_name = $1 AND over = 0",
         )
         .bind(&s.user)
-        .execute(&mut *tx)
+        .execute(on.connection())
         .await?;
         sqlx::query(
             "INSERT INTO puzzle_streaks (id, user_name, variant, started_ms, ends_ms, solved, current_id, over) \
@@ -523,9 +523,9 @@ impl Store {
         .bind(s.started_ms)
         .bind(s.ends_ms)
         .bind(s.current.clone())
-        .execute(&mut *tx)
+        .execute(on.connection())
         .await?;
-        tx.commit().await
+        Ok(())
     }
 
     pub async fn streak(&self, id: &str) -> Result<Option<StreakRow>, sqlx::Error> {

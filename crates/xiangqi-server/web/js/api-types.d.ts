@@ -4,7 +4,7 @@
 // anew. The UI names these types through models.js.
 
 /** An act whose number in a window of time is limited. */
-export type Act = "signups" | "failed_logins" | "challenges" | "messages" | "chat_lines" | "tournaments" | "analyses" | "reviews" | "study_edits";
+export type Act = "signups" | "failed_logins" | "challenges" | "messages" | "chat_lines" | "tournaments" | "analyses" | "reviews" | "study_edits" | "streaks";
 
 /** Why an analysis ended. */
 export type AnalysisEnd = "limit" | "replaced" | "over";

@@ -302,7 +302,9 @@ impl Services {
             current: Some(first.id.clone()),
             over: false,
         };
-        self.store.start_streak(&streak).await?;
+        let mut turn = self.streak_turn(user, now).await?;
+        self.store.start_streak(&mut turn, &streak).await?;
+        turn.done().await?;
         Ok((streak, first))
     }
 

@@ -482,6 +482,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "refusal.act.analyses": "analyses (engine time is shared)",
   "refusal.act.reviews": "reviews (engine time is shared)",
   "refusal.act.study_edits": "study edits",
+  "refusal.act.streaks": "puzzle streaks",
   "refusal.per.minute": "minute",
   "refusal.per.quarter_hour": "quarter of an hour",
   "refusal.per.hour": "hour",

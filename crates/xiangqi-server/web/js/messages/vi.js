@@ -482,6 +482,7 @@ export const vi = {
   "refusal.act.analyses": "phân tích (thời gian của máy được dùng chung)",
   "refusal.act.reviews": "phân tích lại ván (thời gian của máy được dùng chung)",
   "refusal.act.study_edits": "lần sửa nghiên cứu",
+  "refusal.act.streaks": "chuỗi tính giờ",
   "refusal.per.minute": "phút",
   "refusal.per.quarter_hour": "mười lăm phút",
   "refusal.per.hour": "giờ",

@@ -482,6 +482,7 @@ export const zhHant = {
   "refusal.act.analyses": "分析（引擎時間由大家共享）",
   "refusal.act.reviews": "複盤（引擎時間由大家共享）",
   "refusal.act.study_edits": "研究的修改",
+  "refusal.act.streaks": "限時連勝",
   "refusal.per.minute": "分鐘",
   "refusal.per.quarter_hour": "十五分鐘",
   "refusal.per.hour": "小時",

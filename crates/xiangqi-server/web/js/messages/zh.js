@@ -482,6 +482,7 @@ export const zh = {
   "refusal.act.analyses": "分析（引擎时间由大家共享）",
   "refusal.act.reviews": "复盘（引擎时间由大家共享）",
   "refusal.act.study_edits": "研究的修改",
+  "refusal.act.streaks": "限时连胜",
   "refusal.per.minute": "分钟",
   "refusal.per.quarter_hour": "十五分钟",
   "refusal.per.hour": "小时",
