@@ -278,6 +278,30 @@ async fn an_imported_file_keeps_its_good_games_and_names_the_bad_ones() {
         assert_eq!(other.get(&format!("/imports/{id}")).await.0, StatusCode::NOT_FOUND);
         assert_eq!(explorer_move(&other, "", "source=mine", "h2e2").await, [0; 4]);
 
+        // Deleting: only the owner, once, and the game leaves the explorer.
+        assert_eq!(other.delete(&format!("/imports/{id}")).await.0, StatusCode::NOT_FOUND);
+        let twice = futures_util::future::join(
+            c.delete(&format!("/imports/{id}")),
+            c.delete(&format!("/imports/{id}")),
+        )
+        .await;
+        let mut statuses = [twice.0.0, twice.1.0];
+        statuses.sort();
+        assert_eq!(statuses, [StatusCode::NO_CONTENT, StatusCode::NOT_FOUND], "{twice:?}");
+        assert_eq!(c.get(&format!("/imports/{id}")).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(explorer_move(&c, "", "source=mine", "h2e2").await, [1, 0, 1, 0], "taken back once");
+        let (_, v) = c.get("/explorer?source=mine").await;
+        assert!(v["moves"][0]["average_rating"].is_null(), "the rated game is gone: {v}");
+        let (_, v) = c.get("/explorer?source=mine&moves=h2e2%20h9g7%20h0g2%20i9h9").await;
+        assert_eq!(v["moves"], json!([]), "its own move from there is gone: {v}");
+        assert_eq!(upload(&c, GOOD_ICCS).await.0, StatusCode::CREATED);
+        let (st, v) = c.delete("/imports").await;
+        assert_eq!((st, v["deleted"].as_i64()), (StatusCode::OK, Some(2)), "{v}");
+        let (_, v) = c.get("/explorer?source=mine").await;
+        assert_eq!(v["moves"], json!([]), "{v}");
+        let (_, list) = c.get("/imports").await;
+        assert_eq!(list["games"], json!([]));
+
         // Too large a file is refused whole, with the limits.
         let big = GOOD_ICCS.repeat(2 * 1024 * 1024 / GOOD_ICCS.len() + 1);
         let (st, v) = upload(&c, &big).await;

@@ -17,9 +17,9 @@ use super::{
     board::Board,
     explorer::{PLIES, Speed},
     model::named_enum,
-    refusal::{Illegality, Refusal, Result},
+    refusal::{Error, Illegality, Refusal, Result},
 };
-use crate::store::{Explored, ExplorerCounts, ImportedRow, Page, Paged};
+use crate::store::{Explored, ImportedRow, Page, Paged};
 
 /// The largest file one upload may be, in bytes.
 pub const MAX_BYTES: usize = 2 * 1024 * 1024;
@@ -31,6 +31,9 @@ pub const MAX_KEPT: i64 = 20_000;
 pub fn too_large() -> Refusal {
     Refusal::ImportTooLarge { max_kib: (MAX_BYTES / 1024) as u32, max_games: MAX_GAMES as u32 }
 }
+
+/// How many imported games one transaction of a deletion of all takes.
+const DELETE_PAGE: u32 = Page::MAX;
 
 /// The longest a tag kept from a record (a player's name, the event) may be, in characters.
 const TAG_CHARS: usize = 100;
@@ -161,6 +164,23 @@ fn winner_of(result: &str) -> Option<Option<Color>> {
     }
 }
 
+/// What a kept game gives its owner's explorer: its opening, if its result is known.
+fn explored(row: &ImportedRow, game: &Board) -> Option<Explored> {
+    let (steps, reached) = game.opening(PLIES);
+    (row.result != "*").then_some(Explored { rules: row.rules, speed: Speed::Other, steps, reached })
+}
+
+/// A kept game replayed from its row, with what it gave its owner's explorer.
+fn replayed(row: ImportedRow) -> Result<(ImportedRow, Option<Explored>)> {
+    let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
+    let mut board = Board::from_fen(Variant::Standard, &row.start_fen, row.rules).map_err(broken)?;
+    for m in row.moves.split_whitespace() {
+        board.play_name(m).map_err(broken)?;
+    }
+    let explored = explored(&row, &board);
+    Ok((row, explored))
+}
+
 /// A game read, checked by replaying it with the rules: kept with what it
 /// gives its owner's explorer, or refused.
 fn check(
@@ -168,7 +188,7 @@ fn check(
     number: u32,
     record: &Record,
     now: i64,
-) -> std::result::Result<(ImportedRow, Option<ExplorerCounts>), Box<Refused>> {
+) -> std::result::Result<(ImportedRow, Option<Explored>), Box<Refused>> {
     let rules = record.tag("RuleSet").and_then(|r| r.parse::<RuleSet>().ok()).unwrap_or(RuleSet::Asian);
     let rules = if super::board::rules_fit(Variant::Standard, rules) { rules } else { RuleSet::Asian };
     let game = record.to_game(Some(rules)).map_err(|e| Box::new(refused_of(number, players(record), &e)))?;
@@ -208,6 +228,8 @@ fn check(
     let result = tag(record, &["Result", "结果", "結果"]);
     let winner = winner_of(&result);
     let (red, black) = players(record);
+    let elo =
+        |n: &str| record.tag(n).and_then(|v| v.trim().parse::<i64>().ok()).filter(|r| (1..4000).contains(r));
     let row = ImportedRow {
         id: new_id(),
         owner: owner.to_string(),
@@ -221,19 +243,13 @@ fn check(
         result: if winner.is_some() { result } else { "*".into() },
         ply: iccs.len() as i64,
         moves: iccs.join(" "),
-        created_ms: now,
-    };
-    let explored = winner.map(|_| {
-        let (steps, reached) = board.opening(PLIES);
-        let elo = |n: &str| {
-            record.tag(n).and_then(|v| v.trim().parse::<i64>().ok()).filter(|r| (1..4000).contains(r))
-        };
-        let rating = match (elo("RedElo"), elo("BlackElo")) {
+        rating: match (elo("RedElo"), elo("BlackElo")) {
             (Some(r), Some(b)) => Some((r + b) / 2),
             _ => None,
-        };
-        (Explored { rules, speed: Speed::Other, steps, reached }, rating)
-    });
+        },
+        created_ms: now,
+    };
+    let explored = explored(&row, &board);
     Ok((row, explored))
 }
 
@@ -285,6 +301,29 @@ impl Services {
     /// A page of `user`'s imported games, newest first.
     pub async fn imported_games(&self, user: &str, page: &Page) -> Result<Paged<ImportedRow>> {
         Ok(self.store.imported_games(user, page).await?)
+    }
+
+    /// Deletes one of `user`'s imported games, and what it gave their explorer.
+    pub async fn delete_imported(&self, user: &str, id: &str) -> Result<()> {
+        let game = replayed(self.imported_game(user, id).await?)?;
+        match self.store.forget_imported(user, &[game]).await? {
+            0 => Err(Refusal::NoGame { id: id.to_string() }.into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Deletes all of `user`'s imported games, a page at a time (each page
+    /// with what it gave the explorer, together): how many there were.
+    pub async fn delete_all_imported(&self, user: &str) -> Result<u64> {
+        let mut deleted = 0;
+        loop {
+            let page = self.store.imported_games(user, &Page::first(DELETE_PAGE)).await?;
+            if page.items.is_empty() {
+                return Ok(deleted);
+            }
+            let games = page.items.into_iter().map(replayed).collect::<Result<Vec<_>>>()?;
+            deleted += self.store.forget_imported(user, &games).await?;
+        }
     }
 
     /// One of `user`'s imported games (only its owner sees it).

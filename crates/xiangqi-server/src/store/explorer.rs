@@ -27,9 +27,20 @@ pub struct Explored {
     pub reached: Vec<i64>,
 }
 
-/// What an imported game adds to its owner's explorer: its opening and the
-/// players' average rating, if the record gave both.
-pub type ExplorerCounts = (Explored, Option<i64>);
+/// What imported games give their owner's explorer: those with a result, with
+/// the players' average rating where the record gave both.
+fn counted_imports<'a>(games: impl Iterator<Item = &'a (ImportedRow, Option<Explored>)>) -> Vec<Counted<'a>> {
+    games
+        .filter_map(|(g, explored)| {
+            Some(Counted {
+                owner: &g.owner,
+                explored: explored.as_ref()?,
+                winner: g.winner,
+                rating: g.rating,
+            })
+        })
+        .collect()
+}
 
 /// One game's contribution to the explorer of an owner ("" for the site).
 pub struct Counted<'a> {
@@ -67,10 +78,23 @@ pub const TOTALS: (&str, &str, i64) = ("", "", -1);
 /// Rows per statement of a multi-row write (12 values a row).
 const CHUNK: usize = 60;
 
-/// Adds games to the explorer's counts: merged by bucket first, and written
-/// in one order of keys, so that transactions adding to the same hot rows (the
-/// start position's) wait for each other and never deadlock.
-pub(super) async fn count_games(tx: &mut Tx<'_>, games: &[Counted<'_>]) -> Result<(), sqlx::Error> {
+/// Whether games are added to the explorer's counts or taken back out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum CountChange {
+    Add,
+    TakeBack,
+}
+
+/// Adds games to the explorer's counts (or takes them back): merged by bucket
+/// first, and written in one order of keys, so that transactions writing the
+/// same hot rows (the start position's) wait for each other and never
+/// deadlock. A row whose last game was taken back goes.
+pub(super) async fn count_games(
+    tx: &mut Tx<'_>,
+    games: &[Counted<'_>],
+    change: CountChange,
+) -> Result<(), sqlx::Error> {
+    let one = if change == CountChange::Add { 1 } else { -1 };
     let mut merged: BTreeMap<BucketKey, Counts> = BTreeMap::new();
     for g in games {
         let band = band_of(g.rating);
@@ -81,15 +105,15 @@ pub(super) async fn count_games(tx: &mut Tx<'_>, games: &[Counted<'_>]) -> Resul
             g.explored.steps.iter().flat_map(|step| buckets.map(|bucket| (step, bucket)))
         {
             let c = merged.entry((g.owner.to_string(), *key, rules, speed, band, mv.clone())).or_default();
-            c.games += 1;
+            c.games += one;
             match g.winner {
-                Some(Color::Red) => c.red += 1,
-                Some(Color::Black) => c.black += 1,
-                None => c.draws += 1,
+                Some(Color::Red) => c.red += one,
+                Some(Color::Black) => c.black += one,
+                None => c.draws += one,
             }
             if let Some(r) = g.rating {
-                c.rating_sum += r;
-                c.rated += 1;
+                c.rating_sum += one * r;
+                c.rated += one;
             }
         }
     }
@@ -127,6 +151,23 @@ pub(super) async fn count_games(tx: &mut Tx<'_>, games: &[Counted<'_>]) -> Resul
                 .bind(c.rated);
         }
         q.execute(&mut **tx).await?;
+        if change == CountChange::TakeBack {
+            let keys: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let at = i * 6;
+                    format!("({})", (1..=6).map(|n| format!("${}", at + n)).collect::<Vec<_>>().join(", "))
+                })
+                .collect();
+            let sql = format!(
+                "DELETE FROM explorer_moves WHERE games <= 0 AND (owner, pos_key, rules, speed, band, mv) IN ({})",
+                keys.join(", ")
+            );
+            let mut q = sqlx::query(&sql);
+            for ((owner, key, rules, speed, band, mv), _) in chunk {
+                q = q.bind(owner.clone()).bind(*key).bind(*rules).bind(*speed).bind(*band).bind(mv.clone());
+            }
+            q.execute(&mut **tx).await?;
+        }
     }
     Ok(())
 }
@@ -208,6 +249,8 @@ pub struct ImportedRow {
     /// ICCS, separated by spaces.
     pub moves: String,
     pub ply: i64,
+    /// The players' average rating, where the record gave both.
+    pub rating: Option<i64>,
     pub created_ms: i64,
 }
 
@@ -226,6 +269,7 @@ impl FromRow for ImportedRow {
             result: get(r, "result")?,
             moves: get(r, "moves")?,
             ply: get(r, "ply")?,
+            rating: get(r, "rating")?,
             created_ms: get(r, "created_ms")?,
         })
     }
@@ -430,16 +474,13 @@ impl Store {
 
     /// Keeps imported games and counts them in their owner's explorer, all in
     /// one transaction.
-    pub async fn import_games(
-        &self,
-        games: &[(ImportedRow, Option<ExplorerCounts>)],
-    ) -> Result<(), sqlx::Error> {
+    pub async fn import_games(&self, games: &[(ImportedRow, Option<Explored>)]) -> Result<(), sqlx::Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         for (g, _) in games {
             sqlx::query(
                 "INSERT INTO imported_games (id, owner, red, black, event, date, rules, start_fen, winner, result, \
-                 moves, ply, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                 moves, ply, rating, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
             )
             .bind(&g.id)
             .bind(&g.owner)
@@ -453,19 +494,39 @@ impl Store {
             .bind(&g.result)
             .bind(&g.moves)
             .bind(g.ply)
+            .bind(g.rating)
             .bind(g.created_ms)
             .execute(&mut *tx)
             .await?;
         }
-        let counted: Vec<Counted<'_>> = games
-            .iter()
-            .filter_map(|(g, counts)| {
-                let (explored, rating) = counts.as_ref()?;
-                Some(Counted { owner: &g.owner, explored, winner: g.winner, rating: *rating })
-            })
-            .collect();
-        count_games(&mut tx, &counted).await?;
+        count_games(&mut tx, &counted_imports(games.iter()), CountChange::Add).await?;
         tx.commit().await
+    }
+
+    /// Deletes imported games of `owner` and takes back what they added to
+    /// the owner's explorer, in one transaction: how many were there to
+    /// delete (one deleted twice at once is taken back once).
+    pub async fn forget_imported(
+        &self,
+        owner: &str,
+        games: &[(ImportedRow, Option<Explored>)],
+    ) -> Result<u64, sqlx::Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let mut gone = Vec::new();
+        for game in games {
+            let deleted = sqlx::query("DELETE FROM imported_games WHERE id = $1 AND owner = $2")
+                .bind(&game.0.id)
+                .bind(owner)
+                .execute(&mut *tx)
+                .await?;
+            if deleted.rows_affected() == 1 {
+                gone.push(game);
+            }
+        }
+        count_games(&mut tx, &counted_imports(gone.iter().copied()), CountChange::TakeBack).await?;
+        tx.commit().await?;
+        Ok(gone.len() as u64)
     }
 
     /// A page of a user's imported games, newest first; the key is `created_ms.id`.

@@ -8,7 +8,7 @@ use xiangqi::Color;
 
 use super::{
     Backend, FromRow, LadderResultRow, TournamentStep, Written,
-    explorer::{Counted, Explored, count_games, write_positions},
+    explorer::{CountChange, Counted, Explored, count_games, write_positions},
     ladders::apply_ladder_result,
     locks,
     ratings::{RatingRow, count_result, write_rating},
@@ -131,7 +131,7 @@ pub(super) async fn count_explored(tx: &mut Tx<'_>, finishes: &[ToCount<'_>]) ->
     if counted.is_empty() {
         return Ok(());
     }
-    count_games(tx, &counted).await
+    count_games(tx, &counted, CountChange::Add).await
 }
 
 /// A player's rating as this transaction sees it (a newcomer's if none).

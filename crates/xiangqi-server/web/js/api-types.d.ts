@@ -523,6 +523,11 @@ export type ImportedPage = {
   next?: string | null;
 };
 
+/** How many imported games were deleted. */
+export type ImportsDeleted = {
+  deleted: number;
+};
+
 export type InvitationAnswer = {
   invitation: InvitationView;
 };

@@ -165,6 +165,12 @@ impl From<&ImportReport> for ImportAnswer {
     }
 }
 
+/// How many imported games were deleted.
+#[derive(Serialize, ToSchema)]
+pub struct ImportsDeleted {
+    pub deleted: u64,
+}
+
 super::page::listings! {
     /// Finished games found in the database, the most recently ended first.
     FoundGamesPage = FoundGames of GameSummary as "games": "Finished games found in the database, the most recently ended first.";

@@ -346,6 +346,15 @@ mod tests {
         );
         assert!(found[0].themes.contains(&PuzzleTheme::Endgame), "{:?}", found[0].themes);
 
+        // A mate in two from a self-play game: Black's chariot steps to d9,
+        // Red's takes it, and after the engine's best defence (Black's other
+        // chariot to e5) mates on e10.
+        let fen = "2bak/p4a/2N3b/3rp3/P5p2/8p/2PRB3r/-8/--1KA4/---5P/----1A3 b - - 0 24";
+        let found = find_in(&game(Variant::Hex, fen, &["d7d9"]), &mut engine, TEST, &Control::new()).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].moves, ["d7d9", "d4d9", "i5e5", "d9e10"], "followed to the mate");
+        assert!(found[0].mate && found[0].themes.contains(&PuzzleTheme::MateIn2), "{:?}", found[0]);
+
         // After Red's chariot goes to b7, Black has two moves that win: no puzzle.
         let fen = "1nbak/p2cca/6b/4p3/6p1r/P5n1p/2P1Nr3/-R2P1N2/--B1C1P2/---A4P/----KAB1R w - - 7 9";
         let board = game(Variant::Hex, fen, &["b1b7"]);

@@ -16,7 +16,7 @@ use crate::{
         requests::{ExplorerQuery, ExplorerSource, GameSearchQuery, PageQuery, ResultFilter},
         views::{
             ExplorerAnswer, ExplorerMoveView, FoundGamesPage, GameSummary, ImportAnswer, ImportedGameAnswer,
-            ImportedGameView, ImportedPage,
+            ImportedGameView, ImportedPage, ImportsDeleted,
         },
     },
     domain::{
@@ -139,6 +139,25 @@ pub async fn imported_game(
     Path(id): Path<String>,
 ) -> Answer<ImportedGameAnswer> {
     ok(ImportedGameAnswer::from(&state.services.imported_game(&user.name, &id).await?))
+}
+
+/// Delete one of my imported games (it leaves my explorer too).
+#[utoipa::path(delete, path = "/imports/{id}", tag = "database", params(("id" = String, Path)),
+    responses((status = 204, description = "Deleted."), (status = 404, description = "No such game of mine.", body = ErrorBody)))]
+pub async fn delete_imported(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.services.delete_imported(&user.name, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Delete all my imported games (and what they gave my explorer).
+#[utoipa::path(delete, path = "/imports", tag = "database",
+    responses((status = 200, body = ImportsDeleted), (status = 401, body = ErrorBody)))]
+pub async fn delete_all_imported(State(state): State<Arc<AppState>>, user: User) -> Answer<ImportsDeleted> {
+    ok(ImportsDeleted { deleted: state.services.delete_all_imported(&user.name).await? })
 }
 
 /// A player's finished games as one PGN file (WXF moves), oldest first. It is
