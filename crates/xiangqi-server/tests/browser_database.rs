@@ -147,6 +147,24 @@ async fn the_database_the_explorer_and_the_import_page_work_in_a_browser() {
     .await;
     shots_at_both_sizes(&c, "database", "explorer-mine").await;
 
+    // Deleting the imported game empties my collection and my explorer.
+    c.goto(&url("#/import")).await.unwrap();
+    until(&c, "my collection", "return document.querySelectorAll('.imported-game').length === 1;").await;
+    c.execute("document.querySelector('#imported').scrollIntoView();", vec![]).await.unwrap();
+    shots_at_both_sizes(&c, "database", "import-list").await;
+    c.execute("window.confirm = () => true;", vec![]).await.unwrap();
+    css(&c, ".imported-game button.delete").await.click().await.unwrap();
+    until(&c, "the game gone", "return document.querySelectorAll('.imported-game').length === 0;").await;
+    shots_at_both_sizes(&c, "database", "import-deleted").await;
+    c.goto(&url("#/analysis")).await.unwrap();
+    css(&c, "#explorer-source").await.select_by_value("mine").await.unwrap();
+    until(
+        &c,
+        "my explorer empty",
+        "const b = document.querySelector('#explorer-moves'); return !!b && !b.querySelector('tr') && !!b.querySelector('p.muted');",
+    )
+    .await;
+
     c.close().await.ok();
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();

@@ -1155,4 +1155,11 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "profile.archive": "Download all finished games (PGN)",
   "import.kept": { one: "{count} game kept.", other: "{count} games kept." },
   "import.plies": { one: "{count} ply", other: "{count} plies" },
+  "import.delete": "Delete",
+  "import.deleteOne": "Delete {game}",
+  "import.confirmDelete": "Delete the imported game {game}? It also leaves your explorer.",
+  "import.deleted": "The game was deleted.",
+  "import.deleteAll": "Delete all my imported games",
+  "import.confirmDeleteAll": "Delete all your imported games? This cannot be undone.",
+  "import.deletedAll": { one: "{count} game deleted.", other: "{count} games deleted." },
 });

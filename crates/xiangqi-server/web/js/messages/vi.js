@@ -1154,4 +1154,11 @@ export const vi = {
   "profile.archive": "Tải mọi ván đã kết thúc (PGN)",
   "import.kept": { other: "Đã giữ {count} ván." },
   "import.plies": { other: "{count} nước" },
+  "import.delete": "Xóa",
+  "import.deleteOne": "Xóa {game}",
+  "import.confirmDelete": "Xóa ván đã nhập {game}? Ván này cũng rời khỏi phần khám phá khai cuộc của bạn.",
+  "import.deleted": "Đã xóa ván cờ.",
+  "import.deleteAll": "Xóa mọi ván tôi đã nhập",
+  "import.confirmDeleteAll": "Xóa mọi ván bạn đã nhập? Không thể hoàn tác.",
+  "import.deletedAll": { other: "Đã xóa {count} ván." },
 };

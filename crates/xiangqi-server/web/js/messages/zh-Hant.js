@@ -1154,4 +1154,11 @@ export const zhHant = {
   "profile.archive": "下載全部已結束對局（PGN）",
   "import.kept": { other: "已保存 {count} 局。" },
   "import.plies": { other: "{count} 步" },
+  "import.delete": "刪除",
+  "import.deleteOne": "刪除 {game}",
+  "import.confirmDelete": "刪除匯入的對局 {game}？它在你的開局瀏覽器中的統計也會一併移除。",
+  "import.deleted": "對局已刪除。",
+  "import.deleteAll": "刪除我匯入的全部對局",
+  "import.confirmDeleteAll": "刪除你匯入的全部對局？此操作無法復原。",
+  "import.deletedAll": { other: "已刪除 {count} 局。" },
 };

@@ -1154,4 +1154,11 @@ export const zh = {
   "profile.archive": "下载全部已结束对局（PGN）",
   "import.kept": { other: "已保存 {count} 局。" },
   "import.plies": { other: "{count} 步" },
+  "import.delete": "删除",
+  "import.deleteOne": "删除 {game}",
+  "import.confirmDelete": "删除导入的对局 {game}？它在你的开局浏览器中的统计也会一并移除。",
+  "import.deleted": "对局已删除。",
+  "import.deleteAll": "删除我导入的全部对局",
+  "import.confirmDeleteAll": "删除你导入的全部对局？此操作无法撤销。",
+  "import.deletedAll": { other: "已删除 {count} 局。" },
 };

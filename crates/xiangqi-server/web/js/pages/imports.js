@@ -9,11 +9,14 @@ import { h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { date, t, tn } from "../i18n.js";
 import { rulesName } from "../format.js";
+import { refused } from "../components/user-actions.js";
+import { say } from "../notify.js";
 import { pagedList } from "./messages.js";
 
 /** @typedef {import("../api-types.js").ImportAnswer} ImportAnswer */
 /** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
 /** @typedef {import("../api-types.js").ImportedGameView} ImportedGameView */
+/** @typedef {import("../api-types.js").ImportsDeleted} ImportsDeleted */
 /** @typedef {import("../api-types.js").RefusedGameView} RefusedGameView */
 /** @typedef {import("../i18n.js").TextKey} TextKey */
 
@@ -32,14 +35,32 @@ function problemText(r) {
   return t(/** @type {TextKey} */ (`import.problem.${r.problem === "move" ? "moveBare" : r.problem}`));
 }
 
-/** @param {ImportedGameView} g */
+/**
+ * An imported game in my list, with a button that deletes it.
+ * @param {ImportedGameView} g
+ */
 function importedRow(g) {
-  return h("li", { class: "game-row imported-game", "data-game": g.id },
-    h("a", { href: importedLink(g.id) }, `${g.red} – ${g.black}`),
+  const name = `${g.red} – ${g.black}`;
+  const li = h("li", { class: "game-row imported-game", "data-game": g.id },
+    h("a", { href: importedLink(g.id) }, name),
     h("span", {}, g.result),
     h("span", { class: "muted small" }, [g.event, g.date].filter((x) => x && x !== "?").join(", ")),
     h("span", { class: "muted small" }, `${rulesName(g.rules)}, ${tn("import.plies", g.ply)}`),
     h("span", { class: "muted small" }, t("import.when", { date: date(g.imported) })));
+  li.append(h("button", {
+    type: "button", class: "delete small-button", "aria-label": t("import.deleteOne", { game: name }),
+    onclick: async () => {
+      if (!confirm(t("import.confirmDelete", { game: name }))) return;
+      try {
+        await api.call("DELETE", `/imports/${encodeURIComponent(g.id)}`);
+      } catch (err) {
+        return refused(t("import.delete"), err);
+      }
+      say(t("import.deleted"));
+      li.remove();
+    },
+  }, t("import.delete")));
+  return li;
 }
 
 /** @param {HTMLElement} view */
@@ -61,7 +82,19 @@ export async function importPage(view) {
       const p = await api.call("GET", `/imports?limit=20${after ? `&after=${encodeURIComponent(after)}` : ""}`);
       return { items: p.games, next: p.next ?? null };
     }, importedRow, "games imported-games", t("import.none"));
-    mine.replaceChildren(h("h2", {}, t("import.mine")), list);
+    const clear = h("button", { type: "button", class: "delete", id: "imports-delete-all", onclick: async () => {
+      if (!confirm(t("import.confirmDeleteAll"))) return;
+      try {
+        /** @type {ImportsDeleted} */
+        const done = await api.call("DELETE", "/imports");
+        say(tn("import.deletedAll", done.deleted));
+      } catch (err) {
+        return refused(t("import.deleteAll"), err);
+      }
+      await showMine();
+    } }, t("import.deleteAll"));
+    const empty = list.querySelector(".imported-games > li") === null;
+    mine.replaceChildren(h("h2", {}, t("import.mine")), list, ...(empty ? [] : [clear]));
   }
 
   form.addEventListener("submit", async (e) => {
