@@ -260,7 +260,8 @@ impl Hub {
             return;
         }
         let text = note.kind.text(note.from.as_deref().unwrap_or(""));
-        let event = Event::Notice { kind: note.kind, from: note.from, game: note.game, text };
+        let event =
+            Event::Notice { kind: note.kind, from: note.from, game: note.game, study: note.study, text };
         send(&self.users, &note.user, wire(&event));
     }
 

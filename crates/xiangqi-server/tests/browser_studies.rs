@@ -1,6 +1,6 @@
 //! Studies in headless Chromium: Ann starts a public study from the list page
 //! (reached through the menu), plays the central cannon on its board and
-//! invites Bob to edit; Bob, on his own page, answers with a horse move, which
+//! invites Bob to edit; Bob, told on the page he has open, answers with a horse move, which
 //! Ann's page shows at once; Ann comments on it and draws an arrow in the
 //! drawing mode (the keyboard and touch way) and with the right mouse button,
 //! and marks a point, which Bob's page shows at once too. The pages fit a phone without sideways scrolling; screenshots
@@ -85,9 +85,13 @@ async fn two_members_edit_a_study_and_each_sees_the_other_live() {
     click(&ann, "#invite button[type=submit]").await;
     wait_text(&ann, "#members", "studybob").await;
 
-    // Bob opens the study, goes to the cannon's move and answers with a horse.
-    bob.goto(&address).await.unwrap();
+    // Bob is told on the page he has open, and follows the notice's link.
+    wait_text(&bob, "#message", "studyann invited you to a study.").await;
+    shots_at_both_sizes(&bob, "study", "invited").await;
+    click(&bob, "#message a[href^='#/study/']").await;
     wait_text(&bob, "main h1", "Central cannon").await;
+    assert_eq!(bob.current_url().await.unwrap().to_string(), address);
+    // He goes to the cannon's move and answers with a horse.
     click(&bob, "#nav-last").await;
     wait_text(&bob, "#study-status", "Black to move").await;
     click_cell(&bob, "h9").await;

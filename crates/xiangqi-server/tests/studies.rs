@@ -388,3 +388,49 @@ async fn edits_are_limited_per_minute() {
         s.stop().await;
     }
 }
+
+/// The next notice on a socket, skipping other events.
+async fn next_notice(socket: &mut Socket) -> Value {
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+            .await
+            .expect("a notice in time");
+        if let Some(Ok(Message::Text(t))) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v["type"] == "notice" {
+                return v;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_invited_member_is_told_at_once_and_finds_the_study_among_their_own() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (owner, guest) = (Client::register(&s, "sti").await, Client::register(&s, "stg").await);
+        let mut socket = socket_of(&s, &guest).await;
+        let (_, v) = owner.post("/studies", json!({"title": "残局"})).await;
+        let id = v["study"]["id"].as_str().unwrap().to_string();
+        let members = format!("/studies/{id}/members");
+        let (st, v) = owner.post(&members, json!({"version": 1, "name": guest.name, "role": "view"})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let notice = next_notice(&mut socket).await;
+        assert_eq!(
+            (notice["kind"].as_str(), notice["from"].as_str(), notice["study"].as_str()),
+            (Some("study_invite"), Some(owner.name.as_str()), Some(id.as_str())),
+            "{notice}"
+        );
+        assert!(notice["game"].is_null(), "{notice}");
+        let (_, shelf) = guest.get("/studies?shelf=mine").await;
+        assert!(shelf["studies"].as_array().unwrap().iter().any(|x| x["id"] == id), "{shelf}");
+
+        // A new role for a member is no new invitation.
+        let (st, v) = owner.post(&members, json!({"version": 2, "name": guest.name, "role": "edit"})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let again =
+            tokio::time::timeout(std::time::Duration::from_millis(1500), next_notice(&mut socket)).await;
+        assert!(again.is_err(), "told twice: {again:?}");
+        s.stop().await;
+    }
+}

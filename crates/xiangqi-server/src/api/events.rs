@@ -25,6 +25,8 @@ pub enum Event {
         from: Option<String>,
         /// The game it is about, if any.
         game: Option<String>,
+        /// The study it is about, if any.
+        study: Option<String>,
         /// The notice in English words, for clients that do not translate `kind`.
         text: String,
     },

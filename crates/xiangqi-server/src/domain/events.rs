@@ -32,13 +32,15 @@ pub enum Happening<'a> {
     ComputerWanted(&'a str),
 }
 
-/// A notice to a user: what happened, from whom, in which game.
+/// A notice to a user: what happened, from whom, in which game or study.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notice {
     pub user: String,
     pub kind: NoticeKind,
     pub from: Option<String>,
     pub game: Option<String>,
+    #[serde(default)]
+    pub study: Option<String>,
 }
 
 /// Whoever hears what happens.

@@ -136,6 +136,18 @@ impl Services {
             kind,
             from: from.map(str::to_string),
             game: game.map(str::to_string),
+            study: None,
+        }));
+    }
+
+    /// A short notice for a user's open pages about a study, from whom.
+    pub fn notify_of_study(&self, user: &str, kind: NoticeKind, from: &str, study: &str) {
+        self.listener.hear(Happening::Notice(Notice {
+            user: user.to_string(),
+            kind,
+            from: Some(from.to_string()),
+            game: None,
+            study: Some(study.to_string()),
         }));
     }
 

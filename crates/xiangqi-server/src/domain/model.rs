@@ -77,6 +77,8 @@ named_enum! {
         Message = "message",
         /// A tournament round has begun: `game` is yours in it.
         TournamentGame = "tournament_game",
+        /// `from` made you a member of `study`.
+        StudyInvite = "study_invite",
     }
 }
 
@@ -110,6 +112,7 @@ impl NoticeKind {
             NoticeKind::Rematch => format!("{from} offers a rematch"),
             NoticeKind::Message => format!("{from} sent you a message"),
             NoticeKind::TournamentGame => "Your tournament game has started".to_string(),
+            NoticeKind::StudyInvite => format!("{from} invited you to a study"),
         }
     }
 }

@@ -24,7 +24,7 @@ use super::{
     accounts::new_id,
     board::{Board, MoveNames, default_rules, rules_fit, start_fen},
     events::Happening,
-    model::{Named, named_enum},
+    model::{Named, NoticeKind, named_enum},
     refusal::{Act, Refusal, Result, TextField, Window},
 };
 use crate::store::{ChapterRow, MemberRow, Page, Paged, StudyChange, StudyRow, StudyShelf, Written};
@@ -829,6 +829,12 @@ impl Services {
         }
         let after = self.load_study(id).await?;
         self.listener.hear(Happening::Study(&after));
+        if let StudyChange::Member(name, _) = &change {
+            let new = !study.members.iter().any(|m| &m.user == name);
+            if new {
+                self.notify_of_study(name, NoticeKind::StudyInvite, user, id);
+            }
+        }
         Ok(after)
     }
 }

@@ -322,6 +322,8 @@ export type Event =
       /** The game it is about, if any. */
       game?: string | null;
       kind: NoticeKind;
+      /** The study it is about, if any. */
+      study?: string | null;
       /** The notice in English words, for clients that do not translate `kind`. */
       text: string;
       type: "notice";
@@ -936,7 +938,7 @@ export type NodeAnnotation = {
 export type Notation = "wxf" | "chinese" | "iccs";
 
 /** What a notice to a user is about. */
-export type NoticeKind = "challenge" | "accepted" | "declined" | "your_move" | "draw_declined" | "rematch" | "message" | "tournament_game";
+export type NoticeKind = "challenge" | "accepted" | "declined" | "your_move" | "draw_declined" | "rematch" | "message" | "tournament_game" | "study_invite";
 
 export type OutcomeView = {
   /** a reason a game ended */

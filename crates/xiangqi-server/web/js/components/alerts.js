@@ -4,6 +4,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { noticeText } from "./notice.js";
 import { say } from "../notify.js";
 
 /** @typedef {import("../models.js").Notice} Notice */
@@ -35,11 +36,14 @@ function remember(on) {
 export function notifyBrowser(notice) {
   if (!enabled() || document.visibilityState === "visible") return;
   const from = notice.from ?? "";
-  const body = notice.kind === "message" ? t("alerts.message", { name: from }) : t("alerts.move", { name: from });
-  const n = new Notification(t("app.title"), { body, tag: `${notice.kind}:${notice.game ?? from}` });
+  const body = notice.kind === "message" ? t("alerts.message", { name: from })
+    : notice.study ? noticeText(notice) : t("alerts.move", { name: from });
+  const n = new Notification(t("app.title"), { body, tag: `${notice.kind}:${notice.game ?? notice.study ?? from}` });
   n.addEventListener("click", () => {
     window.focus();
-    location.hash = notice.kind === "message" ? `#/with/${encodeURIComponent(from)}` : notice.game ? `#/game/${encodeURIComponent(notice.game)}` : "#/status";
+    location.hash = notice.kind === "message" ? `#/with/${encodeURIComponent(from)}`
+      : notice.study ? `#/study/${encodeURIComponent(notice.study)}`
+      : notice.game ? `#/game/${encodeURIComponent(notice.game)}` : "#/status";
   });
 }
 

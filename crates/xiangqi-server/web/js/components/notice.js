@@ -16,16 +16,22 @@ export function noticeText(notice) {
 }
 
 /**
- * A link to what the notice is about: its game, or the waiting room for a
- * challenge; none for others (a private message: this UI has no inbox yet).
+ * A link to what the notice is about: its game or study, the waiting room for
+ * a challenge, the conversation for a message.
  * @param {Notice} notice
  */
 export function noticeLink(notice) {
+  if (notice.study) {
+    return h("a", { href: `#/study/${encodeURIComponent(notice.study)}` }, t("notice.toStudy"));
+  }
   if (notice.game && notice.kind !== "challenge") {
     return h("a", { href: `#/game/${encodeURIComponent(notice.game)}` }, t("notice.toGame"));
   }
   if (["challenge", "declined", "accepted", "rematch"].includes(notice.kind)) {
     return h("a", { href: "#/room" }, t("notice.toRoom"));
+  }
+  if (notice.kind === "message") {
+    return h("a", { href: `#/with/${encodeURIComponent(notice.from ?? "")}` }, t("notice.toMessages"));
   }
   return null;
 }

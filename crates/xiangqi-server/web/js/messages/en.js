@@ -1162,4 +1162,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "import.deleteAll": "Delete all my imported games",
   "import.confirmDeleteAll": "Delete all your imported games? This cannot be undone.",
   "import.deletedAll": { one: "{count} game deleted.", other: "{count} games deleted." },
+  "notice.study_invite": "{from} invited you to a study.",
+  "notice.toStudy": "Open the study",
+  "notice.toMessages": "Read it",
 });

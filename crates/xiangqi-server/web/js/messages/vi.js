@@ -1161,4 +1161,7 @@ export const vi = {
   "import.deleteAll": "Xóa mọi ván tôi đã nhập",
   "import.confirmDeleteAll": "Xóa mọi ván bạn đã nhập? Không thể hoàn tác.",
   "import.deletedAll": { other: "Đã xóa {count} ván." },
+  "notice.study_invite": "{from} đã mời bạn vào một nghiên cứu.",
+  "notice.toStudy": "Mở nghiên cứu",
+  "notice.toMessages": "Xem tin nhắn",
 };

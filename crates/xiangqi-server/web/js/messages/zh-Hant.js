@@ -1161,4 +1161,7 @@ export const zhHant = {
   "import.deleteAll": "刪除我匯入的全部對局",
   "import.confirmDeleteAll": "刪除你匯入的全部對局？此操作無法復原。",
   "import.deletedAll": { other: "已刪除 {count} 局。" },
+  "notice.study_invite": "{from} 邀請你加入一項研究。",
+  "notice.toStudy": "打開研究",
+  "notice.toMessages": "查看",
 };

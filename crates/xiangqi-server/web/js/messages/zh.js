@@ -1161,4 +1161,7 @@ export const zh = {
   "import.deleteAll": "删除我导入的全部对局",
   "import.confirmDeleteAll": "删除你导入的全部对局？此操作无法撤销。",
   "import.deletedAll": { other: "已删除 {count} 局。" },
+  "notice.study_invite": "{from} 邀请你加入一项研究。",
+  "notice.toStudy": "打开研究",
+  "notice.toMessages": "查看",
 };
