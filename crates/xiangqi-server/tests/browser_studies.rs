@@ -152,6 +152,24 @@ async fn two_members_edit_a_study_and_each_sees_the_other_live() {
     click(&bob, "#chapters button.chapter").await;
     shots_at_both_sizes(&ann, "study", "page").await;
 
+    // The engine on the study's board: its score and its best move as an
+    // arrow over the study's own, following the node shown.
+    click(&ann, "#engine-toggle").await;
+    until(&ann, "the engine's depth", "return Number(document.querySelector('#eval').dataset.depth) >= 4;")
+        .await;
+    css(&ann, "g.arrow.best").await;
+    css(&ann, "g.arrow.green[data-arrow=g7g3]").await;
+    shots_at_both_sizes(&ann, "study", "engine").await;
+    click(&ann, "#nav-first").await;
+    until(
+        &ann,
+        "the engine on the start",
+        "return document.querySelector('#study-tree .node.start.current') && Number(document.querySelector('#eval').dataset.depth) >= 4 && !document.querySelector('g.arrow.green');",
+    )
+    .await;
+    click(&ann, "#engine-toggle").await;
+    wait_text(&ann, "#engine-toggle", "Start").await;
+
     // A chapter on the hex board: its own board, and a move played on it.
     css(&ann, "#chapter-kind option[value=hex]").await.click().await.unwrap();
     fill(&ann, "#add-chapter input[name=title]", "Xiang Hex").await;

@@ -24,6 +24,7 @@ import { attempt, say } from "../notify.js";
 import { onPrefsChange } from "../prefs.js";
 import { go } from "../router.js";
 import { currentUser } from "../state.js";
+import { enginePanel } from "./analysis/engine-panel.js";
 
 /** @typedef {import("../api-types.js").StudyView} StudyView */
 /** @typedef {import("../api-types.js").StudySummary} StudySummary */
@@ -139,6 +140,10 @@ export async function studyPage(view, args) {
   /** Positions read from the server, by board and FEN: their legal moves. @type {Map<string, LinePosition>} */
   const positions = new Map();
   const me = currentUser()?.name ?? null;
+  /** The position shown, as the server read it (its outcome, if over). @type {LinePosition | null} */
+  let shownAt = null;
+  /** The chapter, node and position the engine was last asked about. */
+  let engineOn = "";
 
   const title = h("h1", {});
   const meta = h("p", { class: "muted study-meta" });
@@ -178,9 +183,21 @@ export async function studyPage(view, args) {
   const chapters = h("div", { class: "study-chapters", id: "chapters" });
   const members = h("div", { class: "study-members", id: "members" });
   const exportLink = h("a", { href: `/api/v1${studyPath(id)}/pgn`, id: "export", download: "" }, t("study.export"));
+  // The engine follows the node shown; its line is drawn over the study's own arrows.
+  const engine = enginePanel({
+    position: () => {
+      const c = chapter();
+      const blackFirst = c?.start_fen.trim().split(/\s+/)[1] === "b";
+      return {
+        variant: c?.variant ?? "standard", rules: c?.rules ?? "", fen: c?.start_fen ?? "", moves: pathTo(nodeId),
+        over: shownAt?.outcome ?? null, half: (blackFirst ? 1 : 0) + (node()?.ply ?? 0),
+      };
+    },
+    arrows: (lines) => board.setArrows([...lines, ...studyArrows()]),
+  });
   const side = h("aside", { class: "analysis-side study-side" },
-    status, nav, tree, commentShown, commentForm, shapes, drawHelp, chapters, members, h("p", {}, exportLink));
-  view.replaceChildren(title, meta, h("div", { class: "analysis study" }, h("div", { class: "analysis-board" }, boardBox), side));
+    engine.element, status, nav, tree, commentShown, commentForm, shapes, drawHelp, chapters, members, h("p", {}, exportLink));
+  view.replaceChildren(title, meta, h("div", { class: "analysis study" }, h("div", { class: "analysis-board" }, engine.bar, boardBox), side));
 
   /** @type {Board} */
   let board = makeBoard();
@@ -194,6 +211,19 @@ export async function studyPage(view, args) {
   /** @param {number} [at] */
   function node(at = nodeId) {
     return chapter()?.nodes.find((n) => n.id === at);
+  }
+  /** The moves (ICCS) from the chapter's start to a node. @param {number} to */
+  function pathTo(to) {
+    /** @type {string[]} */
+    const moves = [];
+    for (let n = node(to); n && n.move; n = n.parent === null || n.parent === undefined ? undefined : node(n.parent)) {
+      moves.unshift(n.move.iccs);
+    }
+    return moves;
+  }
+  /** The arrows drawn in the study at the node shown. */
+  function studyArrows() {
+    return (node()?.arrows ?? []).map((a) => ({ move: a.from + a.to, kind: a.brush }));
   }
   function lastOfLine() {
     let n = node();
@@ -492,12 +522,20 @@ export async function studyPage(view, args) {
       t(study.visibility === "public" ? "study.public" : "study.private"), " · ",
       h("span", { id: "study-version" }, t("study.version", { version: study.version })), " · ", c.title);
     const editable = mayEdit();
-    const arrows = n.arrows.map((a) => ({ move: a.from + a.to, kind: a.brush }));
+    const arrows = studyArrows();
     const marks = n.marks.map((m) => ({ cell: m.at, kind: m.brush }));
     const fields = n.fen.split(/\s+/);
     const turn = fields[1] === "b" ? "black" : "red";
     board.onCell = drawing && editable ? drawCell : null;
     board.show({ fen: n.fen, flipped, last: n.move?.iccs ?? null, arrows, circles: marks, legal: [], mine: null });
+    const asked = `${c.id}/${n.id}/${n.fen}`;
+    if (asked !== engineOn) {
+      engineOn = asked;
+      shownAt = null;
+      engine.follow();
+    } else {
+      engine.draw();
+    }
     drawButton.setAttribute("aria-pressed", String(drawing));
     drawButton.hidden = !editable;
     brushChoice.hidden = !editable;
@@ -516,11 +554,13 @@ export async function studyPage(view, args) {
     const shown = nodeId;
     const at = await position(n.fen).catch(() => null);
     if (shown !== nodeId || chapter() !== c || !at) return;
+    shownAt = at;
     status.textContent = at.outcome ? outcomeText(at.outcome)
       : t(at.check ? "analysis.toMoveCheck" : "analysis.toMove", { color: colorName(turn, true) });
     if (editable && !drawing) {
       board.show({ fen: n.fen, flipped, last: n.move?.iccs ?? null, arrows, circles: marks, legal: at.legal, mine: at.outcome ? null : at.turn });
     }
+    engine.draw();
   }
 
   /** The drawing mode's point: the first chosen, or the arrow (or mark) it ends. @param {string} cell */
@@ -555,6 +595,7 @@ export async function studyPage(view, args) {
   await render();
   return () => {
     document.removeEventListener("keydown", keys);
+    engine.stop();
     stopWatching();
     stopPrefs();
   };
