@@ -170,6 +170,23 @@ async fn two_members_edit_a_study_and_each_sees_the_other_live() {
     click(&ann, "#engine-toggle").await;
     wait_text(&ann, "#engine-toggle", "Start").await;
 
+    // Another answer to the cannon is a variation; Ann makes it the main line,
+    // and moves the chapter down the list. Bob's page follows both.
+    click(&ann, "#study-tree button.node[data-move=h2e2]").await;
+    click_cell(&ann, "b9").await;
+    click_target(&ann, "c7").await;
+    css(&ann, "#study-tree .variation button.node.current[data-move=b9c7]").await;
+    click(&ann, "#main-line").await;
+    css(&ann, "#study-tree > button.node.current[data-move=b9c7]").await;
+    css(&ann, "#study-tree .variation button.node[data-move=h9g7]").await;
+    until(&ann, "no button on the main line", "return document.querySelector('#main-line').hidden;").await;
+    click(&ann, "#chapters [data-action=chapter-down]").await;
+    wait_text(&ann, "#chapters li:last-child button.chapter", "Chapter 1").await;
+    wait_text(&bob, "#chapters li:first-child button.chapter", "胡荣华 – 杨官璘").await;
+    wait_text(&bob, "#chapters button.chapter.current", "Chapter 1").await;
+    css(&bob, "#study-tree > button.node[data-move=b9c7]").await;
+    shots_at_both_sizes(&ann, "study", "main-line").await;
+
     // A chapter on the hex board: its own board, and a move played on it.
     css(&ann, "#chapter-kind option[value=hex]").await.click().await.unwrap();
     fill(&ann, "#add-chapter input[name=title]", "Xiang Hex").await;

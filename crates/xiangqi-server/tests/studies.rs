@@ -434,3 +434,88 @@ async fn an_invited_member_is_told_at_once_and_finds_the_study_among_their_own()
         s.stop().await;
     }
 }
+
+#[tokio::test]
+async fn chapters_are_reordered_and_a_variation_made_the_main_line() {
+    for db in databases() {
+        let s = server(&db).await;
+        let (owner, viewer) = (Client::register(&s, "sto").await, Client::register(&s, "stv").await);
+        let (_, v) = owner.post("/studies", json!({"title": "order"})).await;
+        let id = v["study"]["id"].as_str().unwrap().to_string();
+        let base = format!("/studies/{id}");
+        let first = v["study"]["chapters"][0]["id"].as_str().unwrap().to_string();
+        owner.post(&format!("{base}/chapters"), json!({"version": 1, "title": "two"})).await;
+        let (_, v) = owner.post(&format!("{base}/chapters"), json!({"version": 2, "title": "three"})).await;
+        let titles = |v: &Value| -> Vec<String> {
+            v["study"]["chapters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["title"].as_str().unwrap().to_string())
+                .collect()
+        };
+        let third = v["study"]["chapters"][2]["id"].as_str().unwrap().to_string();
+        let (st, v) =
+            owner.post(&format!("{base}/chapters/{third}/place"), json!({"version": 3, "place": 0})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(titles(&v), ["three", "Chapter 1", "two"]);
+        // Past the end is the last place; the same place again changes nothing.
+        let (_, v) =
+            owner.post(&format!("{base}/chapters/{first}/place"), json!({"version": 4, "place": 99})).await;
+        assert_eq!(titles(&v), ["three", "two", "Chapter 1"]);
+        let (_, v) =
+            owner.post(&format!("{base}/chapters/{first}/place"), json!({"version": 5, "place": 2})).await;
+        assert_eq!(version(&v["study"]), 5, "nothing to write");
+        // Only editors, on the version they saw.
+        owner
+            .post(&format!("{base}/members"), json!({"version": 5, "name": viewer.name, "role": "view"}))
+            .await;
+        let (st, v) =
+            viewer.post(&format!("{base}/chapters/{first}/place"), json!({"version": 6, "place": 0})).await;
+        assert_eq!((st, v["reason"].as_str()), (StatusCode::FORBIDDEN, Some("study_read_only")), "{v}");
+        let (st, v) =
+            owner.post(&format!("{base}/chapters/{first}/place"), json!({"version": 5, "place": 0})).await;
+        assert_eq!((st, v["reason"].as_str()), (StatusCode::CONFLICT, Some("study_stale")), "{v}");
+
+        // The main line h2e2 h9g7, and c3c4 h9g7 beside it: made the main line,
+        // both of its moves come first from where they are played.
+        let moves = format!("{base}/chapters/{first}/moves");
+        owner.post(&moves, json!({"version": 6, "node": 0, "move": "h2e2"})).await;
+        owner.post(&moves, json!({"version": 7, "node": 1, "move": "h9g7"})).await;
+        owner.post(&moves, json!({"version": 8, "node": 1, "move": "b9c7"})).await;
+        owner.post(&moves, json!({"version": 9, "node": 0, "move": "c3c4"})).await;
+        let (st, v) = owner.post(&moves, json!({"version": 10, "node": 4, "move": "h9g7"})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        let chapter = |v: &Value| {
+            v["study"]["chapters"].as_array().unwrap().iter().find(|c| c["id"] == first).unwrap().clone()
+        };
+        let children = |c: &Value, n: u64| -> Vec<u64> {
+            c["nodes"].as_array().unwrap().iter().find(|x| x["id"] == n).unwrap()["children"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .collect()
+        };
+        assert_eq!(children(&chapter(&v), 0), [1, 4]);
+        let (st, v) =
+            owner.post(&format!("{base}/chapters/{first}/nodes/5/main"), json!({"version": 11})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(children(&chapter(&v), 0), [4, 1], "{v}");
+        // Deeper: b9c7 after h2e2 becomes the first reply there, and the line to it first from the start.
+        let (_, v) =
+            owner.post(&format!("{base}/chapters/{first}/nodes/3/main"), json!({"version": 12})).await;
+        let c = chapter(&v);
+        assert_eq!((children(&c, 0), children(&c, 1)), (vec![1, 4], vec![3, 2]), "{v}");
+        let pgn = owner.raw(reqwest::Method::GET, &format!("{base}/pgn"), None).await.text().await.unwrap();
+        let game = &pgn[pgn.rfind("[Event").unwrap()..];
+        assert!(
+            game.contains("1. C2=5 (1. P7+1 H8+7) 1... H2+3 (1... H8+7) *"),
+            "the main lines first: {game}"
+        );
+        let (st, v) =
+            owner.post(&format!("{base}/chapters/{first}/nodes/0/main"), json!({"version": 13})).await;
+        assert_eq!((st, v["reason"].as_str()), (StatusCode::NOT_FOUND, Some("no_node")), "{v}");
+        s.stop().await;
+    }
+}

@@ -537,8 +537,9 @@ pub enum ExplorerSource {
     Mine,
 }
 
-/// The study's version an edit is made on, for edits without a body.
-#[derive(Deserialize, IntoParams)]
+/// The study's version an edit is made on: the query of a deletion, or the
+/// whole body of an edit that needs nothing more.
+#[derive(Deserialize, IntoParams, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct StudyVersion {
@@ -594,6 +595,15 @@ pub struct NewChapter {
 pub struct ChapterRename {
     pub version: i64,
     pub title: String,
+}
+
+/// A chapter's new place in the study's list.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterPlace {
+    pub version: i64,
+    /// 0 for the first; past the end, the last.
+    pub place: u32,
 }
 
 /// A move after a node of a chapter: the main line if the node had none

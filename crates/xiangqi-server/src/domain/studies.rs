@@ -160,6 +160,23 @@ impl Tree {
         moves
     }
 
+    /// Makes the line to a node the main line; whether anything changed.
+    fn make_main(&mut self, id: u32) -> bool {
+        let mut changed = false;
+        let mut at = id;
+        while let Some(parent) = self.node(at).and_then(|n| n.parent) {
+            let Some(p) = self.index(parent) else { break };
+            let children = &mut self.nodes[p].children;
+            if let Some(i) = children.iter().position(|&c| c == at).filter(|&i| i > 0) {
+                children.remove(i);
+                children.insert(0, at);
+                changed = true;
+            }
+            at = parent;
+        }
+        changed
+    }
+
     /// Adds a move after a node (the main line if the node had none, else a
     /// variation); the child that has this move already, if there is one.
     fn add(&mut self, parent: u32, mv: String) -> u32 {
@@ -486,6 +503,17 @@ pub enum Edit {
     DeleteChapter {
         chapter: String,
     },
+    /// Moves a chapter to a place in the list (0 the first; past the end, the last).
+    PlaceChapter {
+        chapter: String,
+        place: u32,
+    },
+    /// Makes the line to a node the main line: each move on the way becomes
+    /// the first of the moves from the position before it.
+    MainLine {
+        chapter: String,
+        node: u32,
+    },
     /// A move (in any notation the board reads) after a node: the main line
     /// if the node had no move after it, else a variation.
     Move {
@@ -693,6 +721,7 @@ impl Services {
             AddChapter(ChapterRow),
             RenameChapter(String, String),
             DeleteChapter(String),
+            ChapterOrder(Vec<String>),
             Tree(String, String),
         }
         let owned = match edit {
@@ -740,6 +769,31 @@ impl Services {
                     return Err(Refusal::LastChapter {}.into());
                 }
                 Owned::DeleteChapter(c.row.id.clone())
+            }
+            Edit::PlaceChapter { chapter, place } => {
+                let c = study.chapter(&chapter)?;
+                let mut order: Vec<String> = study
+                    .chapters
+                    .iter()
+                    .filter(|x| x.row.id != c.row.id)
+                    .map(|x| x.row.id.clone())
+                    .collect();
+                order.insert((place as usize).min(order.len()), c.row.id.clone());
+                if order.iter().eq(study.chapters.iter().map(|x| &x.row.id)) {
+                    return Ok(study);
+                }
+                Owned::ChapterOrder(order)
+            }
+            Edit::MainLine { chapter, node } => {
+                let c = study.chapter(&chapter)?;
+                if node == 0 || c.tree.node(node).is_none() {
+                    return Err(Refusal::NoNode { id: node }.into());
+                }
+                let mut tree = c.tree.clone();
+                if !tree.make_main(node) {
+                    return Ok(study);
+                }
+                Owned::Tree(c.row.id.clone(), serde_json::to_string(&tree).unwrap_or_default())
             }
             Edit::Move { chapter, node, text } => {
                 let c = study.chapter(&chapter)?;
@@ -821,6 +875,7 @@ impl Services {
             Owned::AddChapter(row) => StudyChange::AddChapter(row),
             Owned::RenameChapter(id, t) => StudyChange::RenameChapter { id, title: t },
             Owned::DeleteChapter(id) => StudyChange::DeleteChapter(id),
+            Owned::ChapterOrder(ids) => StudyChange::ChapterOrder(ids),
             Owned::Tree(id, tree) => StudyChange::Tree { id, tree },
         };
         if self.store.change_study(id, based, &change, now).await? == Written::Stale {

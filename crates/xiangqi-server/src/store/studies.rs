@@ -101,6 +101,8 @@ pub enum StudyChange<'a> {
         title: &'a str,
     },
     DeleteChapter(&'a str),
+    /// The chapters' new order: every chapter's id, first to last.
+    ChapterOrder(&'a [String]),
     /// A chapter's new tree of moves.
     Tree {
         id: &'a str,
@@ -118,6 +120,19 @@ async fn apply(
     change: &StudyChange<'_>,
     now: i64,
 ) -> Result<u64, sqlx::Error> {
+    if let StudyChange::ChapterOrder(ids) = *change {
+        let mut moved = 0;
+        for (position, id) in ids.iter().enumerate() {
+            moved += sqlx::query("UPDATE study_chapters SET position = $3 WHERE study_id = $1 AND id = $2")
+                .bind(study)
+                .bind(id)
+                .bind(position as i64)
+                .execute(&mut *c)
+                .await?
+                .rows_affected();
+        }
+        return Ok(moved);
+    }
     let q = match *change {
         StudyChange::Settings { title, visibility } => {
             sqlx::query("UPDATE studies SET title = $2, visibility = $3 WHERE id = $1")
@@ -164,6 +179,7 @@ async fn apply(
                 .bind(id)
                 .bind(tree)
         }
+        StudyChange::ChapterOrder(_) => unreachable!("written above"),
     };
     Ok(q.execute(c).await?.rows_affected())
 }

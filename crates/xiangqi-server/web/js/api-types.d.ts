@@ -124,6 +124,13 @@ export type ChallengeView = {
   status: ChallengeStatus;
 };
 
+/** A chapter's new place in the study's list. */
+export type ChapterPlace = {
+  /** 0 for the first; past the end, the last. */
+  place: number;
+  version: number;
+};
+
 /** A chapter's new title. */
 export type ChapterRename = {
   title: string;
@@ -2066,6 +2073,14 @@ export type StudySummary = {
   /** Grows by one with every change; an edit names the version it was made on. */
   version: number;
   visibility: Visibility;
+};
+
+/**
+ * The study's version an edit is made on: the query of a deletion, or the
+ * whole body of an edit that needs nothing more.
+ */
+export type StudyVersion = {
+  version: number;
 };
 
 /** A study: its summary, members and chapters. */

@@ -141,6 +141,8 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(studies::remove))
         .routes(routes!(studies::add_chapter))
         .routes(routes!(studies::rename_chapter, studies::delete_chapter))
+        .routes(routes!(studies::place_chapter))
+        .routes(routes!(studies::main_line))
         .routes(routes!(studies::add_move))
         .routes(routes!(studies::annotate, studies::delete_node))
         .routes(routes!(studies::pgn))

@@ -12,8 +12,8 @@ use super::{Answer, created, ok};
 use crate::{
     api::{
         requests::{
-            ChapterRename, NewChapter, NewStudy, NodeAnnotation, StudiesQuery, StudyInvite, StudyMove,
-            StudySettings, StudyShelfName, StudyVersion,
+            ChapterPlace, ChapterRename, NewChapter, NewStudy, NodeAnnotation, StudiesQuery, StudyInvite,
+            StudyMove, StudySettings, StudyShelfName, StudyVersion,
         },
         views::{StudiesPage, StudyAnswer, StudySummary, StudyView},
     },
@@ -183,6 +183,36 @@ pub async fn delete_chapter(
     Params(v): Params<StudyVersion>,
 ) -> Answer<StudyAnswer> {
     edit(&state, &user, &id, v.version, Edit::DeleteChapter { chapter }).await
+}
+
+/// Move a chapter to another place in the list (editors).
+#[utoipa::path(post, path = "/studies/{id}/chapters/{chapter}/place", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path)), request_body = ChapterPlace,
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn place_chapter(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter)): Path<(String, String)>,
+    Body(b): Body<ChapterPlace>,
+) -> Answer<StudyAnswer> {
+    edit(&state, &user, &id, b.version, Edit::PlaceChapter { chapter, place: b.place }).await
+}
+
+/// Make the line to a node the chapter's main line (editors): each move on
+/// the way becomes the first from the position before it.
+#[utoipa::path(post, path = "/studies/{id}/chapters/{chapter}/nodes/{node}/main", tag = "studies",
+    params(("id" = String, Path), ("chapter" = String, Path), ("node" = u32, Path)), request_body = StudyVersion,
+    responses((status = 200, body = StudyAnswer), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn main_line(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path((id, chapter, node)): Path<(String, String, String)>,
+    Body(b): Body<StudyVersion>,
+) -> Answer<StudyAnswer> {
+    let node = node_id(&node)?;
+    edit(&state, &user, &id, b.version, Edit::MainLine { chapter, node }).await
 }
 
 /// Add a move after a node (editors): checked by the rules of the chapter.

@@ -1165,4 +1165,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "notice.study_invite": "{from} invited you to a study.",
   "notice.toStudy": "Open the study",
   "notice.toMessages": "Read it",
+  "study.chapterUp": "Move {title} up",
+  "study.chapterDown": "Move {title} down",
+  "study.mainLine": "Make this the main line",
 });

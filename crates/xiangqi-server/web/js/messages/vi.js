@@ -1164,4 +1164,7 @@ export const vi = {
   "notice.study_invite": "{from} đã mời bạn vào một nghiên cứu.",
   "notice.toStudy": "Mở nghiên cứu",
   "notice.toMessages": "Xem tin nhắn",
+  "study.chapterUp": "Đưa {title} lên",
+  "study.chapterDown": "Đưa {title} xuống",
+  "study.mainLine": "Đặt làm diễn biến chính",
 };

@@ -1164,4 +1164,7 @@ export const zhHant = {
   "notice.study_invite": "{from} 邀請你加入一項研究。",
   "notice.toStudy": "打開研究",
   "notice.toMessages": "查看",
+  "study.chapterUp": "將 {title} 上移",
+  "study.chapterDown": "將 {title} 下移",
+  "study.mainLine": "設為主線",
 };

@@ -1164,4 +1164,7 @@ export const zh = {
   "notice.study_invite": "{from} 邀请你加入一项研究。",
   "notice.toStudy": "打开研究",
   "notice.toMessages": "查看",
+  "study.chapterUp": "将 {title} 上移",
+  "study.chapterDown": "将 {title} 下移",
+  "study.mainLine": "设为主线",
 };

@@ -156,6 +156,9 @@ export async function studyPage(view, args) {
     button("›", () => goTo(node()?.children[0] ?? nodeId), { id: "nav-forward", "aria-label": t("analysis.forward") }),
     button("»", () => goTo(lastOfLine()), { id: "nav-last", "aria-label": t("analysis.last") }),
     button(t("game.flip"), () => { flipped = !flipped; render(); }, { id: "flip" }));
+  const mainLine = button(t("study.mainLine"), () => attempt(() => edit("POST", `${chapterPath()}/nodes/${nodeId}/main`, {})),
+    { id: "main-line" });
+  mainLine.hidden = true;
   const comment = h("textarea", { id: "study-comment", rows: "3", maxlength: "2000", "aria-label": t("study.comment") });
   const commentShown = h("p", { class: "study-comment-text", id: "study-comment-text" });
   const commentForm = onSubmit(h("form", { class: "study-comment-form", id: "comment-form" },
@@ -196,7 +199,7 @@ export async function studyPage(view, args) {
     arrows: (lines) => board.setArrows([...lines, ...studyArrows()]),
   });
   const side = h("aside", { class: "analysis-side study-side" },
-    engine.element, status, nav, tree, commentShown, commentForm, shapes, drawHelp, chapters, members, h("p", {}, exportLink));
+    engine.element, status, nav, tree, mainLine, commentShown, commentForm, shapes, drawHelp, chapters, members, h("p", {}, exportLink));
   view.replaceChildren(title, meta, h("div", { class: "analysis study" }, h("div", { class: "analysis-board" }, engine.bar, boardBox), side));
 
   /** @type {Board} */
@@ -412,9 +415,24 @@ export async function studyPage(view, args) {
     if (here instanceof HTMLElement && hadFocus) here.focus();
   }
 
+  /** Moves a chapter to a place in the list. @param {string} chapter @param {number} place */
+  async function placeChapter(chapter, place) {
+    await edit("POST", `${studyPath(id)}/chapters/${encodeURIComponent(chapter)}/place`, { place });
+    const moved = chapters.querySelector(`button.chapter[data-chapter="${CSS.escape(chapter)}"]`);
+    if (moved instanceof HTMLElement) moved.focus();
+  }
+
+  /** Whether a node is on the chapter's main line. @param {number} at */
+  function onMainLine(at) {
+    for (let n = node(at); n && n.parent !== null && n.parent !== undefined; n = node(n.parent)) {
+      if (node(n.parent)?.children[0] !== n.id) return false;
+    }
+    return true;
+  }
+
   function drawChapters() {
     const editable = mayEdit();
-    const list = h("ol", { class: "chapter-list" }, study.chapters.map((c) => h("li", {},
+    const list = h("ol", { class: "chapter-list" }, study.chapters.map((c, i) => h("li", {},
       h("button", {
         type: "button", class: `chapter${c.id === chapterId ? " current" : ""}`, "data-chapter": c.id,
         "aria-current": c.id === chapterId ? "true" : null,
@@ -432,6 +450,14 @@ export async function studyPage(view, args) {
           if (!title?.trim()) return;
           await edit("POST", `${studyPath(id)}/chapters/${encodeURIComponent(c.id)}`, { title: title.trim() });
         }), { class: "small", "data-action": "rename-chapter" })
+        : "",
+      editable && c.id === chapterId && i > 0
+        ? button("↑", () => attempt(() => placeChapter(c.id, i - 1)),
+          { class: "small", "data-action": "chapter-up", "aria-label": t("study.chapterUp", { title: c.title }) })
+        : "",
+      editable && c.id === chapterId && i < study.chapters.length - 1
+        ? button("↓", () => attempt(() => placeChapter(c.id, i + 1)),
+          { class: "small", "data-action": "chapter-down", "aria-label": t("study.chapterDown", { title: c.title }) })
         : "",
       editable && study.chapters.length > 1 && c.id === chapterId
         ? button(t("study.deleteChapter"), () => attempt(async () => {
@@ -538,6 +564,7 @@ export async function studyPage(view, args) {
     }
     drawButton.setAttribute("aria-pressed", String(drawing));
     drawButton.hidden = !editable;
+    mainLine.hidden = !editable || onMainLine(n.id);
     brushChoice.hidden = !editable;
     shapes.hidden = !editable;
     drawHelp.hidden = !editable;
