@@ -10,13 +10,16 @@
 //! ```
 //! The server runs in this process on loopback.
 
+mod load;
+
 use std::time::{Duration, Instant};
 
+use load::{Args, Latencies};
 use sqlx::{Connection, PgConnection, Row};
 use xiangqi::rng::Rng;
 use xiangqi_tools::fill::account_name;
 
-const KINDS: [&str; 8] = [
+const KINDS: &[&str] = &[
     "explorer start",
     "explorer line",
     "explorer filtered",
@@ -29,16 +32,7 @@ const KINDS: [&str; 8] = [
 
 #[tokio::main]
 async fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(database) = args.first().cloned().filter(|d| d.starts_with("postgres")) else {
-        eprintln!(
-            "usage: database postgres://... [CLIENTS] [SECONDS] [SEED] (a database filled by xiangqi fill)"
-        );
-        std::process::exit(2);
-    };
-    let clients: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(16);
-    let seconds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(30);
-    let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let Args { database, clients, seconds, seed } = Args::read("database", 16);
 
     let mut db = PgConnection::connect(&database).await.expect("database");
     let accounts: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE computer_level IS NULL")
@@ -100,7 +94,7 @@ async fn main() {
             let (http, api, lines) = (http.clone(), api.clone(), lines.clone());
             tokio::spawn(async move {
                 let mut rng = Rng(seed.wrapping_mul(31).wrapping_add(c as u64 + 1));
-                let mut seen: Vec<Vec<Duration>> = vec![Vec::new(); KINDS.len()];
+                let mut seen = Latencies::new(KINDS);
                 let mut turn = c;
                 while Instant::now() < until {
                     turn += 1;
@@ -148,42 +142,16 @@ async fn main() {
                     let body = res.bytes().await.expect("body");
                     let took = t.elapsed();
                     assert_eq!(status, 200, "{url}: {}", String::from_utf8_lossy(&body));
-                    seen[which].push(took);
+                    seen.record(which, took);
                 }
                 seen
             })
         })
         .collect();
-    let mut all: Vec<Vec<Duration>> = vec![Vec::new(); KINDS.len()];
+    let mut all = Latencies::new(KINDS);
     for t in tasks {
-        for (i, l) in t.await.unwrap().into_iter().enumerate() {
-            all[i].extend(l);
-        }
+        all.add(t.await.unwrap());
     }
-    let wall = start.elapsed().as_secs_f64();
-    println!(
-        "{:<22} {:>9} {:>8} {:>8} {:>8} {:>8}",
-        "request", "requests", "req/s", "p50 ms", "p99 ms", "max ms"
-    );
-    let mut total = 0;
-    for (i, mut l) in all.into_iter().enumerate() {
-        l.sort();
-        let pct = |p: f64| ms(l[((l.len() as f64 * p) as usize).min(l.len() - 1)]);
-        println!(
-            "{:<22} {:>9} {:>8.0} {:>8.1} {:>8.1} {:>8.1}",
-            KINDS[i],
-            l.len(),
-            l.len() as f64 / wall,
-            pct(0.50),
-            pct(0.99),
-            pct(1.0)
-        );
-        total += l.len();
-    }
-    println!("all: {total} requests in {wall:.1} s, {:.0} requests/s", total as f64 / wall);
+    all.print(start.elapsed().as_secs_f64());
     server.stop().await;
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }

@@ -11,24 +11,21 @@
 //! The fill's `--accounts` and `--puzzlers` must be the defaults (3,000,000
 //! and 200,000), or be given as `ACCOUNTS` and `PUZZLERS` in the environment.
 
+mod load;
+
 use std::time::{Duration, Instant};
 
+use load::{Args, Latencies, log_in};
 use serde_json::{Value, json};
 use xiangqi::{AnyGame, RuleSet, Variant, rng::Rng};
-use xiangqi_tools::fill::{DEFAULT_PASSWORD, account_name, puzzler_account};
+use xiangqi_tools::fill::{account_name, puzzler_account};
+
+const KINDS: &[&str] = &["next puzzle", "first move"];
 
 #[tokio::main]
 async fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(database) = args.first().cloned().filter(|d| d.starts_with("postgres")) else {
-        eprintln!(
-            "usage: puzzles postgres://... [CLIENTS] [SECONDS] [SEED] (a database filled by xiangqi fill)"
-        );
-        std::process::exit(2);
-    };
-    let clients: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(16);
-    let seconds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(30);
-    let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let Args { database, clients, seconds, seed } = Args::read("puzzles", 16);
+    let clients = clients as u64;
     let number =
         |name: &str, default: u64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
     let (accounts, puzzlers) = (number("ACCOUNTS", 3_000_000), number("PUZZLERS", 200_000));
@@ -40,7 +37,8 @@ async fn main() {
     println!("{clients} clients for {seconds} s against {base}");
 
     let mut tasks = Vec::new();
-    let until = Instant::now() + Duration::from_secs(seconds);
+    let start = Instant::now();
+    let until = start + Duration::from_secs(seconds);
     for c in 0..clients {
         let base = base.clone();
         // Solvers spread over the fill's, each a different one.
@@ -48,24 +46,15 @@ async fn main() {
         let name = account_name(seed, account);
         tasks.push(tokio::spawn(async move {
             let http = reqwest::Client::new();
-            let login = http
-                .post(format!("{base}/session"))
-                .header("X-Xiangqi", "1")
-                .json(&json!({ "name": name, "password": DEFAULT_PASSWORD }))
-                .send()
-                .await
-                .unwrap();
-            assert!(login.status().is_success(), "{name} logs in: {}", login.status());
-            let login: Value = login.json().await.unwrap();
-            let token = login["token"].as_str().expect("a token").to_string();
-            let (mut next, mut moves) = (Vec::new(), Vec::new());
+            let token = log_in(&http, &base, &name).await;
+            let mut seen = Latencies::new(KINDS);
             let mut rng = Rng(c + 1);
             while Instant::now() < until {
                 let t = Instant::now();
                 let r = http.get(format!("{base}/puzzles/next")).bearer_auth(&token).send().await.unwrap();
                 let status = r.status();
                 let p: Value = r.json().await.unwrap_or(Value::Null);
-                next.push(t.elapsed());
+                seen.record(0, t.elapsed());
                 assert!(status.is_success(), "next puzzle: {status} {p}");
                 let id = p["id"].as_str().unwrap().to_string();
                 let first = answer(&p, rng.below(100) < 55);
@@ -78,32 +67,17 @@ async fn main() {
                     .send()
                     .await
                     .unwrap();
-                moves.push(t.elapsed());
+                seen.record(1, t.elapsed());
                 assert!(r.status().is_success(), "a move: {}", r.status());
             }
-            (next, moves)
+            seen
         }));
     }
-    let (mut next, mut moves) = (Vec::new(), Vec::new());
+    let mut all = Latencies::new(KINDS);
     for t in tasks {
-        let (n, m) = t.await.unwrap();
-        next.extend(n);
-        moves.extend(m);
+        all.add(t.await.unwrap());
     }
-    let total = next.len() + moves.len();
-    println!("{:.0} requests/s", total as f64 / seconds as f64);
-    for (what, mut times) in [("next puzzle", next), ("first move", moves)] {
-        times.sort();
-        let at =
-            |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)].as_secs_f64() * 1000.0;
-        println!(
-            "{what}: {} requests, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-            times.len(),
-            at(0.5),
-            at(0.99),
-            at(1.0)
-        );
-    }
+    all.print(start.elapsed().as_secs_f64());
     server.stop().await;
 }
 

@@ -12,34 +12,24 @@
 //! the fill left "here") are marked seen within the last four minutes, so that
 //! who is here lists them as it would on a live site.
 
-use std::{
-    collections::BTreeMap,
-    time::{Duration, Instant},
-};
+mod load;
 
-use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+use load::{Args, Latencies, log_in};
 use sqlx::{Connection, PgConnection, Row};
 use xiangqi::rng::Rng;
-use xiangqi_tools::fill::{DEFAULT_PASSWORD, account_name};
+use xiangqi_tools::fill::account_name;
 
 /// Accounts here while the benchmark runs (the fill's default `--online`).
 const HERE: i64 = 2000;
 
-const ENDPOINTS: [&str; 6] =
-    ["game status", "game page", "who is here", "profile search", "waiting room", "profile"];
+const ENDPOINTS: &[&str] =
+    &["game status", "game page", "who is here", "profile search", "waiting room", "profile"];
 
 #[tokio::main]
 async fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(database) = args.first().cloned().filter(|d| d.starts_with("postgres")) else {
-        eprintln!(
-            "usage: reads postgres://... [CLIENTS] [SECONDS] [SEED] (a database filled by xiangqi fill)"
-        );
-        std::process::exit(2);
-    };
-    let clients: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(32);
-    let seconds: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(30);
-    let seed: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let Args { database, clients, seconds, seed } = Args::read("reads", 32);
 
     let mut db = PgConnection::connect(&database).await.expect("database");
     let accounts: i64 = sqlx::query("SELECT COUNT(*) AS n FROM users WHERE computer_level IS NULL")
@@ -92,16 +82,8 @@ async fn main() {
                 let (http, api) = (http.clone(), api.clone());
                 let name = account_name(seed, i);
                 tokio::spawn(async move {
-                    let res = http
-                        .post(format!("{api}/session"))
-                        .header("X-Xiangqi", "1")
-                        .json(&json!({"name": name, "password": DEFAULT_PASSWORD}))
-                        .send()
-                        .await
-                        .expect("log in");
-                    assert_eq!(res.status().as_u16(), 200, "log in as {name}");
-                    let v: Value = res.json().await.unwrap();
-                    (name, v["token"].as_str().expect("token").to_string())
+                    let token = log_in(&http, &api, &name).await;
+                    (name, token)
                 })
             })
             .collect();
@@ -123,7 +105,7 @@ async fn main() {
             let (http, api, games) = (http.clone(), api.clone(), games.clone());
             tokio::spawn(async move {
                 let mut rng = Rng(seed.wrapping_mul(31).wrapping_add(c as u64 + 1));
-                let mut seen: Vec<Vec<Duration>> = vec![Vec::new(); ENDPOINTS.len()];
+                let mut seen = Latencies::new(ENDPOINTS);
                 let mut turn = c;
                 while Instant::now() < until {
                     turn += 1;
@@ -148,43 +130,16 @@ async fn main() {
                     let body = res.bytes().await.expect("body");
                     let took = t.elapsed();
                     assert_eq!(status, 200, "{url} as {name}: {}", String::from_utf8_lossy(&body));
-                    seen[which].push(took);
+                    seen.record(which, took);
                 }
                 seen
             })
         })
         .collect();
-    let mut all: Vec<Vec<Duration>> = vec![Vec::new(); ENDPOINTS.len()];
+    let mut all = Latencies::new(ENDPOINTS);
     for t in tasks {
-        for (i, l) in t.await.unwrap().into_iter().enumerate() {
-            all[i].extend(l);
-        }
+        all.add(t.await.unwrap());
     }
-    let wall = start.elapsed().as_secs_f64();
-    let mut rows = BTreeMap::new();
-    println!(
-        "{:<16} {:>9} {:>8} {:>8} {:>8} {:>8}",
-        "endpoint", "requests", "req/s", "p50 ms", "p99 ms", "max ms"
-    );
-    for (i, mut l) in all.into_iter().enumerate() {
-        l.sort();
-        let pct = |p: f64| ms(l[((l.len() as f64 * p) as usize).min(l.len() - 1)]);
-        println!(
-            "{:<16} {:>9} {:>8.0} {:>8.1} {:>8.1} {:>8.1}",
-            ENDPOINTS[i],
-            l.len(),
-            l.len() as f64 / wall,
-            pct(0.50),
-            pct(0.99),
-            pct(1.0)
-        );
-        rows.insert(ENDPOINTS[i], l.len());
-    }
-    let total: usize = rows.values().sum();
-    println!("all: {total} requests in {wall:.1} s, {:.0} requests/s", total as f64 / wall);
+    all.print(start.elapsed().as_secs_f64());
     server.stop().await;
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
