@@ -147,7 +147,13 @@ impl History {
         for e in &mut self.table {
             *e /= 2;
         }
-        for e in self.continuation.iter_mut().chain(&mut self.capture) {
+        // One loop a table: a chained iterator keeps the compiler from
+        // vectorising, and halving the continuation history one entry at a
+        // time cost short searches more than their search.
+        for e in &mut self.continuation {
+            *e /= 2;
+        }
+        for e in &mut self.capture {
             *e /= 2;
         }
     }
