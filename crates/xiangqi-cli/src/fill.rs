@@ -36,6 +36,13 @@ pub struct Args {
     /// Accounts with a puzzle rating and first attempts.
     #[arg(long, default_value_t = 200_000)]
     puzzlers: u64,
+    /// Lines of play the games follow on the standard board (a tenth as many on the hex
+    /// board): the engine plays each, leaving its first choice as players do.
+    #[arg(long, default_value_t = 2_000)]
+    lines: usize,
+    /// Engines playing the lines at once (default: one a core).
+    #[arg(long)]
+    threads: Option<usize>,
     /// The password of every account.
     #[arg(long, default_value = DEFAULT_PASSWORD)]
     password: String,
@@ -62,6 +69,8 @@ pub fn run(args: Args) -> ExitCode {
         online: args.online,
         puzzles: args.puzzles,
         puzzlers: args.puzzlers,
+        lines: args.lines,
+        threads: args.threads.unwrap_or(Plan::default().threads),
         password: args.password,
         seed: args.seed,
     };

@@ -11,9 +11,9 @@
 //! the end (the foreign keys checked over all the rows). A failure rolls back
 //! to the empty database it started from.
 //!
-//! Games carry every move, from random legal lines of the rules crate (300 on
-//! the standard board, 60 on the hex board, each game one of them cut where it
-//! ended); finished games also have the games database's rows: the positions
+//! Games carry every move, from lines the engine plays against itself with
+//! players' variety in the openings (2,000 on the standard board and 200 on
+//! the hex board by default, each game one of them cut where it ended); finished games also have the games database's rows: the positions
 //! each reached in its first 40 plies and the explorer's counts of the moves
 //! played from them.
 
@@ -28,13 +28,12 @@ use xiangqi::{RuleSet, Variant};
 
 use xiangqi::rng::Rng;
 
+mod lines;
 mod puzzles;
+use lines::{LINE_PLIES, Line, Lines};
 pub use puzzles::puzzler_account;
 use xiangqi_server::{
-    domain::{
-        accounts::hash_password, board::Board, clock::ClockSpec, explorer::Speed, model::Named,
-        ratings::Category,
-    },
+    domain::{accounts::hash_password, clock::ClockSpec, explorer::Speed, model::Named, ratings::Category},
     store::{Store, TOTALS, band_of},
 };
 
@@ -54,6 +53,11 @@ pub struct Plan {
     pub puzzles: u64,
     /// Accounts with a puzzle rating and first attempts (a few to hundreds each).
     pub puzzlers: u64,
+    /// Lines of play the games follow on the standard board (a tenth as many
+    /// on the hex board), each played by the engine.
+    pub lines: usize,
+    /// Engines playing the lines at once.
+    pub threads: usize,
     /// The password of every account.
     pub password: String,
     pub seed: u64,
@@ -71,6 +75,8 @@ impl Default for Plan {
             online: 2_000,
             puzzles: 1_000_000,
             puzzlers: 200_000,
+            lines: 2_000,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             password: DEFAULT_PASSWORD.to_string(),
             seed: 1,
         }
@@ -194,8 +200,8 @@ pub async fn fill(url: &str, plan: &Plan, say: &(dyn Fn(&str) + Sync)) -> Result
     let all = tables.iter().map(|t| ident(t)).collect::<Vec<_>>().join(", ");
     conn.execute(format!("TRUNCATE {all}").as_str()).await?;
 
-    say("playing the games' lines");
-    let lines = Lines::play(plan.seed);
+    say(&format!("the engine plays the games' {} lines", plan.lines));
+    let lines = Lines::play(plan.seed, plan.lines, plan.threads);
     let world = World::new(plan, &lines);
     let mut loaded = Vec::new();
     let mut tally = Tally::new(plan.accounts);
@@ -403,76 +409,6 @@ const HOUR_MS: i64 = 3600 * 1000;
 const HISTORY_MS: i64 = 8 * 365 * DAY_MS;
 /// Seen in the last minutes: here now (as the server counts it).
 const HERE_MS: i64 = 5 * 60 * 1000;
-
-/// Random legal lines from the start of each board, 80 moves long, and the
-/// position after each move: the games' moves and positions come from them.
-struct Lines {
-    standard: Vec<Line>,
-    hex: Vec<Line>,
-}
-
-struct Line {
-    /// (ICCS, WXF) of each move.
-    moves: Vec<(String, String)>,
-    /// The position before each move and after the last.
-    fens: Vec<String>,
-    /// The key of each of those positions, as the games database keeps it.
-    keys: Vec<i64>,
-}
-
-const LINE_PLIES: usize = 80;
-
-impl Lines {
-    fn play(seed: u64) -> Lines {
-        let mut n = 0;
-        let mut lines = |variant: Variant, rules: RuleSet, count: usize| {
-            let mut out = Vec::new();
-            while out.len() < count {
-                n += 1;
-                if let Some(line) = Line::random(variant, rules, rng_at(seed, Stream::Line, n)) {
-                    out.push(line);
-                }
-            }
-            out
-        };
-        Lines {
-            standard: lines(Variant::Standard, RuleSet::Asian, 300),
-            hex: lines(Variant::Hex, RuleSet::Hex, 60),
-        }
-    }
-
-    fn of(&self, variant: Variant) -> &[Line] {
-        match variant {
-            Variant::Standard => &self.standard,
-            Variant::Hex => &self.hex,
-        }
-    }
-}
-
-impl Line {
-    /// Random legal moves (captures preferred, as players do) until 80 are
-    /// played; `None` if the game ends before.
-    fn random(variant: Variant, rules: RuleSet, mut rng: Rng) -> Option<Line> {
-        let mut board = Board::startpos(variant, rules).ok()?;
-        let mut fens = vec![board.fen()];
-        let mut keys = vec![board.position_key()];
-        for _ in 0..LINE_PLIES {
-            let legal = board.legal_names();
-            if legal.is_empty() || board.outcome().is_some() {
-                return None;
-            }
-            let m = legal[rng.below64(legal.len() as u64) as usize].clone();
-            board.play_name(&m).ok()?;
-            if board.outcome().is_some() {
-                return None;
-            }
-            fens.push(board.fen());
-            keys.push(board.position_key());
-        }
-        let moves = board.all_names().into_iter().map(|n| (n.iccs, n.wxf)).collect();
-        Some(Line { moves, fens, keys })
-    }
-}
 
 /// Per account: results and rated games per category, counted as finished
 /// games are written, for the accounts and ratings written after them.
@@ -1302,19 +1238,5 @@ mod tests {
             assert_eq!(others.len() as u64, BUDDY_SLOTS);
             assert!(!others.contains(&owner));
         }
-    }
-
-    #[test]
-    fn lines_are_legal_and_their_positions_follow() {
-        let line = (1..)
-            .find_map(|n| Line::random(Variant::Standard, RuleSet::Asian, rng_at(3, Stream::Line, n)))
-            .unwrap();
-        assert_eq!(line.moves.len(), LINE_PLIES);
-        let mut board = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();
-        for (p, (iccs, _)) in line.moves.iter().enumerate() {
-            assert_eq!(board.fen(), line.fens[p]);
-            board.play_name(iccs).unwrap();
-        }
-        assert_eq!(board.fen(), line.fens[LINE_PLIES]);
     }
 }
