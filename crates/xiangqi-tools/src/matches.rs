@@ -216,8 +216,10 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
             file.write_all(f.pgn.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
         }
         let (red, black) = if f.first_is_red { (&a, &b) } else { (&b, &a) };
+        // A long test is followed by its log-likelihood ratio, not only its Elo.
+        let llr = sprt.map(|s| format!("   LLR {:.2}", tally.llr(s.elo0, s.elo1))).unwrap_or_default();
         let line = format!(
-            "game {:>4}: {red} - {black} {} ({})   score {a} {:.1} - {:.1} {b}   {}",
+            "game {:>4}: {red} - {black} {} ({})   score {a} {:.1} - {:.1} {b}   {}{llr}",
             f.index + 1,
             f.result,
             f.termination,
