@@ -68,6 +68,8 @@ pub fn selfplay(games: usize, nodes: u64, threads: usize, seed: u64, params: &Pa
         positions: None,
         hash_mb: 4,
         params: params.clone(),
+        // The weights being tuned play, so that the positions are their own.
+        nnue: None,
     };
     let mut played = Vec::new();
     let kept = selfplay::generate::<()>(&config, &AtomicBool::new(false), &mut |game| {

@@ -4,32 +4,13 @@
 //! and a game's replay find.
 
 use serde_json::Value;
+mod common;
+
+use common::{count, fresh_database};
 use sqlx::{Connection, Executor, PgConnection, Row};
 use xiangqi_tools::fill::{DEFAULT_PASSWORD, Plan, account_name, fill};
 
 const DATABASE: &str = "xiangqi_fill_test";
-
-/// The test database's URL and a connection to the server's own, or `None`
-/// where no PostgreSQL is given (never on CI).
-async fn fresh_database() -> Option<(String, PgConnection)> {
-    let url = match std::env::var("XIANGQI_TEST_POSTGRES_URL") {
-        Ok(url) => url,
-        Err(_) if std::env::var_os("CI").is_some() => panic!("CI must set XIANGQI_TEST_POSTGRES_URL"),
-        Err(_) => {
-            eprintln!("XIANGQI_TEST_POSTGRES_URL is not set: the fill is not tested");
-            return None;
-        }
-    };
-    let mut admin = PgConnection::connect(&url).await.expect("the test database");
-    admin.execute(format!("DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)").as_str()).await.unwrap();
-    admin.execute(format!("CREATE DATABASE {DATABASE}").as_str()).await.unwrap();
-    let (base, _) = url.rsplit_once('/').expect("a database in the URL");
-    Some((format!("{base}/{DATABASE}"), admin))
-}
-
-async fn count(db: &mut PgConnection, sql: &str) -> i64 {
-    sqlx::query(sql).fetch_one(db).await.unwrap().try_get(0).unwrap()
-}
 
 async fn get(http: &reqwest::Client, url: &str) -> Value {
     let res = http.get(url).send().await.unwrap();
@@ -39,7 +20,7 @@ async fn get(http: &reqwest::Client, url: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_filled_site_finds_its_games_in_the_explorer_and_the_database() {
-    let Some((url, mut admin)) = fresh_database().await else { return };
+    let Some((url, mut admin)) = fresh_database(DATABASE).await else { return };
     let plan = Plan {
         accounts: 1_000,
         open_games: 30,

@@ -4,6 +4,7 @@
 
 pub mod data;
 pub mod selfplay;
+pub mod site;
 pub mod train;
 
 #[cfg(test)]

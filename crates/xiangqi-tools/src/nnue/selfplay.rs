@@ -7,12 +7,13 @@
 //! [`WIN_SCORE`] for [`WIN_PLIES`] plies in a row, drawn at [`MAX_PLIES`].
 
 use std::sync::{
+    Arc,
     atomic::{AtomicBool, AtomicU64, Ordering},
     mpsc,
 };
 
 use xiangqi::{Color, Game, Position, RuleSet, Standard, rng::Rng};
-use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive};
+use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive, nnue::Network};
 
 use super::data::{Outcome, Record};
 use crate::tune::OPENINGS;
@@ -43,6 +44,9 @@ pub struct Config {
     pub hash_mb: usize,
     /// The evaluation's weights the engine plays with.
     pub params: Params,
+    /// A net that evaluates instead of the weights: each generation of nets
+    /// learns from games the one before played (`None`: the classical evaluation).
+    pub nnue: Option<Arc<Network>>,
 }
 
 /// A finished game's quiet positions, each with the search's score for the side to move.
@@ -90,7 +94,7 @@ pub fn generate<E>(
                     hash_mb: config.hash_mb,
                     threads: 1,
                     params: config.params.clone(),
-                    ..Options::default()
+                    nnue: config.nnue.clone(),
                 });
                 loop {
                     if halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
@@ -209,6 +213,7 @@ mod tests {
             positions: None,
             hash_mb: 1,
             params: Params::default(),
+            nnue: None,
         };
         let mut games = Vec::new();
         generate::<()>(&config, &AtomicBool::new(false), &mut |g| {
@@ -228,5 +233,37 @@ mod tests {
                 assert!(i32::from(s.score).abs() < xiangqi_engine::MATE_BOUND);
             }
         }
+    }
+
+    #[test]
+    fn a_net_plays_the_games_when_given() {
+        let config = |nnue| Config {
+            nodes: 200,
+            threads: 1,
+            random_plies: 2,
+            seed: 5,
+            first_game: 0,
+            games: Some(1),
+            positions: None,
+            hash_mb: 1,
+            params: Params::default(),
+            nnue,
+        };
+        let play = |config: &Config| {
+            let mut games = Vec::new();
+            generate::<()>(config, &AtomicBool::new(false), &mut |g| {
+                games.push(g);
+                Ok(())
+            })
+            .unwrap();
+            games.pop().unwrap()
+        };
+        let classical = play(&config(None));
+        let with_net = play(&config(Some(Network::embedded())));
+        // One thread and a node budget make a run repeatable, so the same games
+        // with the same scores would mean the net was never asked.
+        let scores = |g: &GameRecords| g.positions.iter().map(|p| p.1).collect::<Vec<_>>();
+        assert_eq!(scores(&with_net), scores(&play(&config(Some(Network::embedded())))));
+        assert_ne!(scores(&classical), scores(&with_net));
     }
 }
