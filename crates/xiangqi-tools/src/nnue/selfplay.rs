@@ -12,7 +12,7 @@ use std::sync::{
     mpsc,
 };
 
-use xiangqi::{Color, Game, Position, RuleSet, Standard, rng::Rng};
+use xiangqi::{Color, Game, Move, Position, RuleSet, Standard, rng::Rng};
 use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive, nnue::Network};
 
 use super::data::{Outcome, Record};
@@ -130,6 +130,14 @@ pub fn generate<E>(
     })
 }
 
+/// The score a position is kept with for training, if it is kept: quiet
+/// (not in check, the move from it not a capture) and not a mate score,
+/// whose size says nothing about the position's value.
+pub(crate) fn training_score(pos: &Position<Standard>, m: Move, value: i32) -> Option<i16> {
+    let quiet = !pos.is_check() && pos.piece_at(m.to).is_none();
+    (quiet && !is_decisive(value)).then(|| value.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16)
+}
+
 fn play_game(
     engine: &mut Engine,
     opening: &[&str],
@@ -165,8 +173,7 @@ fn play_game(
         let best = result.best?;
         let pos = game.position();
         let turn = pos.turn();
-        if !pos.is_check() && pos.piece_at(best.to).is_none() && !is_decisive(result.value) {
-            let score = result.value.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+        if let Some(score) = training_score(pos, best, result.value) {
             kept.push((pos.clone(), score));
         }
         let ahead = if result.value >= WIN_SCORE {

@@ -14,10 +14,13 @@ use std::sync::{
 };
 
 use xiangqi::{Game, Position, RuleSet, Standard, Variant};
-use xiangqi_engine::{Control, Engine, Limits, Options, Root, is_decisive};
+use xiangqi_engine::{Control, Engine, Limits, Options, Root};
 use xiangqi_server::store::Store;
 
-use super::{data::Outcome, selfplay::GameRecords};
+use super::{
+    data::Outcome,
+    selfplay::{GameRecords, training_score},
+};
 
 /// Where the reading of the site's games has got to: the last game read, in
 /// the order games ended (the order a site's finished games never change).
@@ -109,11 +112,11 @@ pub fn score(engine: &mut Engine, game: &SiteGame, number: u64, nodes: u64) -> R
     for text in &game.moves {
         let pos = replay.position();
         let m = pos.parse_move(text).map_err(|e| format!("game {}: {text}: {e}", game.id))?;
+        // Only a quiet position is worth its search.
         if !pos.is_check() && pos.piece_at(m.to).is_none() {
             let root = Root::from_game(&replay);
             let result = engine.search(&root, &Limits::nodes(nodes), &Control::new(), &mut |_| {});
-            if !is_decisive(result.value) {
-                let score = result.value.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+            if let Some(score) = training_score(pos, m, result.value) {
                 positions.push((pos.clone(), score));
             }
         }
