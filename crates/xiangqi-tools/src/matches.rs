@@ -23,7 +23,7 @@ use std::{
 
 use openings::Opening;
 use player::{Clocks, Failure, Player, Spec};
-use stats::{Sprt, Tally, Verdict};
+use stats::{Decision, Sprt, Tally, Verdict};
 use xiangqi::{
     AnyGame, Color, Outcome, Reason, RuleSet, Standard, Variant, notation::pgn::Format, with_geometry,
 };
@@ -196,7 +196,7 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
 
     let bar = progress::bar(games as u64, "match");
     let mut tally = Tally::default();
-    let mut verdict = Verdict::Continue;
+    let mut decided: Option<Decision> = None;
     let mut error = None;
     for message in rx {
         let f = match message {
@@ -234,11 +234,8 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
             tally.points(),
             f64::from(tally.games()) - tally.points()
         ));
-        if let Some(s) = sprt {
-            verdict = s.verdict(&tally);
-            if verdict != Verdict::Continue {
-                stop.store(true, Ordering::Relaxed);
-            }
+        if sprt.is_some_and(|s| s.follow(&mut decided, &tally)) {
+            stop.store(true, Ordering::Relaxed);
         }
     }
     bar.finish_and_clear();
@@ -256,17 +253,34 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
     println!("{}", elo_text(&tally));
     if let Some(s) = sprt {
         let (lo, hi) = s.bounds();
-        let decision = match verdict {
+        let verdict = |v: Verdict| match v {
             Verdict::H1 => "H1 accepted",
             Verdict::H0 => "H0 accepted",
             Verdict::Continue => "undecided",
         };
-        println!(
-            "SPRT elo0={} elo1={}: LLR {:.2} ({lo:.2}, {hi:.2}): {decision}",
-            s.elo0,
-            s.elo1,
-            tally.llr(s.elo0, s.elo1)
-        );
+        match decided {
+            Some(d) => println!(
+                "SPRT elo0={} elo1={}: LLR {:.2} ({lo:.2}, {hi:.2}) at game {} (+{} ={} -{}): {}; \
+                 LLR {:.2} after the {} games under way then",
+                s.elo0,
+                s.elo1,
+                d.at.llr(s.elo0, s.elo1),
+                d.at.games(),
+                d.at.wins,
+                d.at.draws,
+                d.at.losses,
+                verdict(d.verdict),
+                tally.llr(s.elo0, s.elo1),
+                tally.games() - d.at.games(),
+            ),
+            None => println!(
+                "SPRT elo0={} elo1={}: LLR {:.2} ({lo:.2}, {hi:.2}): {}",
+                s.elo0,
+                s.elo1,
+                tally.llr(s.elo0, s.elo1),
+                verdict(Verdict::Continue)
+            ),
+        }
     }
     match error {
         Some(e) => Err(e),

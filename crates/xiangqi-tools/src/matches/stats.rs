@@ -122,6 +122,29 @@ impl Sprt {
     }
 }
 
+/// The first verdict an SPRT reached and the tally it was reached on. Games already
+/// under way when a test decides still finish and are counted in the score, but
+/// they cannot undo the decision: the test's error rates hold only for the verdict
+/// at the moment a bound was crossed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    pub verdict: Verdict,
+    pub at: Tally,
+}
+
+impl Sprt {
+    /// Folds one more finished game's tally into `decided`; true once the match should stop.
+    pub fn follow(&self, decided: &mut Option<Decision>, t: &Tally) -> bool {
+        if decided.is_none() {
+            let verdict = self.verdict(t);
+            if verdict != Verdict::Continue {
+                *decided = Some(Decision { verdict, at: *t });
+            }
+        }
+        decided.is_some()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +171,21 @@ mod tests {
         assert_eq!(sprt.verdict(&Tally { wins: 3, draws: 3, losses: 2 }), Verdict::Continue);
         assert!(Sprt::parse("10,0").is_err());
         assert!(Sprt::parse("x").is_err());
+    }
+
+    #[test]
+    fn a_decision_stands_when_games_in_flight_pull_the_ratio_back() {
+        let sprt = Sprt::parse("0,10").unwrap();
+        let mut decided = None;
+        let mut t = Tally { wins: 93, draws: 64, losses: 33 };
+        assert!(!sprt.follow(&mut decided, &t), "LLR {}", t.llr(0.0, 10.0));
+        t.wins += 1;
+        assert!(sprt.follow(&mut decided, &t), "LLR {}", t.llr(0.0, 10.0));
+        let at = t;
+        // As in a match at 3+0.03: H1 at game 191, then two losses from games already under way.
+        t.losses += 2;
+        assert_eq!(sprt.verdict(&t), Verdict::Continue);
+        assert!(sprt.follow(&mut decided, &t));
+        assert_eq!(decided, Some(Decision { verdict: Verdict::H1, at }));
     }
 }
