@@ -4,7 +4,11 @@
 
 use std::process::ExitCode;
 
-use xiangqi_engine::bench;
+use xiangqi::Variant;
+use xiangqi_engine::{
+    bench,
+    nnue::{Nets, Network},
+};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,21 +34,23 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("xiangqi bench: depth must be from 1 to 100");
         return ExitCode::from(2);
     }
-    let net = match (&args.eval_file, args.nnue) {
-        (Some(path), _) => match xiangqi_engine::nnue::Network::load(path) {
-            Ok(net) => Some(std::sync::Arc::new(net)),
+    let nets = match (&args.eval_file, args.nnue) {
+        (Some(path), _) => match Network::load(path) {
+            Ok(net) => Nets::default().with(std::sync::Arc::new(net)),
             Err(e) => {
                 eprintln!("xiangqi bench: {e}");
                 return ExitCode::from(2);
             }
         },
-        (None, true) => Some(xiangqi_engine::nnue::Network::embedded()),
-        (None, false) => None,
+        (None, true) => Nets::embedded(),
+        (None, false) => Nets::default(),
     };
-    if let Some(net) = &net {
-        eprintln!("NNUE net {:016x} ({:?} kernel)", net.hash(), net.kernel());
+    for variant in Variant::ALL {
+        if let Some(net) = nets.get(variant) {
+            eprintln!("{} board: NNUE net {:016x} ({:?} kernel)", variant.name(), net.hash(), net.kernel());
+        }
     }
-    let report = bench::run(args.depth, args.hash.max(1), args.threads.max(1), net, &mut |i, fen, nodes| {
+    let report = bench::run(args.depth, args.hash.max(1), args.threads.max(1), nets, &mut |i, fen, nodes| {
         eprintln!("position {:>2}: {nodes:>10} nodes  {fen}", i + 1);
     });
     match report {

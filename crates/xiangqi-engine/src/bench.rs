@@ -43,7 +43,7 @@ impl Report {
 
 /// Searches every benchmark position to `depth`, the engine cleared before each
 /// (as for a new game, outside the timing), calling `each(index, fen, nodes)` after each.
-/// With `nnue`, the net evaluates the standard-board positions.
+/// With `nnue`, each board's net evaluates its positions.
 ///
 /// # Errors
 /// A benchmark position that does not parse (a bug in this file).
@@ -51,7 +51,7 @@ pub fn run(
     depth: i32,
     hash_mb: usize,
     threads: usize,
-    nnue: Option<std::sync::Arc<crate::nnue::Network>>,
+    nnue: crate::nnue::Nets,
     each: &mut dyn FnMut(usize, &str, u64),
 ) -> Result<Report, String> {
     let mut total = Report { nodes: 0, time: Duration::ZERO };
@@ -84,11 +84,11 @@ mod tests {
 
     #[test]
     fn every_bench_position_parses_and_the_count_is_deterministic() {
-        let a = run(3, 1, 1, None, &mut |_, _, _| {}).unwrap();
-        let b = run(3, 1, 1, None, &mut |_, _, _| {}).unwrap();
+        let a = run(3, 1, 1, Default::default(), &mut |_, _, _| {}).unwrap();
+        let b = run(3, 1, 1, Default::default(), &mut |_, _, _| {}).unwrap();
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
-        let net = Some(crate::nnue::Network::embedded());
+        let net = crate::nnue::Nets::embedded();
         let c = run(3, 1, 1, net.clone(), &mut |_, _, _| {}).unwrap();
         let d = run(3, 1, 1, net, &mut |_, _, _| {}).unwrap();
         assert_eq!(c.nodes, d.nodes);

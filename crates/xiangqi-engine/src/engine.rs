@@ -2,21 +2,18 @@
 //! persist across searches, and one blocking call to search a position.
 
 use std::{
-    sync::{
-        Arc,
-        atomic::{AtomicBool, AtomicU64},
-    },
+    sync::atomic::{AtomicBool, AtomicU64},
     time::Duration,
 };
 
-use xiangqi::{Geometry, Move, Variant};
+use xiangqi::{Geometry, Move};
 
 use crate::{
     correction::Correction,
     eval::{Evaluator, Params},
     limits::{Control, Limits},
     moves::History,
-    nnue::Network,
+    nnue::Nets,
     root::Root,
     score::{Score, Value},
     search::{Shared, Worker},
@@ -59,23 +56,22 @@ pub struct Options {
     pub hash_mb: usize,
     pub threads: usize,
     pub params: Params,
-    /// A net that evaluates standard-board positions instead of the weights
-    /// (`None`: the classical evaluation; the hex board always uses it).
-    pub nnue: Option<Arc<Network>>,
+    /// The nets that evaluate each board's positions instead of the weights
+    /// (a board without one: the classical evaluation).
+    pub nnue: Nets,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mb: 64, threads: 1, params: Params::default(), nnue: None }
+        Options { hash_mb: 64, threads: 1, params: Params::default(), nnue: Nets::default() }
     }
 }
 
 impl Options {
-    /// These options with the embedded net evaluating standard-board positions:
-    /// what people play and analyse against. `default()` stays classical, which
-    /// `bench` and the search tests pin.
+    /// These options with the embedded nets: what people play and analyse
+    /// against. `default()` stays classical, which `bench` and the search tests pin.
     pub fn with_embedded_net(self) -> Self {
-        Options { nnue: Some(Network::embedded()), ..self }
+        Options { nnue: Nets::embedded(), ..self }
     }
 }
 
@@ -94,7 +90,7 @@ pub struct Engine {
     tt: TranspositionTable,
     threads: usize,
     params: Params,
-    nnue: Option<Arc<Network>>,
+    nnue: Nets,
     /// One per thread.
     memories: Vec<Memory>,
 }
@@ -136,20 +132,20 @@ impl Engine {
         self.params = params;
     }
 
-    /// Evaluates standard-board positions with a net, or (`None`) with the weights.
-    /// The table's stored evaluations and the correction tables belong to the
-    /// evaluation before: they are cleared.
-    pub fn set_nnue(&mut self, net: Option<Arc<Network>>) {
-        self.nnue = net;
+    /// Evaluates each board's positions with its net, or (a board without one)
+    /// with the weights. The table's stored evaluations and the correction
+    /// tables belong to the evaluation before: they are cleared.
+    pub fn set_nnue(&mut self, nets: Nets) {
+        self.nnue = nets;
         self.tt.clear();
         for m in &mut self.memories {
             m.correction.clear();
         }
     }
 
-    /// The net in use, if any.
-    pub fn nnue(&self) -> Option<&Arc<Network>> {
-        self.nnue.as_ref()
+    /// The nets in use.
+    pub fn nnue(&self) -> &Nets {
+        &self.nnue
     }
 
     /// Forgets what earlier searches learnt (a new game).
@@ -199,7 +195,7 @@ impl Engine {
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
             limits,
         };
-        let nnue = if G::VARIANT == Variant::Standard { self.nnue.as_deref() } else { None };
+        let nnue = self.nnue.get(G::VARIANT);
         let (main_memory, helpers) = self.memories.split_first_mut().expect("at least one thread");
         let (best, nodes, time) = std::thread::scope(|scope| {
             for (i, memory) in helpers.iter_mut().enumerate() {

@@ -25,7 +25,9 @@ use std::{
 
 use xiangqi::{AnyGame, Color, Geometry, Move, RuleSet, Rules, Variant, notation::iccs, with_game};
 
-use crate::{Clock, Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult, Style};
+use crate::{
+    Clock, Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult, Style, nnue::Nets,
+};
 
 const NAME: &str = concat!("xiangqi-engine ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the xiangqi authors";
@@ -80,10 +82,11 @@ struct Session<'s, 'w> {
     style: Option<Style>,
     /// Mixed into each level's random choice, so that games differ from session to session.
     seed: u64,
-    /// `Use NNUE`: whether the net evaluates standard-board positions.
+    /// `Use NNUE`: whether nets evaluate (each board with its own).
     use_nnue: bool,
-    /// `EvalFile`: the net loaded from a file (`None`: the embedded net).
-    eval_file: Option<Arc<crate::nnue::Network>>,
+    /// The nets `Use NNUE` turns on: the embedded ones, each replaced by the
+    /// last `EvalFile` for its board.
+    nets: Nets,
     running: Option<Running<'s>>,
 }
 
@@ -107,7 +110,7 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         style: None,
         seed: session_seed(),
         use_nnue: USE_NNUE_BY_DEFAULT,
-        eval_file: None,
+        nets: Nets::embedded(),
         running: None,
     };
     session.apply_nnue();
@@ -179,11 +182,10 @@ impl<'s, 'w> Session<'s, 'w> {
         true
     }
 
-    /// Gives the engine the net that `Use NNUE` and `EvalFile` choose, or none.
+    /// Gives the engine the nets that `Use NNUE` and `EvalFile` choose, or none.
     fn apply_nnue(&self) {
-        let net =
-            self.use_nnue.then(|| self.eval_file.clone().unwrap_or_else(crate::nnue::Network::embedded));
-        self.lock_engine().set_nnue(net);
+        let nets = if self.use_nnue { self.nets.clone() } else { Nets::default() };
+        self.lock_engine().set_nnue(nets);
     }
 
     fn lock_engine(&self) -> std::sync::MutexGuard<'_, Engine> {
@@ -286,13 +288,17 @@ impl<'s, 'w> Session<'s, 'w> {
             }
             "evalfile" => {
                 let value = value.trim();
-                self.eval_file = if value.is_empty() || value == "<embedded>" {
-                    None
+                self.nets = if value.is_empty() || value == "<embedded>" {
+                    Nets::embedded()
                 } else {
                     let net = crate::nnue::Network::load(std::path::Path::new(value))
                         .map_err(|e| format!("option EvalFile: {e} (the net in use is unchanged)"))?;
-                    self.info_string(&format!("EvalFile: {value}: net {:016x} loaded", net.hash()));
-                    Some(Arc::new(net))
+                    self.info_string(&format!(
+                        "EvalFile: {value}: net {:016x} loaded for the {} board",
+                        net.hash(),
+                        net.variant().name()
+                    ));
+                    self.nets.clone().with(Arc::new(net))
                 };
                 self.apply_nnue();
             }

@@ -121,10 +121,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         correction: &'a mut Correction,
         nnue: Option<&'a Network>,
     ) -> Self {
-        debug_assert!(
-            nnue.is_none() || G::VARIANT == xiangqi::Variant::Standard,
-            "the net is for the standard board"
-        );
+        debug_assert!(nnue.is_none_or(|n| n.variant() == G::VARIANT), "a net evaluates its own board");
         let mut records = Vec::with_capacity(root.past.len() + MAX_PLY + 2);
         records.push(Record {
             hash: root.start_hash,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use xiangqi::{Hex, Position, RuleSet, Standard};
 use xiangqi_engine::{
     Control, Engine, Limits, Options, Root,
-    nnue::{EMBEDDED, Kernel, Network, fnv1a},
+    nnue::{EMBEDDED, Kernel, Nets, Network, fnv1a},
 };
 
 /// Positions from the opening to the endgame, with the embedded net's score for
@@ -56,11 +56,12 @@ fn the_embedded_net_loads_and_scores_the_pinned_positions() {
 #[test]
 fn searches_with_the_net_play_legal_moves_on_both_boards() {
     let net = Network::embedded();
-    let mut engine = Engine::new(Options { hash_mb: 4, nnue: Some(Arc::clone(&net)), ..Options::default() });
+    let standard_only = Nets { standard: Some(Arc::clone(&net)), hex: None };
+    let mut engine = Engine::new(Options { hash_mb: 4, nnue: standard_only.clone(), ..Options::default() });
     let root = Root::from_position(Position::<Standard>::startpos(), RuleSet::Asian.rules());
     let with = engine.search(&root, &Limits::depth(7), &Control::new(), &mut |_| {});
     assert!(root.position().is_legal(with.best.unwrap()));
-    // The hex board keeps the classical evaluation, net or not.
+    // A board without a net keeps the classical evaluation.
     let hex = Root::from_position(Position::<Hex>::startpos(), RuleSet::Hex.rules());
     engine.clear();
     let a = engine.search(&hex, &Limits::depth(5), &Control::new(), &mut |_| {});
@@ -69,7 +70,8 @@ fn searches_with_the_net_play_legal_moves_on_both_boards() {
     assert_eq!((a.nodes, a.best), (b.nodes, b.best));
     assert!(hex.position().is_legal(a.best.unwrap()));
     // Several threads, each with its own accumulators.
-    let mut engine = Engine::new(Options { hash_mb: 4, threads: 2, nnue: Some(net), ..Options::default() });
+    let mut engine =
+        Engine::new(Options { hash_mb: 4, threads: 2, nnue: standard_only, ..Options::default() });
     let r = engine.search(&root, &Limits::depth(6), &Control::new(), &mut |_| {});
     assert!(root.position().is_legal(r.best.unwrap()));
 }

@@ -17,7 +17,12 @@ use crate::nnue::{
     selfplay::{self, Config, GameRecords},
     site::{self, Cursor},
 };
-use xiangqi_engine::{Options, eval::Params, nnue::Network};
+use xiangqi::{Geometry, Variant, with_geometry};
+use xiangqi_engine::{
+    Options,
+    eval::Params,
+    nnue::{Nets, Network},
+};
 use xiangqi_server::store::Store;
 
 #[derive(clap::Args)]
@@ -42,6 +47,9 @@ pub struct Args {
     /// Seed of the random plies (a game's number is mixed in).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The board the games are played on: standard or hex (records name their board).
+    #[arg(long, default_value = "standard")]
+    variant: Variant,
     /// Play with the embedded NNUE net instead of the classical evaluation.
     #[arg(long)]
     nnue: bool,
@@ -73,6 +81,9 @@ fn generate(args: &Args) -> Result<(), String> {
     if args.nodes == 0 {
         return Err("--nodes must be at least 1".into());
     }
+    if args.from_site.is_some() && args.variant != Variant::Standard {
+        return Err("--from-site reads the site's standard games; it takes no --variant".into());
+    }
     if args.from_site.is_none() && args.games.is_none() && args.positions.is_none() {
         return Err("say when to stop: --games N or --positions N".into());
     }
@@ -95,11 +106,22 @@ fn generate(args: &Args) -> Result<(), String> {
     let threads =
         args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let nnue = match (&args.eval_file, args.nnue) {
-        (Some(path), _) => Some(Arc::new(Network::load(path)?)),
-        (None, true) => Some(Network::embedded()),
-        (None, false) => None,
+        (Some(path), _) => {
+            let net = Network::load(path)?;
+            if net.variant() != args.variant {
+                return Err(format!(
+                    "{}: a net for the {} board, and the games are on the {} board",
+                    path.display(),
+                    net.variant().name(),
+                    args.variant.name()
+                ));
+            }
+            Nets::default().with(Arc::new(net))
+        }
+        (None, true) => Nets::embedded(),
+        (None, false) => Nets::default(),
     };
-    let players = Players { threads, nnue };
+    let players = Players { threads, nnue, variant: args.variant };
     let mut out = Written {
         file,
         path: path.clone(),
@@ -123,12 +145,15 @@ fn generate(args: &Args) -> Result<(), String> {
 /// The engines that play or score the games: one a thread, each with the net or without.
 struct Players {
     threads: usize,
-    nnue: Option<Arc<Network>>,
+    variant: Variant,
+    nnue: Nets,
 }
 
 impl Players {
     fn evaluation(&self) -> String {
-        self.nnue.as_ref().map_or("the classical evaluation".into(), |n| format!("net {:016x}", n.hash()))
+        self.nnue
+            .get(self.variant)
+            .map_or("the classical evaluation".into(), |n| format!("net {:016x}", n.hash()))
     }
 }
 
@@ -174,9 +199,10 @@ fn from_self_play(args: &Args, players: &Players, out: &mut Written) -> Result<(
         nnue: players.nnue.clone(),
     };
     eprintln!(
-        "{}: {} positions already; games from number {first_game}, {} nodes a move, {} threads, {}",
+        "{}: {} positions already; {} games from number {first_game}, {} nodes a move, {} threads, {}",
         args.output.display(),
         out.existing,
+        args.variant.name(),
         config.nodes,
         players.threads,
         players.evaluation(),
@@ -184,7 +210,7 @@ fn from_self_play(args: &Args, players: &Players, out: &mut Written) -> Result<(
     let mut next_game = first_game;
     let mut last_report = Instant::now();
     let stop = AtomicBool::new(false);
-    selfplay::generate::<String>(&config, &stop, &mut |game| {
+    with_geometry!(args.variant, G => selfplay::generate::<G, String>(&config, &stop, &mut |game| {
         out.write(&game)?;
         next_game = next_game.max(game.number + 1);
         std::fs::write(&counter, format!("{next_game}\n"))
@@ -194,7 +220,7 @@ fn from_self_play(args: &Args, players: &Players, out: &mut Written) -> Result<(
             out.report();
         }
         Ok(())
-    })
+    }))
 }
 
 /// Games read from the site's database at a time, a few for each thread.
@@ -250,7 +276,7 @@ fn from_site(args: &Args, database: &str, players: &Players, out: &mut Written) 
 }
 
 impl Written {
-    fn write(&mut self, game: &GameRecords) -> Result<(), String> {
+    fn write<G: Geometry>(&mut self, game: &GameRecords<G>) -> Result<(), String> {
         let records = game.records();
         let mut bytes = Vec::with_capacity(records.len() * RECORD_SIZE);
         for r in &records {

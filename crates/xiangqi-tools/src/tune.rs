@@ -69,10 +69,10 @@ pub fn selfplay(games: usize, nodes: u64, threads: usize, seed: u64, params: &Pa
         hash_mb: 4,
         params: params.clone(),
         // The weights being tuned play, so that the positions are their own.
-        nnue: None,
+        nnue: Default::default(),
     };
     let mut played = Vec::new();
-    let kept = selfplay::generate::<()>(&config, &AtomicBool::new(false), &mut |game| {
+    let kept = selfplay::generate::<xiangqi::Standard, ()>(&config, &AtomicBool::new(false), &mut |game| {
         played.push(game);
         Ok(())
     });

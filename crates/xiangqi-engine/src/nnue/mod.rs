@@ -1,7 +1,8 @@
-//! An efficiently updatable neural network evaluation (NNUE) for the standard board.
+//! An efficiently updatable neural network evaluation (NNUE), one net per board.
 //!
-//! The net: 1,260 inputs per bucket ([`features`]: 7 roles x mine/theirs x 90
-//! cells, each side seeing the board from its own end, optionally one bucket per
+//! The net: 14 inputs per cell and bucket ([`features`]: 7 roles x mine/theirs x
+//! the board's cells, 1,260 on the standard board and 1,106 on the hex board,
+//! each side seeing the board from its own end, optionally one bucket per
 //! palace cell of its general), a layer of [`HIDDEN`] neurons per side kept as an
 //! `i16` accumulator that a move changes by a few rows, and one output: the two
 //! sides' accumulators, the mover's first, clipped to `0..=QA` and summed against
@@ -20,8 +21,9 @@ pub mod simd;
 
 use std::{fmt, sync::Arc};
 
+pub use features::Layout;
 pub use simd::Kernel;
-use xiangqi::{Color, Geometry, Move, Piece, Position, Role};
+use xiangqi::{Color, Geometry, Move, Piece, Position, Role, Variant};
 
 /// Neurons per side.
 pub const HIDDEN: usize = 256;
@@ -103,6 +105,7 @@ impl std::error::Error for NetError {}
 /// A loaded net, ready to evaluate.
 #[derive(Clone)]
 pub struct Network {
+    layout: &'static Layout,
     buckets: usize,
     /// One row per input.
     ft_weights: Vec<Row>,
@@ -117,6 +120,7 @@ pub struct Network {
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network")
+            .field("board", &self.layout.variant)
             .field("buckets", &self.buckets)
             .field("hidden", &HIDDEN)
             .field("hash", &format_args!("{:016x}", self.hash))
@@ -125,7 +129,7 @@ impl fmt::Debug for Network {
     }
 }
 
-/// The net built into the binary (trained as the engine README says).
+/// The standard board's net built into the binary (trained as the engine README says).
 pub const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 
 /// 64-bit FNV-1a: the net file's check against damage (not a defence against tampering).
@@ -136,8 +140,9 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 /// The quantised contents of a net, as the trainer (`xiangqi_tools::nnue::train`) produces them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
+    pub variant: Variant,
     pub buckets: usize,
-    /// `buckets * PER_BUCKET * HIDDEN` values, input by input.
+    /// `buckets * per_bucket * HIDDEN` values, input by input.
     pub ft_weights: Vec<i16>,
     pub ft_bias: Vec<i16>,
     /// `2 * HIDDEN` values: the mover's half, then the other side's.
@@ -148,11 +153,12 @@ pub struct Weights {
 impl Weights {
     /// The net file: header, weights (little endian) and the hash of all before it.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(file_size(self.buckets));
+        let layout = Layout::of(self.variant);
+        let mut b = Vec::with_capacity(file_size(layout, self.buckets));
         b.extend_from_slice(&MAGIC);
         for v in [
             VERSION,
-            features::CELLS as u32,
+            layout.cells as u32,
             self.buckets as u32,
             HIDDEN as u32,
             QA as u32,
@@ -171,9 +177,9 @@ impl Weights {
     }
 }
 
-/// The length of a net file with `buckets` buckets.
-fn file_size(buckets: usize) -> usize {
-    HEADER + 2 * (buckets * features::PER_BUCKET * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8
+/// The length of a net file for a board with `buckets` buckets.
+fn file_size(layout: &Layout, buckets: usize) -> usize {
+    HEADER + 2 * (buckets * layout.per_bucket() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8
 }
 
 impl Network {
@@ -196,8 +202,9 @@ impl Network {
         Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Parses a net file: `XQNN`, then little-endian `u32`s version (1), cells (90),
-    /// buckets (1 or 9), hidden ([`HIDDEN`]), QA, QB and SCALE (this build's), then
+    /// Parses a net file: `XQNN`, then little-endian `u32`s version (1), cells (90
+    /// for the standard board, 79 for the hex board), buckets (1, or the board's
+    /// palace cells: 9 or 7), hidden ([`HIDDEN`]), QA, QB and SCALE (this build's), then
     /// the `i16` feature weights (input by input), feature biases, output weights
     /// (mover's half first), the `i32` output bias, and last the `u64` FNV-1a hash
     /// of everything before it.
@@ -219,20 +226,30 @@ impl Network {
         let expect = |field: &'static str, found: u32, ok: bool, expected: &'static str| {
             if ok { Ok(()) } else { Err(NetError::Shape { field, found, expected }) }
         };
-        expect("cell count", word(2), word(2) == features::CELLS as u32, "90 (the standard board)")?;
+        let layout = match word(2) {
+            90 => Layout::of(Variant::Standard),
+            79 => Layout::of(Variant::Hex),
+            found => {
+                return Err(NetError::Shape {
+                    field: "cell count",
+                    found,
+                    expected: "90 (the standard board) or 79 (the hex board)",
+                });
+            }
+        };
         let buckets = word(3);
         expect(
             "bucket count",
             buckets,
-            buckets == 1 || buckets == features::PALACE_BUCKETS as u32,
-            "1 or 9",
+            layout.takes_buckets(buckets as usize),
+            "1, or one per palace cell (9 on the standard board, 7 on the hex board)",
         )?;
         expect("hidden size", word(4), word(4) == HIDDEN as u32, "256")?;
         expect("QA", word(5), word(5) == QA as u32, "255")?;
         expect("QB", word(6), word(6) == QB as u32, "256")?;
         expect("SCALE", word(7), word(7) == SCALE as u32, "400")?;
         let buckets = buckets as usize;
-        let expected = file_size(buckets);
+        let expected = file_size(layout, buckets);
         if bytes.len() != expected {
             return Err(NetError::Size { expected, found: bytes.len() });
         }
@@ -251,11 +268,12 @@ impl Network {
             at += 2 * HIDDEN;
             r
         };
-        let ft_weights = (0..buckets * features::PER_BUCKET).map(|_| row()).collect();
+        let ft_weights = (0..buckets * layout.per_bucket()).map(|_| row()).collect();
         let ft_bias = row();
         let out_weights = [row(), row()];
         let out_bias = i32::from_le_bytes(body[body.len() - 4..].try_into().expect("four bytes"));
         Ok(Network {
+            layout,
             buckets,
             ft_weights,
             ft_bias,
@@ -285,13 +303,18 @@ impl Network {
         self.buckets
     }
 
+    /// The board the net evaluates.
+    pub fn variant(&self) -> Variant {
+        self.layout.variant
+    }
+
     pub fn kernel(&self) -> Kernel {
         self.kernel
     }
 
     #[inline]
     fn bucket_of<G: Geometry>(&self, pos: &Position<G>, side: Color) -> usize {
-        features::bucket(self.buckets, side, pos.general(side).index())
+        self.layout.bucket(self.buckets, side, pos.general(side).index())
     }
 
     /// One side's half of the accumulator, computed from every piece.
@@ -302,16 +325,16 @@ impl Network {
             for role in Role::ALL {
                 let piece = Piece::new(color, role);
                 for c in pos.pieces(piece) {
-                    rows.push(&self.ft_weights[features::index(side, bucket, piece, c.index())]);
+                    rows.push(&self.ft_weights[self.layout.index(side, bucket, piece, c.index())]);
                 }
             }
         }
         self.kernel.add_sub(out, &self.ft_bias, &rows, &[]);
     }
 
-    /// The accumulator of a position of the standard board, from scratch.
+    /// The accumulator of a position of the net's board, from scratch.
     pub fn refresh<G: Geometry>(&self, pos: &Position<G>) -> Accumulator {
-        debug_assert_eq!(G::TABLES.cells(), features::CELLS, "the net is for the standard board");
+        debug_assert_eq!(G::VARIANT, self.layout.variant, "a net evaluates its own board");
         let mut acc = Accumulator([Row::ZERO; 2]);
         for side in Color::ALL {
             self.refresh_side(pos, side, &mut acc.0[side.index()]);
@@ -340,7 +363,7 @@ impl Network {
             }
             let bucket = self.bucket_of(after, side);
             let w =
-                |p: Piece, c: xiangqi::Cell| &self.ft_weights[features::index(side, bucket, p, c.index())];
+                |p: Piece, c: xiangqi::Cell| &self.ft_weights[self.layout.index(side, bucket, p, c.index())];
             let add = [w(mover, m.to)];
             let src = &before.0[side.index()];
             match captured {
@@ -363,5 +386,41 @@ impl Network {
     /// The score of a position for the side to move, from scratch.
     pub fn evaluate_position<G: Geometry>(&self, pos: &Position<G>) -> i32 {
         self.evaluate(&self.refresh(pos), pos.turn())
+    }
+}
+
+/// The nets an engine evaluates with, one a board (`None`: that board's classical evaluation).
+#[derive(Clone, Debug, Default)]
+pub struct Nets {
+    pub standard: Option<Arc<Network>>,
+    pub hex: Option<Arc<Network>>,
+}
+
+impl Nets {
+    /// The nets built into the binary.
+    pub fn embedded() -> Nets {
+        Nets { standard: Some(Network::embedded()), hex: None }
+    }
+
+    /// The net of a board, if it has one.
+    pub fn get(&self, variant: Variant) -> Option<&Network> {
+        match variant {
+            Variant::Standard => self.standard.as_deref(),
+            Variant::Hex => self.hex.as_deref(),
+        }
+    }
+
+    /// These nets with `net` in place of the one for its board.
+    #[must_use]
+    pub fn with(self, net: Arc<Network>) -> Nets {
+        match net.variant() {
+            Variant::Standard => Nets { standard: Some(net), ..self },
+            Variant::Hex => Nets { hex: Some(net), ..self },
+        }
+    }
+
+    /// Whether every board is evaluated classically.
+    pub fn is_empty(&self) -> bool {
+        self.standard.is_none() && self.hex.is_none()
     }
 }

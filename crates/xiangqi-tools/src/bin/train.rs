@@ -71,14 +71,20 @@ fn run(args: Args) -> Result<(), String> {
         validation: args.validation.unwrap_or(d.validation),
         mirror: args.mirror.unwrap_or(d.mirror),
     };
-    if config.buckets != 1 && config.buckets != 9 {
-        return Err("--buckets must be 1 or 9".into());
-    }
     if !(0.0..=1.0).contains(&config.lambda) || !(0.0..1.0).contains(&config.validation) {
         return Err("--lambda must be within 0..1 and --validation within 0..1".into());
     }
     if config.epochs == 0 || config.batch == 0 || config.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
+    }
+    let (variant, records) = train::read_records(data)?;
+    let layout = xiangqi_engine::nnue::Layout::of(variant);
+    if !layout.takes_buckets(config.buckets) {
+        return Err(format!(
+            "--buckets must be 1 or {} (the palace cells of the {} board)",
+            layout.palace_cells,
+            variant.name()
+        ));
     }
     let mut net = match &args.resume {
         Some(file) => {
@@ -91,15 +97,27 @@ fn run(args: Args) -> Result<(), String> {
                     net.buckets, config.buckets
                 ));
             }
+            if net.variant != variant {
+                return Err(format!(
+                    "{path}: a net of the {} board, and the data is of the {} board",
+                    net.variant.name(),
+                    variant.name()
+                ));
+            }
             eprintln!("{path}: the net after epoch {epoch}; Adam starts afresh");
             net
         }
-        None => FloatNet::random(config.buckets, config.seed),
+        None => FloatNet::random(variant, config.buckets, config.seed),
     };
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let records = train::read_records(data)?;
-    eprintln!("{} positions from {} file(s); {config:?}", records.len(), data.len());
-    let title = format!("NNUE loss: {} positions, lambda {}, lr {}", records.len(), config.lambda, config.lr);
+    eprintln!("{} {} positions from {} file(s); {config:?}", records.len(), variant.name(), data.len());
+    let title = format!(
+        "NNUE loss ({} board): {} positions, lambda {}, lr {}",
+        variant.name(),
+        records.len(),
+        config.lambda,
+        config.lr
+    );
     let write = |name: &str, bytes: &[u8]| {
         let path = out.join(name);
         std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))

@@ -1,5 +1,5 @@
-//! The training data generator: the engine plays itself from the opening file,
-//! each start followed by a few random plies, at a fixed node budget a move, and
+//! The training data generator: the engine plays itself from the opening file
+//! (on the hex board, from each legal first move), each start followed by a few random plies, at a fixed node budget a move, and
 //! keeps the quiet positions (not in check, the chosen move not a capture, the
 //! score not a mate) with the search's score and the game's result.
 //!
@@ -7,13 +7,12 @@
 //! [`WIN_SCORE`] for [`WIN_PLIES`] plies in a row, drawn at [`MAX_PLIES`].
 
 use std::sync::{
-    Arc,
     atomic::{AtomicBool, AtomicU64, Ordering},
     mpsc,
 };
 
-use xiangqi::{Color, Game, Move, Position, RuleSet, Standard, rng::Rng};
-use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive, nnue::Network};
+use xiangqi::{Color, Game, Geometry, Move, Position, Standard, Variant, rng::Rng};
+use xiangqi_engine::{Control, Engine, Limits, Options, Root, eval::Params, is_decisive, nnue::Nets};
 
 use super::data::{Outcome, Record};
 use crate::tune::OPENINGS;
@@ -46,18 +45,18 @@ pub struct Config {
     pub params: Params,
     /// A net that evaluates instead of the weights: each generation of nets
     /// learns from games the one before played (`None`: the classical evaluation).
-    pub nnue: Option<Arc<Network>>,
+    pub nnue: Nets,
 }
 
 /// A finished game's quiet positions, each with the search's score for the side to move.
-pub struct GameRecords {
+pub struct GameRecords<G: Geometry = Standard> {
     pub number: u64,
-    pub positions: Vec<(Position<Standard>, i16)>,
+    pub positions: Vec<(Position<G>, i16)>,
     pub outcome: Outcome,
     pub plies: usize,
 }
 
-impl GameRecords {
+impl<G: Geometry> GameRecords<G> {
     /// The positions as training records.
     pub fn records(&self) -> Vec<Record> {
         self.positions.iter().map(|(p, s)| Record::new(p, *s, self.outcome)).collect()
@@ -70,21 +69,16 @@ impl GameRecords {
 ///
 /// # Errors
 /// The first error `sink` returns.
-pub fn generate<E>(
+pub fn generate<G: Geometry, E>(
     config: &Config,
     stop: &AtomicBool,
-    sink: &mut dyn FnMut(GameRecords) -> Result<(), E>,
+    sink: &mut dyn FnMut(GameRecords<G>) -> Result<(), E>,
 ) -> Result<(), E> {
-    let openings: Vec<Vec<&str>> = OPENINGS
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split_whitespace().collect())
-        .collect();
+    let openings = openings::<G>();
     let next = AtomicU64::new(config.first_game);
     let last = config.games.map(|g| config.first_game + g);
     let halt = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<GameRecords>();
+    let (tx, rx) = mpsc::channel::<GameRecords<G>>();
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             let tx = tx.clone();
@@ -130,24 +124,40 @@ pub fn generate<E>(
     })
 }
 
+/// The lines games start from: the opening file's on the standard board, each
+/// legal first move on the hex board (which has no opening theory to draw on).
+fn openings<G: Geometry>() -> Vec<Vec<String>> {
+    if G::VARIANT == Variant::Standard {
+        OPENINGS
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty())
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect()
+    } else {
+        let start = Position::<G>::startpos();
+        start.legal_moves().iter().map(|&m| vec![start.move_name(m)]).collect()
+    }
+}
+
 /// The score a position is kept with for training, if it is kept: quiet
 /// (not in check, the move from it not a capture) and not a mate score,
 /// whose size says nothing about the position's value.
-pub(crate) fn training_score(pos: &Position<Standard>, m: Move, value: i32) -> Option<i16> {
+pub(crate) fn training_score<G: Geometry>(pos: &Position<G>, m: Move, value: i32) -> Option<i16> {
     let quiet = !pos.is_check() && pos.piece_at(m.to).is_none();
     (quiet && !is_decisive(value)).then(|| value.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16)
 }
 
-fn play_game(
+fn play_game<G: Geometry>(
     engine: &mut Engine,
-    opening: &[&str],
+    opening: &[String],
     number: u64,
     config: &Config,
     halt: &AtomicBool,
     stop: &AtomicBool,
-) -> Option<GameRecords> {
+) -> Option<GameRecords<G>> {
     let mut rng = Rng(config.seed ^ number.wrapping_mul(0xd6e8_feb8_6659_fd93));
-    let mut game: Game<Standard> = Game::startpos(RuleSet::Asian);
+    let mut game = Game::new(Position::<G>::startpos(), G::VARIANT.default_rules());
     for m in opening {
         game.play_str(m).ok()?;
     }
@@ -160,7 +170,7 @@ fn play_game(
         game.play(moves[rng.below(moves.len())]).ok()?;
     }
     engine.clear();
-    let mut kept: Vec<(Position<Standard>, i16)> = Vec::new();
+    let mut kept: Vec<(Position<G>, i16)> = Vec::new();
     // Plies in a row with the mover's score beyond the win line, and for whom.
     let mut winning: Option<(Color, usize)> = None;
     let mut adjudicated = None;
@@ -220,10 +230,10 @@ mod tests {
             positions: None,
             hash_mb: 1,
             params: Params::default(),
-            nnue: None,
+            nnue: Nets::default(),
         };
         let mut games = Vec::new();
-        generate::<()>(&config, &AtomicBool::new(false), &mut |g| {
+        generate::<Standard, ()>(&config, &AtomicBool::new(false), &mut |g| {
             games.push(g);
             Ok(())
         })
@@ -243,6 +253,38 @@ mod tests {
     }
 
     #[test]
+    fn hex_games_start_from_each_first_move_and_write_hex_records() {
+        let config = Config {
+            nodes: 300,
+            threads: 1,
+            random_plies: 2,
+            seed: 4,
+            first_game: 5,
+            games: Some(1),
+            positions: None,
+            hash_mb: 1,
+            params: Params::default(),
+            nnue: Nets::default(),
+        };
+        let mut games = Vec::new();
+        generate::<xiangqi::Hex, ()>(&config, &AtomicBool::new(false), &mut |g| {
+            games.push(g);
+            Ok(())
+        })
+        .unwrap();
+        let game = games.pop().unwrap();
+        assert_eq!(game.number, 5);
+        assert!(!game.positions.is_empty());
+        for r in &game.records() {
+            let s = r.decode().unwrap();
+            assert_eq!((s.variant, s.outcome), (Variant::Hex, game.outcome));
+        }
+        let lines = openings::<xiangqi::Hex>();
+        assert_eq!(lines.len(), Position::<xiangqi::Hex>::startpos().legal_moves().len());
+        assert!(lines.iter().all(|l| l.len() == 1));
+    }
+
+    #[test]
     fn a_net_plays_the_games_when_given() {
         let config = |nnue| Config {
             nodes: 200,
@@ -258,19 +300,19 @@ mod tests {
         };
         let play = |config: &Config| {
             let mut games = Vec::new();
-            generate::<()>(config, &AtomicBool::new(false), &mut |g| {
+            generate::<Standard, ()>(config, &AtomicBool::new(false), &mut |g| {
                 games.push(g);
                 Ok(())
             })
             .unwrap();
             games.pop().unwrap()
         };
-        let classical = play(&config(None));
-        let with_net = play(&config(Some(Network::embedded())));
+        let classical = play(&config(Nets::default()));
+        let with_net = play(&config(Nets::embedded()));
         // One thread and a node budget make a run repeatable, so the same games
         // with the same scores would mean the net was never asked.
         let scores = |g: &GameRecords| g.positions.iter().map(|p| p.1).collect::<Vec<_>>();
-        assert_eq!(scores(&with_net), scores(&play(&config(Some(Network::embedded())))));
+        assert_eq!(scores(&with_net), scores(&play(&config(Nets::embedded()))));
         assert_ne!(scores(&classical), scores(&with_net));
     }
 }

@@ -13,11 +13,8 @@
 
 use std::{fmt::Write as _, path::Path, time::Instant};
 
-use xiangqi::{Color, rng::Rng};
-use xiangqi_engine::nnue::{
-    HIDDEN, QA, QB, SCALE, Weights,
-    features::{self, PER_BUCKET},
-};
+use xiangqi::{Color, Variant, rng::Rng};
+use xiangqi_engine::nnue::{HIDDEN, Layout, QA, QB, SCALE, Weights};
 
 use super::data::{Record, Sample};
 
@@ -34,7 +31,7 @@ pub struct Config {
     pub lr: f32,
     /// The weight of the game's result in the target (the rest is the search's score).
     pub lambda: f32,
-    /// 1, or 9 for one set of inputs per palace cell of the side's general.
+    /// 1, or one set of inputs per palace cell of the side's general (9, or 7 on the hex board).
     pub buckets: usize,
     pub threads: usize,
     pub seed: u64,
@@ -65,8 +62,9 @@ impl Default for Config {
 /// The net in floats.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
+    pub variant: Variant,
     pub buckets: usize,
-    /// `buckets * PER_BUCKET` rows of `HIDDEN`.
+    /// `buckets * per_bucket` rows of `HIDDEN`.
     pub ft_w: Vec<f32>,
     pub ft_b: Vec<f32>,
     /// The mover's `HIDDEN`, then the other side's.
@@ -77,13 +75,14 @@ pub struct FloatNet {
 const CHECKPOINT_MAGIC: [u8; 4] = *b"XQNF";
 
 impl FloatNet {
-    /// Small random weights.
-    pub fn random(buckets: usize, seed: u64) -> Self {
+    /// Small random weights for a net of `variant`'s board.
+    pub fn random(variant: Variant, buckets: usize, seed: u64) -> Self {
         let mut rng = Rng(seed);
-        let ft_w = (0..buckets * PER_BUCKET * HIDDEN).map(|_| 0.1 * rng.unit()).collect();
+        let ft_w =
+            (0..buckets * Layout::of(variant).per_bucket() * HIDDEN).map(|_| 0.1 * rng.unit()).collect();
         let out_scale = 1.0 / (2.0 * HIDDEN as f32).sqrt();
         let out_w = (0..2 * HIDDEN).map(|_| out_scale * rng.unit()).collect();
-        FloatNet { buckets, ft_w, ft_b: vec![0.0; HIDDEN], out_w, out_b: 0.0 }
+        FloatNet { variant, buckets, ft_w, ft_b: vec![0.0; HIDDEN], out_w, out_b: 0.0 }
     }
 
     fn len(&self) -> usize {
@@ -121,6 +120,7 @@ impl FloatNet {
         let q =
             |v: f32, k: i32| (v * k as f32).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
         Weights {
+            variant: self.variant,
             buckets: self.buckets,
             ft_weights: self.ft_w.iter().map(|&v| q(v, QA)).collect(),
             ft_bias: self.ft_b.iter().map(|&v| q(v, QA)).collect(),
@@ -129,12 +129,14 @@ impl FloatNet {
         }
     }
 
-    /// A float checkpoint: `XQNF`, `u32` version 1, buckets, hidden and epoch, then
-    /// the `f32` weights in the net file's order.
+    /// A float checkpoint: `XQNF`, `u32` version 2, cells (90 or 79), buckets, hidden
+    /// and epoch, then the `f32` weights in the net file's order. (Version 1 had no
+    /// cell count and was always of the standard board.)
     pub fn to_checkpoint(&self, epoch: usize) -> Vec<u8> {
-        let mut b = Vec::with_capacity(20 + 4 * self.len());
+        let mut b = Vec::with_capacity(24 + 4 * self.len());
         b.extend_from_slice(&CHECKPOINT_MAGIC);
-        for v in [1, self.buckets as u32, HIDDEN as u32, epoch as u32] {
+        let cells = Layout::of(self.variant).cells as u32;
+        for v in [2, cells, self.buckets as u32, HIDDEN as u32, epoch as u32] {
             b.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w).chain([&self.out_b]) {
@@ -153,56 +155,72 @@ impl FloatNet {
         }
         let word =
             |i: usize| u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().expect("four bytes")) as usize;
-        if word(1) != 1 {
-            return Err(format!("checkpoint version {}; this build reads 1", word(1)));
+        // Version 1 (standard board only) has no cell count: its words sit one earlier.
+        let (variant, at) = match (word(1), bytes.len() >= 24) {
+            (1, _) => (Variant::Standard, 1),
+            (2, true) => match word(2) {
+                90 => (Variant::Standard, 2),
+                79 => (Variant::Hex, 2),
+                cells => return Err(format!("checkpoint of a board of {cells} cells; 90 or 79 expected")),
+            },
+            (v, _) => return Err(format!("checkpoint version {v}; this build reads 1 and 2")),
+        };
+        let layout = Layout::of(variant);
+        let buckets = word(at + 1);
+        if !layout.takes_buckets(buckets) {
+            return Err(format!(
+                "checkpoint with {buckets} buckets; 1 or {} expected on the {} board",
+                layout.palace_cells,
+                variant.name()
+            ));
         }
-        let buckets = word(2);
-        if buckets != 1 && buckets != features::PALACE_BUCKETS {
-            return Err(format!("checkpoint with {buckets} buckets; 1 or 9 expected"));
-        }
-        if word(3) != HIDDEN {
-            return Err(format!("checkpoint with hidden size {}; this build takes {HIDDEN}", word(3)));
+        if word(at + 2) != HIDDEN {
+            return Err(format!("checkpoint with hidden size {}; this build takes {HIDDEN}", word(at + 2)));
         }
         let mut net = FloatNet {
+            variant,
             buckets,
-            ft_w: vec![0.0; buckets * PER_BUCKET * HIDDEN],
+            ft_w: vec![0.0; buckets * layout.per_bucket() * HIDDEN],
             ft_b: vec![0.0; HIDDEN],
             out_w: vec![0.0; 2 * HIDDEN],
             out_b: 0.0,
         };
-        let expected = 20 + 4 * net.len();
+        let header = 4 * (at + 4);
+        let expected = header + 4 * net.len();
         if bytes.len() != expected {
             return Err(format!("wrong size: {} bytes where the header promises {expected}", bytes.len()));
         }
         let mut values =
-            bytes[20..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("four bytes")));
+            bytes[header..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("four bytes")));
         for v in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
             *v = values.next().unwrap_or_default();
         }
         net.out_b = values.next().unwrap_or_default();
-        Ok((net, word(4)))
+        Ok((net, word(at + 3)))
     }
 }
 
 /// The active inputs of a sample: the side to move's, then the other side's.
 pub fn inputs(s: &Sample, buckets: usize) -> (Vec<usize>, Vec<usize>) {
+    let layout = Layout::of(s.variant);
     let side_inputs = |side: Color| {
         let general = s
             .pieces
             .iter()
             .find(|(p, _)| p.color == side && p.role == xiangqi::Role::General)
             .map_or(0, |&(_, c)| usize::from(c));
-        let bucket = features::bucket(buckets, side, general);
-        s.pieces.iter().map(|&(p, c)| features::index(side, bucket, p, usize::from(c))).collect()
+        let bucket = layout.bucket(buckets, side, general);
+        s.pieces.iter().map(|&(p, c)| layout.index(side, bucket, p, usize::from(c))).collect()
     };
     (side_inputs(s.turn), side_inputs(!s.turn))
 }
 
-/// The position mirrored left to right: each piece to the same rank of the opposite file.
+/// The position mirrored left to right: each piece to the same place on the opposite file.
 pub fn mirrored(s: &Sample) -> Sample {
+    let layout = Layout::of(s.variant);
     let mut m = s.clone();
     for (_, c) in &mut m.pieces {
-        *c = *c / 9 * 9 + (8 - *c % 9);
+        *c = layout.mirror(usize::from(*c)) as u8;
     }
     m
 }
@@ -223,9 +241,9 @@ struct Grads {
 }
 
 impl Grads {
-    fn new(buckets: usize) -> Self {
+    fn new(net: &FloatNet) -> Self {
         Grads {
-            ft_w: vec![0.0; buckets * PER_BUCKET * HIDDEN],
+            ft_w: vec![0.0; net.ft_w.len()],
             ft_b: vec![0.0; HIDDEN],
             out_w: vec![0.0; 2 * HIDDEN],
             out_b: 0.0,
@@ -332,12 +350,14 @@ pub struct EpochReport {
     pub seconds: f64,
 }
 
-/// Decodes every record of the files.
+/// Decodes every record of the files, which must all be of one board: that board and the records.
 ///
 /// # Errors
-/// A message naming the file and the first bad record, or a torn tail.
-pub fn read_records(paths: &[impl AsRef<Path>]) -> Result<Vec<Record>, String> {
+/// A message naming the file and the first bad record, a torn tail, or the first
+/// record of another board than the first record's.
+pub fn read_records(paths: &[impl AsRef<Path>]) -> Result<(Variant, Vec<Record>), String> {
     let mut out = Vec::new();
+    let mut board = None;
     for path in paths {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -349,11 +369,20 @@ pub fn read_records(paths: &[impl AsRef<Path>]) -> Result<Vec<Record>, String> {
             ));
         }
         for (i, r) in records.iter().enumerate() {
-            r.decode().map_err(|e| format!("{}: record {i}: {e}", path.display()))?;
+            let s = r.decode().map_err(|e| format!("{}: record {i}: {e}", path.display()))?;
+            let first = *board.get_or_insert(s.variant);
+            if s.variant != first {
+                return Err(format!(
+                    "{}: record {i} is of the {} board, the records before it of the {} board (one net is for one board)",
+                    path.display(),
+                    s.variant.name(),
+                    first.name()
+                ));
+            }
         }
         out.extend(records);
     }
-    Ok(out)
+    Ok((board.unwrap_or(Variant::Standard), out))
 }
 
 /// The mean loss of a net over records.
@@ -387,7 +416,7 @@ pub fn train(
     // Indices from `kept` up stand for the mirrored positions.
     let mut train_set: Vec<usize> = (0..kept * if config.mirror { 2 } else { 1 }).collect();
     let threads = config.threads.max(1);
-    let mut grads: Vec<Grads> = (0..threads).map(|_| Grads::new(net.buckets)).collect();
+    let mut grads: Vec<Grads> = (0..threads).map(|_| Grads::new(net)).collect();
     let mut adam = Adam { m: vec![0.0; net.len()], v: vec![0.0; net.len()], t: 0 };
     let mut reports = Vec::new();
     for epoch in 1..=config.epochs {
