@@ -21,10 +21,10 @@ pub struct Args {
     /// Search threads (more than one makes the node count vary between runs).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Evaluate standard-board positions with the embedded NNUE net.
+    /// Evaluate with the embedded NNUE nets (one for each board).
     #[arg(long)]
     nnue: bool,
-    /// Evaluate standard-board positions with the NNUE net in this file.
+    /// Evaluate the positions of this net's board with the NNUE net in this file.
     #[arg(long)]
     eval_file: Option<std::path::PathBuf>,
 }

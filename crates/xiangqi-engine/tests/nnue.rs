@@ -1,12 +1,12 @@
-//! The NNUE evaluation through the public interface: the embedded net's pinned
-//! scores, searches with it on both boards, and the protocol's options.
+//! The NNUE evaluation through the public interface: the embedded nets' pinned
+//! scores, searches with them on both boards, and the protocol's options.
 
 use std::sync::Arc;
 
-use xiangqi::{Hex, Position, RuleSet, Standard};
+use xiangqi::{Hex, Position, RuleSet, Standard, Variant, rng::Rng};
 use xiangqi_engine::{
     Control, Engine, Limits, Options, Root,
-    nnue::{EMBEDDED, Kernel, Nets, Network, fnv1a},
+    nnue::{EMBEDDED, EMBEDDED_HEX, Kernel, Nets, Network, fnv1a},
 };
 
 /// Positions from the opening to the endgame, with the embedded net's score for
@@ -53,6 +53,85 @@ fn the_embedded_net_loads_and_scores_the_pinned_positions() {
     assert!(up > 300, "Red without a Black chariot scores only {up}");
 }
 
+/// Hex positions along a seeded random game from the start, by ply, with the
+/// embedded hex net's score for the side to move (printed as for [`PINNED`]).
+const PINNED_HEX: &[(usize, i32)] = &[(0, 110), (6, 221), (14, 90), (24, 19), (40, -487), (60, 3)];
+
+fn hex_walk(plies: usize) -> Position<Hex> {
+    let mut pos = Position::<Hex>::startpos();
+    let mut rng = Rng(2024);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    pos
+}
+
+#[test]
+fn the_embedded_hex_net_loads_and_scores_the_pinned_positions() {
+    let net = Network::embedded_hex();
+    assert_eq!(net.variant(), Variant::Hex);
+    assert_eq!(net.hash(), fnv1a(&EMBEDDED_HEX[..EMBEDDED_HEX.len() - 8]));
+    let portable = Network::from_bytes(EMBEDDED_HEX).unwrap().with_kernel(Kernel::Portable);
+    let scores: Vec<i32> = PINNED_HEX
+        .iter()
+        .map(|&(plies, _)| {
+            let pos = hex_walk(plies);
+            let v = net.evaluate_position(&pos);
+            assert_eq!(v, portable.evaluate_position(&pos), "ply {plies}");
+            v
+        })
+        .collect();
+    if std::env::var_os("XIANGQI_PRINT_SCORES").is_some() {
+        let table: Vec<String> =
+            PINNED_HEX.iter().zip(&scores).map(|((p, _), v)| format!("({p}, {v})")).collect();
+        println!("const PINNED_HEX: &[(usize, i32)] = &[{}];", table.join(", "));
+    }
+    for ((plies, pinned), v) in PINNED_HEX.iter().zip(&scores) {
+        assert_eq!(v, pinned, "ply {plies}");
+    }
+    // Sense: a chariot is worth far more than the first move. The chariot is taken
+    // off Black's start in the FEN, each row's empty cells counted again.
+    let start = Position::<Hex>::startpos();
+    let even = net.evaluate_position(&start);
+    let fen = start.to_fen();
+    let (board, rest) = fen.split_once(' ').unwrap();
+    let mut taken = false;
+    let rows: Vec<String> = board
+        .split('/')
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for ch in row.chars() {
+                let ch = if ch == 'r' && !taken {
+                    taken = true;
+                    '1'
+                } else {
+                    ch
+                };
+                match ch.to_digit(10) {
+                    Some(d) => empty += d,
+                    None => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(ch);
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    assert!(taken);
+    let up: Position<Hex> = format!("{} {rest}", rows.join("/")).parse().unwrap();
+    let ahead = net.evaluate_position(&up);
+    assert!(ahead > even + 300, "Red scores {even} at the start and {ahead} without a Black chariot");
+}
+
 #[test]
 fn searches_with_the_net_play_legal_moves_on_both_boards() {
     let net = Network::embedded();
@@ -69,6 +148,11 @@ fn searches_with_the_net_play_legal_moves_on_both_boards() {
     let b = classical.search(&hex, &Limits::depth(5), &Control::new(), &mut |_| {});
     assert_eq!((a.nodes, a.best), (b.nodes, b.best));
     assert!(hex.position().is_legal(a.best.unwrap()));
+    // With its own net the hex board searches another tree.
+    let mut both = Engine::new(Options { hash_mb: 4, ..Options::default() }.with_embedded_net());
+    let c = both.search(&hex, &Limits::depth(5), &Control::new(), &mut |_| {});
+    assert_ne!(c.nodes, b.nodes, "the hex net was not asked");
+    assert!(hex.position().is_legal(c.best.unwrap()));
     // Several threads, each with its own accumulators.
     let mut engine =
         Engine::new(Options { hash_mb: 4, threads: 2, nnue: standard_only, ..Options::default() });

@@ -88,10 +88,9 @@ impl Queue {
 }
 
 /// Engines for the site's computer opponents and analysis. Each evaluates
-/// standard-board positions with the embedded net (the hex board keeps the
-/// classical evaluation): it plays far stronger than the classical one (the
-/// engine README's measurements), and these searches are what a player meets of
-/// the engine.
+/// with the embedded nets, one for each board: they play far stronger than the
+/// classical evaluation (the engine README's measurements), and these searches
+/// are what a player meets of the engine.
 pub struct EnginePool {
     queue: Mutex<Queue>,
     /// Engines not in use, kept so that their tables are allocated once.

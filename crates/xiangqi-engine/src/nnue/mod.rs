@@ -131,6 +131,8 @@ impl fmt::Debug for Network {
 
 /// The standard board's net built into the binary (trained as the engine README says).
 pub const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
+/// The hex board's net built into the binary.
+pub const EMBEDDED_HEX: &[u8] = include_bytes!("../../nets/hex.nnue");
 
 /// 64-bit FNV-1a: the net file's check against damage (not a defence against tampering).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -183,14 +185,24 @@ fn file_size(layout: &Layout, buckets: usize) -> usize {
 }
 
 impl Network {
-    /// The net built into the binary, loaded once.
+    /// The standard board's net built into the binary, loaded once.
     pub fn embedded() -> Arc<Network> {
         static NET: std::sync::OnceLock<Arc<Network>> = std::sync::OnceLock::new();
-        NET.get_or_init(|| {
-            // The tests load the embedded net, so a broken one never ships.
-            Arc::new(Network::from_bytes(EMBEDDED).unwrap_or_else(|e| panic!("the embedded net: {e}")))
-        })
-        .clone()
+        NET.get_or_init(|| Network::built_in(EMBEDDED, Variant::Standard)).clone()
+    }
+
+    /// The hex board's net built into the binary, loaded once.
+    pub fn embedded_hex() -> Arc<Network> {
+        static NET: std::sync::OnceLock<Arc<Network>> = std::sync::OnceLock::new();
+        NET.get_or_init(|| Network::built_in(EMBEDDED_HEX, Variant::Hex)).clone()
+    }
+
+    fn built_in(bytes: &[u8], variant: Variant) -> Arc<Network> {
+        // The tests load the embedded nets, so a broken one never ships.
+        let net =
+            Network::from_bytes(bytes).unwrap_or_else(|e| panic!("the embedded {} net: {e}", variant.name()));
+        assert_eq!(net.variant(), variant, "the embedded {} net is for another board", variant.name());
+        Arc::new(net)
     }
 
     /// Reads a net file.
@@ -399,7 +411,7 @@ pub struct Nets {
 impl Nets {
     /// The nets built into the binary.
     pub fn embedded() -> Nets {
-        Nets { standard: Some(Network::embedded()), hex: None }
+        Nets { standard: Some(Network::embedded()), hex: Some(Network::embedded_hex()) }
     }
 
     /// The net of a board, if it has one.
