@@ -1,4 +1,4 @@
-//! The command-line contracts other tools rely on: `perft`, `status`, `match` and `label` output.
+//! The command-line contracts other tools rely on: `perft`, `status`, `match`, `label` and `gen-data` output.
 
 use std::process::{Command, Output};
 
@@ -93,6 +93,40 @@ fn status_draws_the_board_with_chinese_glyphs() {
     assert!(out.contains("楚 河"));
     let o = xiangqi(&["status", "--variant", "hex"]);
     assert!(stdout(&o).contains("/帥\\"));
+}
+
+#[test]
+fn gen_data_writes_hex_records_with_the_hex_net_and_refuses_a_net_of_the_other_board() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-gendata-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("hex.bin");
+    let args = ["--nodes", "300", "--threads", "1", "--games", "1", "--random-plies", "2"];
+    let o =
+        xiangqi(&[&["gen-data", out.to_str().unwrap(), "--variant", "hex", "--nnue"], &args[..]].concat());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("hex games") && err.contains("net "), "{err}");
+    let bytes = std::fs::read(&out).unwrap();
+    assert!(!bytes.is_empty() && bytes.len() % 32 == 0, "{} bytes", bytes.len());
+    // Byte 31 of each record: bit 1 names the hex board.
+    assert!(bytes.chunks(32).all(|r| r[31] & 2 == 2 && r[31] < 4));
+    let hex_net = concat!(env!("CARGO_MANIFEST_DIR"), "/../xiangqi-engine/nets/hex.nnue");
+    let standard = dir.join("standard.bin");
+    let o = xiangqi(&[&["gen-data", standard.to_str().unwrap(), "--eval-file", hex_net], &args[..]].concat());
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!o.status.success());
+    assert!(err.contains("a net for the hex board, and the games are on the standard board"), "{err}");
+    let o = xiangqi(&[
+        "gen-data",
+        standard.to_str().unwrap(),
+        "--variant",
+        "hex",
+        "--from-site",
+        "sqlite::memory:",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(!o.status.success() && err.contains("--from-site reads the site's standard games"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
