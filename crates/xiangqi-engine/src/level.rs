@@ -63,9 +63,9 @@ const STYLES: [Style; 8] = [
 
 /// Elo of each level above level 1 on the standard board with the embedded
 /// net, the sums of the steps measured between neighbours (40-60 games each,
-/// 95% bars of ±115 to ±240 a step; the README lists the matches and the
-/// commands), rounded to tens.
-const ELO: [i32; 8] = [0, 280, 530, 970, 1280, 1600, 1870, 2170];
+/// 95% bars of ±105 to ±160 a step, one step won 58 of 60 and has no useful
+/// bar; the README lists the matches and the commands), rounded to tens.
+const ELO: [i32; 8] = [0, 190, 470, 1060, 1450, 1740, 2060, 2320];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
