@@ -10,8 +10,8 @@
 //! side's every input (a refresh).
 //!
 //! A [`Layout`] holds what a board's inputs need: its cell count, each cell as
-//! Black sees it, and each palace cell's bucket. Both boards' layouts are built
-//! once from the rules crate's tables.
+//! Black sees it, each palace cell's bucket, and each cell's left-right mirror
+//! (for the trainer). Both boards' layouts are built once from the rules crate's tables.
 
 use std::sync::OnceLock;
 
@@ -43,6 +43,11 @@ impl Layout {
         static LAYOUTS: OnceLock<[Layout; 2]> = OnceLock::new();
         let layouts = LAYOUTS.get_or_init(|| [Layout::build(Variant::Standard), Layout::build(Variant::Hex)]);
         &layouts[usize::from(variant == Variant::Hex)]
+    }
+
+    /// The layout of the board with this many cells, if there is one (a file names its board so).
+    pub fn with_cells(cells: usize) -> Option<&'static Layout> {
+        Variant::ALL.into_iter().map(Layout::of).find(|l| l.cells == cells)
     }
 
     fn build(variant: Variant) -> Layout {

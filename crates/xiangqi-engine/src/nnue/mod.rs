@@ -238,16 +238,12 @@ impl Network {
         let expect = |field: &'static str, found: u32, ok: bool, expected: &'static str| {
             if ok { Ok(()) } else { Err(NetError::Shape { field, found, expected }) }
         };
-        let layout = match word(2) {
-            90 => Layout::of(Variant::Standard),
-            79 => Layout::of(Variant::Hex),
-            found => {
-                return Err(NetError::Shape {
-                    field: "cell count",
-                    found,
-                    expected: "90 (the standard board) or 79 (the hex board)",
-                });
-            }
+        let Some(layout) = Layout::with_cells(word(2) as usize) else {
+            return Err(NetError::Shape {
+                field: "cell count",
+                found: word(2),
+                expected: "90 (the standard board) or 79 (the hex board)",
+            });
         };
         let buckets = word(3);
         expect(
@@ -429,10 +425,5 @@ impl Nets {
             Variant::Standard => Nets { standard: Some(net), ..self },
             Variant::Hex => Nets { hex: Some(net), ..self },
         }
-    }
-
-    /// Whether every board is evaluated classically.
-    pub fn is_empty(&self) -> bool {
-        self.standard.is_none() && self.hex.is_none()
     }
 }

@@ -158,10 +158,9 @@ impl FloatNet {
         // Version 1 (standard board only) has no cell count: its words sit one earlier.
         let (variant, at) = match (word(1), bytes.len() >= 24) {
             (1, _) => (Variant::Standard, 1),
-            (2, true) => match word(2) {
-                90 => (Variant::Standard, 2),
-                79 => (Variant::Hex, 2),
-                cells => return Err(format!("checkpoint of a board of {cells} cells; 90 or 79 expected")),
+            (2, true) => match Layout::with_cells(word(2)) {
+                Some(layout) => (layout.variant, 2),
+                None => return Err(format!("checkpoint of a board of {} cells; 90 or 79 expected", word(2))),
             },
             (v, _) => return Err(format!("checkpoint version {v}; this build reads 1 and 2")),
         };
