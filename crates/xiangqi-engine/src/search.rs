@@ -477,7 +477,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
     fn evaluate_nnue(&self, net: &Network) -> Value {
         let acc = self.accumulators.last().expect("an accumulator per position on the line");
         debug_assert_eq!(*acc, net.refresh(&self.pos), "incremental accumulator drifted");
-        let mut v = net.evaluate(acc, self.pos.turn());
+        let mut v = net.evaluate(acc, &self.pos);
         let us = self.pos.turn();
         if v > 0 && !crate::eval::has_attackers(&self.pos, us)
             || v < 0 && !crate::eval::has_attackers(&self.pos, !us)

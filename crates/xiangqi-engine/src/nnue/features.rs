@@ -35,6 +35,8 @@ pub struct Layout {
     /// Each cell mirrored left to right: the same place on the opposite file.
     mirror: [u8; MAX_CELLS],
     pub palace_cells: usize,
+    /// Pieces on the board at the start, generals included (32 on either board).
+    pub start_pieces: usize,
 }
 
 impl Layout {
@@ -71,7 +73,17 @@ impl Layout {
         for (k, c) in palace.iter().enumerate() {
             palace_bucket[c.index()] = k as u8;
         }
-        Layout { variant, cells: t.cells(), black_view, palace_bucket, mirror, palace_cells: palace.len() }
+        let start_pieces = xiangqi::with_geometry!(variant, G => xiangqi::Position::<G>::startpos().occupied().count())
+            as usize;
+        Layout {
+            variant,
+            cells: t.cells(),
+            black_view,
+            palace_bucket,
+            mirror,
+            palace_cells: palace.len(),
+            start_pieces,
+        }
     }
 
     /// Inputs of one bucket: 7 roles, 2 sides (mine, theirs), every cell.
@@ -102,6 +114,18 @@ impl Layout {
             return 0;
         }
         usize::from(self.palace_bucket[self.orient(side, general)])
+    }
+
+    /// The output bucket of a position with `pieces` on the board (generals
+    /// included): the pieces beyond the two generals split into `outputs` equal
+    /// ranges, so that the net can weigh its features differently in the
+    /// opening, the middle game and the endgame. Always 0 with one output.
+    #[inline]
+    pub fn output_bucket(&self, outputs: usize, pieces: usize) -> usize {
+        if outputs <= 1 {
+            return 0;
+        }
+        (pieces.saturating_sub(2) * outputs / (self.start_pieces - 1)).min(outputs - 1)
     }
 
     /// A cell mirrored left to right (the trainer learns each position and its mirror image).
@@ -149,6 +173,23 @@ mod tests {
         let last = l.index(Color::Black, 8, Piece::new(Color::Red, Role::Soldier), 0);
         assert_eq!(last, 9 * l.per_bucket() - 9);
         assert!(l.takes_buckets(1) && l.takes_buckets(9) && !l.takes_buckets(7));
+    }
+
+    #[test]
+    fn output_buckets_split_the_pieces_beyond_the_generals_evenly() {
+        for variant in Variant::ALL {
+            let l = Layout::of(variant);
+            assert_eq!(l.start_pieces, 32);
+            let buckets: Vec<usize> = (2..=32).map(|n| l.output_bucket(8, n)).collect();
+            assert_eq!(buckets[0], 0, "two bare generals");
+            assert_eq!(buckets[30], 7, "the full start");
+            assert!(buckets.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1), "{buckets:?}");
+            for b in 0..8 {
+                let n = buckets.iter().filter(|&&x| x == b).count();
+                assert!((3..=5).contains(&n), "bucket {b} covers {n} counts: {buckets:?}");
+            }
+            assert!((2..=32).all(|n| l.output_bucket(1, n) == 0));
+        }
     }
 
     /// The start position is the same army for either side seen from its own end,

@@ -6,10 +6,12 @@
 //! palace cell of its general), a layer of [`HIDDEN`] neurons per side kept as an
 //! `i16` accumulator that a move changes by a few rows, and one output: the two
 //! sides' accumulators, the mover's first, clipped to `0..=QA` and summed against
-//! their weights.
+//! their weights. A net may keep several sets of output weights, one per range of
+//! the number of pieces on the board ([`Layout::output_bucket`]); the position
+//! picks its set.
 //!
 //! ```text
-//! eval = (Σ clamp(acc_us, 0, QA)·w_us + Σ clamp(acc_them, 0, QA)·w_them + bias) · SCALE / (QA·QB)
+//! eval = (Σ clamp(acc_us, 0, QA)·w_us[o] + Σ clamp(acc_them, 0, QA)·w_them[o] + bias[o]) · SCALE / (QA·QB)
 //! ```
 //!
 //! Weights are integers: the feature transformer's are the float weights times
@@ -36,10 +38,13 @@ pub const SCALE: i32 = 400;
 
 /// The file's first four bytes.
 pub const MAGIC: [u8; 4] = *b"XQNN";
-/// The format version this build reads and writes.
-pub const VERSION: u32 = 1;
-/// Bytes before the weights: magic, version and six sizes.
-const HEADER: usize = 32;
+/// The format version this build writes; it also reads version 1 (one output, no count in the header).
+pub const VERSION: u32 = 2;
+/// Bytes before the weights: magic, version and seven sizes (six in version 1).
+const HEADER: usize = 36;
+const HEADER_V1: usize = 32;
+/// The most output buckets a net may have.
+pub const MAX_OUTPUTS: usize = 16;
 
 /// One row of `HIDDEN` weights (or an accumulator half), aligned for vector loads.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -70,7 +75,7 @@ pub enum NetError {
     TooShort(usize),
     /// Not a net file at all.
     Magic,
-    /// A format version this build does not read.
+    /// A format version this build does not read (it reads 1 and [`VERSION`]).
     Version(u32),
     /// A size in the header that this build does not take.
     Shape { field: &'static str, found: u32, expected: &'static str },
@@ -85,7 +90,9 @@ impl fmt::Display for NetError {
         match self {
             NetError::TooShort(n) => write!(f, "not a net file: {n} bytes is shorter than any net"),
             NetError::Magic => write!(f, "not a net file: it does not start with \"XQNN\""),
-            NetError::Version(v) => write!(f, "net format version {v}; this build reads version {VERSION}"),
+            NetError::Version(v) => {
+                write!(f, "net format version {v}; this build reads versions 1 to {VERSION}")
+            }
             NetError::Shape { field, found, expected } => {
                 write!(f, "the net's {field} is {found}; this build takes {expected}")
             }
@@ -110,11 +117,18 @@ pub struct Network {
     /// One row per input.
     ft_weights: Vec<Row>,
     ft_bias: Row,
-    /// The mover's half, then the other side's.
-    out_weights: [Row; 2],
-    out_bias: i32,
+    /// One per output bucket.
+    outputs: Vec<Output>,
     hash: u64,
     kernel: Kernel,
+}
+
+/// One output bucket's weights.
+#[derive(Clone)]
+struct Output {
+    /// The mover's half, then the other side's.
+    weights: [Row; 2],
+    bias: i32,
 }
 
 impl fmt::Debug for Network {
@@ -122,6 +136,7 @@ impl fmt::Debug for Network {
         f.debug_struct("Network")
             .field("board", &self.layout.variant)
             .field("buckets", &self.buckets)
+            .field("outputs", &self.outputs.len())
             .field("hidden", &HIDDEN)
             .field("hash", &format_args!("{:016x}", self.hash))
             .field("kernel", &self.kernel)
@@ -147,16 +162,18 @@ pub struct Weights {
     /// `buckets * per_bucket * HIDDEN` values, input by input.
     pub ft_weights: Vec<i16>,
     pub ft_bias: Vec<i16>,
-    /// `2 * HIDDEN` values: the mover's half, then the other side's.
+    /// `outputs * 2 * HIDDEN` values: for each output bucket the mover's half, then the other side's.
     pub out_weights: Vec<i16>,
-    pub out_bias: i32,
+    /// One per output bucket.
+    pub out_bias: Vec<i32>,
 }
 
 impl Weights {
     /// The net file: header, weights (little endian) and the hash of all before it.
     pub fn to_bytes(&self) -> Vec<u8> {
         let layout = Layout::of(self.variant);
-        let mut b = Vec::with_capacity(file_size(layout, self.buckets));
+        let outputs = self.out_bias.len();
+        let mut b = Vec::with_capacity(file_size(HEADER, layout, self.buckets, outputs));
         b.extend_from_slice(&MAGIC);
         for v in [
             VERSION,
@@ -166,22 +183,25 @@ impl Weights {
             QA as u32,
             QB as u32,
             SCALE as u32,
+            outputs as u32,
         ] {
             b.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.ft_weights.iter().chain(&self.ft_bias).chain(&self.out_weights) {
             b.extend_from_slice(&v.to_le_bytes());
         }
-        b.extend_from_slice(&self.out_bias.to_le_bytes());
+        for v in &self.out_bias {
+            b.extend_from_slice(&v.to_le_bytes());
+        }
         let hash = fnv1a(&b);
         b.extend_from_slice(&hash.to_le_bytes());
         b
     }
 }
 
-/// The length of a net file for a board with `buckets` buckets.
-fn file_size(layout: &Layout, buckets: usize) -> usize {
-    HEADER + 2 * (buckets * layout.per_bucket() * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8
+/// The length of a net file with this header for a board with `buckets` input buckets and `outputs` output buckets.
+fn file_size(header: usize, layout: &Layout, buckets: usize, outputs: usize) -> usize {
+    header + 2 * (buckets * layout.per_bucket() * HIDDEN + HIDDEN + outputs * 2 * HIDDEN) + 4 * outputs + 8
 }
 
 impl Network {
@@ -214,12 +234,13 @@ impl Network {
         Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Parses a net file: `XQNN`, then little-endian `u32`s version (1), cells (90
+    /// Parses a net file: `XQNN`, then little-endian `u32`s version (2), cells (90
     /// for the standard board, 79 for the hex board), buckets (1, or the board's
-    /// palace cells: 9 or 7), hidden ([`HIDDEN`]), QA, QB and SCALE (this build's), then
-    /// the `i16` feature weights (input by input), feature biases, output weights
-    /// (mover's half first), the `i32` output bias, and last the `u64` FNV-1a hash
-    /// of everything before it.
+    /// palace cells: 9 or 7), hidden ([`HIDDEN`]), QA, QB and SCALE (this build's)
+    /// and output buckets (1 to [`MAX_OUTPUTS`]), then the `i16` feature weights
+    /// (input by input), feature biases, output weights (bucket by bucket, the
+    /// mover's half first), the `i32` output biases, and last the `u64` FNV-1a
+    /// hash of everything before it. Version 1 has no output count: one output.
     ///
     /// # Errors
     /// [`NetError`] for any file that is not such a net, whole and unchanged.
@@ -232,9 +253,12 @@ impl Network {
         }
         let word = |i: usize| u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().expect("four bytes"));
         let version = word(1);
-        if version != VERSION {
-            return Err(NetError::Version(version));
-        }
+        let header = match version {
+            1 => HEADER_V1,
+            VERSION if bytes.len() >= HEADER + 8 => HEADER,
+            VERSION => return Err(NetError::TooShort(bytes.len())),
+            _ => return Err(NetError::Version(version)),
+        };
         let expect = |field: &'static str, found: u32, ok: bool, expected: &'static str| {
             if ok { Ok(()) } else { Err(NetError::Shape { field, found, expected }) }
         };
@@ -256,8 +280,10 @@ impl Network {
         expect("QA", word(5), word(5) == QA as u32, "255")?;
         expect("QB", word(6), word(6) == QB as u32, "256")?;
         expect("SCALE", word(7), word(7) == SCALE as u32, "400")?;
-        let buckets = buckets as usize;
-        let expected = file_size(layout, buckets);
+        let outputs = if version == 1 { 1 } else { word(8) };
+        expect("output count", outputs, (1..=MAX_OUTPUTS as u32).contains(&outputs), "1 to 16")?;
+        let (buckets, outputs) = (buckets as usize, outputs as usize);
+        let expected = file_size(header, layout, buckets, outputs);
         if bytes.len() != expected {
             return Err(NetError::Size { expected, found: bytes.len() });
         }
@@ -267,7 +293,7 @@ impl Network {
         if stored != computed {
             return Err(NetError::Hash { stored, computed });
         }
-        let mut at = HEADER;
+        let mut at = header;
         let mut row = || {
             let mut r = Row::ZERO;
             for (v, b) in r.0.iter_mut().zip(bytes[at..at + 2 * HIDDEN].chunks_exact(2)) {
@@ -278,18 +304,13 @@ impl Network {
         };
         let ft_weights = (0..buckets * layout.per_bucket()).map(|_| row()).collect();
         let ft_bias = row();
-        let out_weights = [row(), row()];
-        let out_bias = i32::from_le_bytes(body[body.len() - 4..].try_into().expect("four bytes"));
-        Ok(Network {
-            layout,
-            buckets,
-            ft_weights,
-            ft_bias,
-            out_weights,
-            out_bias,
-            hash: stored,
-            kernel: Kernel::best(),
-        })
+        let weights: Vec<[Row; 2]> = (0..outputs).map(|_| [row(), row()]).collect();
+        let biases = body[body.len() - 4 * outputs..]
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes(b.try_into().expect("four bytes")));
+        let outputs =
+            weights.into_iter().zip(biases).map(|(weights, bias)| Output { weights, bias }).collect();
+        Ok(Network { layout, buckets, ft_weights, ft_bias, outputs, hash: stored, kernel: Kernel::best() })
     }
 
     /// The net with the given kernel (for comparing kernels; AVX2 only where available).
@@ -309,6 +330,11 @@ impl Network {
 
     pub fn buckets(&self) -> usize {
         self.buckets
+    }
+
+    /// The number of output buckets.
+    pub fn outputs(&self) -> usize {
+        self.outputs.len()
     }
 
     /// The board the net evaluates.
@@ -381,19 +407,22 @@ impl Network {
         }
     }
 
-    /// The score for the side to move, in centipawns.
+    /// The score for the side to move of `pos`, whose accumulator `acc` is, in centipawns.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, turn: Color) -> i32 {
+    pub fn evaluate<G: Geometry>(&self, acc: &Accumulator, pos: &Position<G>) -> i32 {
+        let turn = pos.turn();
         let us = &acc.0[turn.index()];
         let them = &acc.0[(!turn).index()];
-        let sum = self.kernel.output(us, them, &self.out_weights[0], &self.out_weights[1]);
-        let raw = i64::from(sum.wrapping_add(self.out_bias));
+        let out =
+            &self.outputs[self.layout.output_bucket(self.outputs.len(), pos.occupied().count() as usize)];
+        let sum = self.kernel.output(us, them, &out.weights[0], &out.weights[1]);
+        let raw = i64::from(sum.wrapping_add(out.bias));
         (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
     /// The score of a position for the side to move, from scratch.
     pub fn evaluate_position<G: Geometry>(&self, pos: &Position<G>) -> i32 {
-        self.evaluate(&self.refresh(pos), pos.turn())
+        self.evaluate(&self.refresh(pos), pos)
     }
 }
 

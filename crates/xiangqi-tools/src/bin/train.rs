@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! train DATA... --out DIR [--epochs 30] [--batch 16384] [--lr 0.001] [--lambda 0.3]
-//!       [--buckets 1|9] [--threads 1] [--seed 1] [--validation 0.02] [--mirror true|false]
+//!       [--buckets 1|9] [--outputs 1..16] [--threads 1] [--seed 1] [--validation 0.02] [--mirror true|false]
 //!       [--resume CHECKPOINT]
 //! ```
 //!
@@ -42,6 +42,9 @@ struct Args {
     /// 1, or 9 (a net per palace cell of the own general).
     #[arg(long)]
     buckets: Option<usize>,
+    /// Output buckets: sets of output weights by the number of pieces on the board (1 to 16).
+    #[arg(long)]
+    outputs: Option<usize>,
     #[arg(long)]
     threads: Option<usize>,
     #[arg(long)]
@@ -66,6 +69,7 @@ fn run(args: Args) -> Result<(), String> {
         lr: args.lr.unwrap_or(d.lr),
         lambda: args.lambda.unwrap_or(d.lambda),
         buckets: args.buckets.unwrap_or(d.buckets),
+        outputs: args.outputs.unwrap_or(d.outputs),
         threads: args.threads.unwrap_or(d.threads),
         seed: args.seed.unwrap_or(d.seed),
         validation: args.validation.unwrap_or(d.validation),
@@ -76,6 +80,9 @@ fn run(args: Args) -> Result<(), String> {
     }
     if config.epochs == 0 || config.batch == 0 || config.threads == 0 {
         return Err("--epochs, --batch and --threads must be at least 1".into());
+    }
+    if !(1..=xiangqi_engine::nnue::MAX_OUTPUTS).contains(&config.outputs) {
+        return Err(format!("--outputs must be within 1..{}", xiangqi_engine::nnue::MAX_OUTPUTS));
     }
     let (variant, records) = train::read_records(data)?;
     let layout = xiangqi_engine::nnue::Layout::of(variant);
@@ -91,10 +98,13 @@ fn run(args: Args) -> Result<(), String> {
             let path = file.display();
             let bytes = std::fs::read(file).map_err(|e| format!("{path}: {e}"))?;
             let (net, epoch) = FloatNet::from_checkpoint(&bytes).map_err(|e| format!("{path}: {e}"))?;
-            if net.buckets != config.buckets {
+            if net.buckets != config.buckets || net.outputs() != config.outputs {
                 return Err(format!(
-                    "{path}: has {} buckets, --buckets says {}",
-                    net.buckets, config.buckets
+                    "{path}: has {} buckets and {} outputs, --buckets and --outputs say {} and {}",
+                    net.buckets,
+                    net.outputs(),
+                    config.buckets,
+                    config.outputs
                 ));
             }
             if net.variant != variant {
@@ -107,7 +117,7 @@ fn run(args: Args) -> Result<(), String> {
             eprintln!("{path}: the net after epoch {epoch}; Adam starts afresh");
             net
         }
-        None => FloatNet::random(variant, config.buckets, config.seed),
+        None => FloatNet::random(variant, config.buckets, config.outputs, config.seed),
     };
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("{} {} positions from {} file(s); {config:?}", records.len(), variant.name(), data.len());

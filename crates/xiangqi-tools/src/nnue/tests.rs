@@ -8,9 +8,23 @@ use crate::nnue::train::FloatNet;
 
 /// A net of random weights for a board, in floats and as a file.
 fn random_net(variant: Variant, buckets: usize, seed: u64) -> (FloatNet, Vec<u8>) {
-    let mut f = FloatNet::random(variant, buckets, seed);
+    random_net_with_outputs(variant, buckets, 1, seed)
+}
+
+/// As [`random_net`], with `outputs` output buckets that differ from each other.
+fn random_net_with_outputs(
+    variant: Variant,
+    buckets: usize,
+    outputs: usize,
+    seed: u64,
+) -> (FloatNet, Vec<u8>) {
+    let mut f = FloatNet::random(variant, buckets, outputs, seed);
     // A bias that keeps many neurons inside the clipped range.
     f.ft_b.iter_mut().enumerate().for_each(|(i, b)| *b = (i % 7) as f32 * 0.1);
+    for (k, weights) in f.out_w.chunks_mut(2 * xiangqi_engine::nnue::HIDDEN).enumerate() {
+        weights.iter_mut().for_each(|w| *w *= 1.0 - 0.2 * k as f32);
+        f.out_b[k] = 0.05 * k as f32;
+    }
     let bytes = f.quantise().to_bytes();
     (f, bytes)
 }
@@ -68,7 +82,7 @@ fn the_simd_and_portable_nets_score_alike() {
 }
 
 fn kernels_agree<G: Geometry>() {
-    let bytes = random_net(G::VARIANT, Layout::of(G::VARIANT).palace_cells, 9).1;
+    let bytes = random_net_with_outputs(G::VARIANT, Layout::of(G::VARIANT).palace_cells, 8, 9).1;
     let portable = Network::from_bytes(&bytes).unwrap().with_kernel(Kernel::Portable);
     let best = Network::from_bytes(&bytes).unwrap();
     let mut rng = Rng(77);
@@ -87,14 +101,16 @@ fn kernels_agree<G: Geometry>() {
 
 #[test]
 fn the_integer_net_follows_the_float_net() {
-    integer_follows_float::<Standard>();
-    integer_follows_float::<Hex>();
+    for outputs in [1, 8] {
+        integer_follows_float::<Standard>(outputs);
+        integer_follows_float::<Hex>(outputs);
+    }
 }
 
-fn integer_follows_float<G: Geometry>() {
-    let (f, bytes) = random_net(G::VARIANT, 1, 3);
+fn integer_follows_float<G: Geometry>(outputs: usize) {
+    let (f, bytes) = random_net_with_outputs(G::VARIANT, 1, outputs, 3);
     let net = Network::from_bytes(&bytes).unwrap();
-    assert_eq!(net.variant(), G::VARIANT);
+    assert_eq!((net.variant(), net.outputs()), (G::VARIANT, outputs));
     let mut pos: Position<G> = Position::startpos();
     // The float net with its weights on the integer grid computes what the integer
     // net does, but for the last truncation: any disagreement in which input a
@@ -103,12 +119,20 @@ fn integer_follows_float<G: Geometry>() {
     let grid = |v: &mut f32, k: i32| *v = (*v * k as f32).round() / k as f32;
     on_grid.ft_w.iter_mut().chain(on_grid.ft_b.iter_mut()).for_each(|v| grid(v, QA));
     on_grid.out_w.iter_mut().for_each(|v| grid(v, QB));
-    grid(&mut on_grid.out_b, QA * QB);
+    on_grid.out_b.iter_mut().for_each(|v| grid(v, QA * QB));
     let mut rng = Rng(5);
     let mut total = 0.0;
+    let mut used = vec![false; outputs];
     for _ in 0..60 {
         let moves = pos.legal_moves();
-        pos.play_unchecked(moves[rng.below(moves.len())]);
+        let captures: Vec<_> = moves.iter().filter(|m| pos.piece_at(m.to).is_some()).collect();
+        // Captures first, so that the game passes through several output buckets.
+        let m = if captures.is_empty() { moves[rng.below(moves.len())] } else { *captures[0] };
+        pos.play_unchecked(m);
+        if pos.legal_moves().is_empty() {
+            break;
+        }
+        used[Layout::of(G::VARIANT).output_bucket(outputs, pos.occupied().count() as usize)] = true;
         let sample =
             crate::nnue::data::Record::new(&pos, 0, crate::nnue::data::Outcome::Draw).decode().unwrap();
         let int = net.evaluate_position(&pos) as f32;
@@ -120,6 +144,11 @@ fn integer_follows_float<G: Geometry>() {
         total += (float - int).abs();
     }
     assert!(total / 60.0 < 10.0, "{:?}: mean difference {}", G::VARIANT, total / 60.0);
+    assert!(
+        used.iter().filter(|&&u| u).count() >= outputs.min(4),
+        "{:?}: output buckets met {used:?}",
+        G::VARIANT
+    );
 }
 
 #[test]
@@ -131,8 +160,14 @@ fn damaged_or_foreign_net_files_are_refused() {
     b[0] = b'Y';
     assert_eq!(Network::from_bytes(&b).unwrap_err(), NetError::Magic);
     let mut b = good.clone();
-    b[4] = 2;
-    assert_eq!(Network::from_bytes(&b).unwrap_err(), NetError::Version(2));
+    b[4] = 3;
+    assert_eq!(Network::from_bytes(&b).unwrap_err(), NetError::Version(3));
+    for outputs in [0, 17] {
+        let mut b = good.clone();
+        b[32] = outputs;
+        let e = Network::from_bytes(&b).unwrap_err();
+        assert!(matches!(e, NetError::Shape { field: "output count", .. }), "{e}");
+    }
     let mut b = good.clone();
     b[16] = 128; // hidden size 128
     b[17] = 0;
@@ -173,12 +208,38 @@ fn a_float_checkpoint_reads_back_the_same_net() {
         assert!(FloatNet::from_checkpoint(&bytes[..bytes.len() - 1]).unwrap_err().contains("wrong size"));
         assert_eq!(FloatNet::from_checkpoint(&bytes).unwrap(), (f, 7));
     }
-    // A version 1 checkpoint, from before the hex board had nets, is a standard net.
+    let (f, _) = random_net_with_outputs(Variant::Hex, 7, 8, 4);
+    assert_eq!(FloatNet::from_checkpoint(&f.to_checkpoint(2)).unwrap(), (f, 2));
+    // A version 2 checkpoint, from before output buckets, has one output and no count;
+    // a version 1 checkpoint, from before the hex board had nets, is a standard net.
     let (f, _) = random_net(Variant::Standard, 1, 4);
-    let v2 = f.to_checkpoint(3);
+    let v3 = f.to_checkpoint(3);
+    let mut v2 = [&v3[..4], &2u32.to_le_bytes(), &v3[8..24]].concat();
+    v2.extend_from_slice(&v3[28..]);
+    assert_eq!(FloatNet::from_checkpoint(&v2).unwrap(), (f.clone(), 3));
     let mut v1 = [&v2[..4], &1u32.to_le_bytes()].concat();
     v1.extend_from_slice(&v2[12..]);
     assert_eq!(FloatNet::from_checkpoint(&v1).unwrap(), (f, 3));
+}
+
+#[test]
+fn a_version_1_net_file_reads_as_one_output() {
+    // The format before output buckets: no output count in the header.
+    let (_, v2) = random_net(Variant::Standard, 1, 12);
+    let body = &v2[..v2.len() - 8];
+    let mut v1 = [&body[..4], &1u32.to_le_bytes(), &body[8..32], &body[36..]].concat();
+    let hash = xiangqi_engine::nnue::fnv1a(&v1);
+    v1.extend_from_slice(&hash.to_le_bytes());
+    let (old, new) = (Network::from_bytes(&v1).unwrap(), Network::from_bytes(&v2).unwrap());
+    assert_eq!(old.outputs(), 1);
+    let mut pos = Position::<Standard>::startpos();
+    let mut rng = Rng(12);
+    for _ in 0..40 {
+        let moves = pos.legal_moves();
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+        assert_eq!(old.evaluate_position(&pos), new.evaluate_position(&pos));
+    }
+    assert!(Network::from_bytes(xiangqi_engine::nnue::EMBEDDED).is_ok());
 }
 
 #[test]
@@ -186,7 +247,7 @@ fn a_hex_net_loads_only_as_a_hex_net() {
     let (_, bytes) = random_net(Variant::Hex, 7, 2);
     let net = Network::from_bytes(&bytes).unwrap();
     assert_eq!((net.variant(), net.buckets()), (Variant::Hex, 7));
-    assert_eq!(bytes.len(), 32 + 2 * (7 * 14 * 79 * 256 + 3 * 256) + 4 + 8);
+    assert_eq!(bytes.len(), 36 + 2 * (7 * 14 * 79 * 256 + 3 * 256) + 4 + 8);
     let nets = xiangqi_engine::nnue::Nets::embedded().with(std::sync::Arc::new(net));
     assert_eq!(nets.get(Variant::Hex).map(Network::hash), Some(Network::from_bytes(&bytes).unwrap().hash()));
     assert_eq!(nets.get(Variant::Standard).map(Network::hash), Some(Network::embedded().hash()));

@@ -14,7 +14,7 @@
 use std::{fmt::Write as _, path::Path, time::Instant};
 
 use xiangqi::{Color, Variant, rng::Rng};
-use xiangqi_engine::nnue::{HIDDEN, Layout, QA, QB, SCALE, Weights};
+use xiangqi_engine::nnue::{HIDDEN, Layout, MAX_OUTPUTS, QA, QB, SCALE, Weights};
 
 use super::data::{Record, Sample};
 
@@ -33,6 +33,8 @@ pub struct Config {
     pub lambda: f32,
     /// 1, or one set of inputs per palace cell of the side's general (9, or 7 on the hex board).
     pub buckets: usize,
+    /// Output buckets: sets of output weights, chosen by the number of pieces on the board.
+    pub outputs: usize,
     pub threads: usize,
     pub seed: u64,
     /// Also train on every position mirrored left to right (the game is symmetric),
@@ -51,6 +53,7 @@ impl Default for Config {
             lr: 0.001,
             lambda: 0.3,
             buckets: 1,
+            outputs: 1,
             threads: 1,
             seed: 1,
             mirror: true,
@@ -67,31 +70,45 @@ pub struct FloatNet {
     /// `buckets * per_bucket` rows of `HIDDEN`.
     pub ft_w: Vec<f32>,
     pub ft_b: Vec<f32>,
-    /// The mover's `HIDDEN`, then the other side's.
+    /// For each output bucket, the mover's `HIDDEN`, then the other side's.
     pub out_w: Vec<f32>,
-    pub out_b: f32,
+    /// One per output bucket.
+    pub out_b: Vec<f32>,
 }
 
 const CHECKPOINT_MAGIC: [u8; 4] = *b"XQNF";
 
 impl FloatNet {
-    /// Small random weights for a net of `variant`'s board.
-    pub fn random(variant: Variant, buckets: usize, seed: u64) -> Self {
+    /// Small random weights for a net of `variant`'s board with `buckets` input
+    /// buckets and `outputs` output buckets (each output bucket starts alike).
+    pub fn random(variant: Variant, buckets: usize, outputs: usize, seed: u64) -> Self {
         let mut rng = Rng(seed);
         let ft_w =
             (0..buckets * Layout::of(variant).per_bucket() * HIDDEN).map(|_| 0.1 * rng.unit()).collect();
         let out_scale = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-        let out_w = (0..2 * HIDDEN).map(|_| out_scale * rng.unit()).collect();
-        FloatNet { variant, buckets, ft_w, ft_b: vec![0.0; HIDDEN], out_w, out_b: 0.0 }
+        let one: Vec<f32> = (0..2 * HIDDEN).map(|_| out_scale * rng.unit()).collect();
+        let out_w = one.repeat(outputs.max(1));
+        FloatNet { variant, buckets, ft_w, ft_b: vec![0.0; HIDDEN], out_w, out_b: vec![0.0; outputs.max(1)] }
+    }
+
+    /// The number of output buckets.
+    pub fn outputs(&self) -> usize {
+        self.out_b.len()
     }
 
     fn len(&self) -> usize {
-        self.ft_w.len() + self.ft_b.len() + self.out_w.len() + 1
+        self.ft_w.len() + self.ft_b.len() + self.out_w.len() + self.out_b.len()
     }
 
-    /// The output `o` (a logit; `o * SCALE` centipawns) and, when `cache` is given,
-    /// the two accumulators it came from.
-    fn forward(&self, us: &[usize], them: &[usize], cache: Option<&mut [f32; 2 * HIDDEN]>) -> f32 {
+    /// The output `o` (a logit; `o * SCALE` centipawns) from output bucket `out`
+    /// and, when `cache` is given, the two accumulators it came from.
+    fn forward(
+        &self,
+        us: &[usize],
+        them: &[usize],
+        out: usize,
+        cache: Option<&mut [f32; 2 * HIDDEN]>,
+    ) -> f32 {
         let mut acc = [0f32; 2 * HIDDEN];
         for (half, feats) in [us, them].into_iter().enumerate() {
             let a = &mut acc[half * HIDDEN..(half + 1) * HIDDEN];
@@ -102,7 +119,8 @@ impl FloatNet {
                 }
             }
         }
-        let o = acc.iter().zip(&self.out_w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.out_b;
+        let weights = &self.out_w[out * 2 * HIDDEN..(out + 1) * 2 * HIDDEN];
+        let o = acc.iter().zip(weights).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum::<f32>() + self.out_b[out];
         if let Some(c) = cache {
             *c = acc;
         }
@@ -112,7 +130,7 @@ impl FloatNet {
     /// The score in centipawns the float net gives a record's position.
     pub fn evaluate(&self, sample: &Sample) -> f32 {
         let (us, them) = inputs(sample, self.buckets);
-        self.forward(&us, &them, None) * SCALE as f32
+        self.forward(&us, &them, output_bucket(sample, self.outputs()), None) * SCALE as f32
     }
 
     /// The integer net: feature weights times QA, output weights times QB, rounded.
@@ -125,21 +143,22 @@ impl FloatNet {
             ft_weights: self.ft_w.iter().map(|&v| q(v, QA)).collect(),
             ft_bias: self.ft_b.iter().map(|&v| q(v, QA)).collect(),
             out_weights: self.out_w.iter().map(|&v| q(v, QB)).collect(),
-            out_bias: (self.out_b * (QA * QB) as f32).round() as i32,
+            out_bias: self.out_b.iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
         }
     }
 
-    /// A float checkpoint: `XQNF`, `u32` version 2, cells (90 or 79), buckets, hidden
-    /// and epoch, then the `f32` weights in the net file's order. (Version 1 had no
-    /// cell count and was always of the standard board.)
+    /// A float checkpoint: `XQNF`, `u32` version 3, cells (90 or 79), buckets, hidden,
+    /// epoch and output buckets, then the `f32` weights in the net file's order.
+    /// (Version 2 had one output and no count; version 1 had no cell count either
+    /// and was always of the standard board.)
     pub fn to_checkpoint(&self, epoch: usize) -> Vec<u8> {
-        let mut b = Vec::with_capacity(24 + 4 * self.len());
+        let mut b = Vec::with_capacity(28 + 4 * self.len());
         b.extend_from_slice(&CHECKPOINT_MAGIC);
         let cells = Layout::of(self.variant).cells as u32;
-        for v in [2, cells, self.buckets as u32, HIDDEN as u32, epoch as u32] {
+        for v in [3, cells, self.buckets as u32, HIDDEN as u32, epoch as u32, self.outputs() as u32] {
             b.extend_from_slice(&v.to_le_bytes());
         }
-        for v in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w).chain([&self.out_b]) {
+        for v in self.ft_w.iter().chain(&self.ft_b).chain(&self.out_w).chain(&self.out_b) {
             b.extend_from_slice(&v.to_le_bytes());
         }
         b
@@ -156,14 +175,19 @@ impl FloatNet {
         let word =
             |i: usize| u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().expect("four bytes")) as usize;
         // Version 1 (standard board only) has no cell count: its words sit one earlier.
-        let (variant, at) = match (word(1), bytes.len() >= 24) {
+        let version = word(1);
+        let (variant, at) = match (version, bytes.len() >= 4 * (version + 4)) {
             (1, _) => (Variant::Standard, 1),
-            (2, true) => match Layout::with_cells(word(2)) {
+            (2 | 3, true) => match Layout::with_cells(word(2)) {
                 Some(layout) => (layout.variant, 2),
                 None => return Err(format!("checkpoint of a board of {} cells; 90 or 79 expected", word(2))),
             },
-            (v, _) => return Err(format!("checkpoint version {v}; this build reads 1 and 2")),
+            (v, _) => return Err(format!("checkpoint version {v}; this build reads 1 to 3")),
         };
+        let outputs = if version == 3 { word(at + 4) } else { 1 };
+        if !(1..=MAX_OUTPUTS).contains(&outputs) {
+            return Err(format!("checkpoint with {outputs} output buckets; 1 to {MAX_OUTPUTS} expected"));
+        }
         let layout = Layout::of(variant);
         let buckets = word(at + 1);
         if !layout.takes_buckets(buckets) {
@@ -181,20 +205,25 @@ impl FloatNet {
             buckets,
             ft_w: vec![0.0; buckets * layout.per_bucket() * HIDDEN],
             ft_b: vec![0.0; HIDDEN],
-            out_w: vec![0.0; 2 * HIDDEN],
-            out_b: 0.0,
+            out_w: vec![0.0; outputs * 2 * HIDDEN],
+            out_b: vec![0.0; outputs],
         };
-        let header = 4 * (at + 4);
+        let header = 4 * (at + 4 + usize::from(version == 3));
         let expected = header + 4 * net.len();
         if bytes.len() != expected {
             return Err(format!("wrong size: {} bytes where the header promises {expected}", bytes.len()));
         }
         let mut values =
             bytes[header..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("four bytes")));
-        for v in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()).chain(net.out_w.iter_mut()) {
+        for v in net
+            .ft_w
+            .iter_mut()
+            .chain(net.ft_b.iter_mut())
+            .chain(net.out_w.iter_mut())
+            .chain(net.out_b.iter_mut())
+        {
             *v = values.next().unwrap_or_default();
         }
-        net.out_b = values.next().unwrap_or_default();
         Ok((net, word(at + 3)))
     }
 }
@@ -212,6 +241,11 @@ pub fn inputs(s: &Sample, buckets: usize) -> (Vec<usize>, Vec<usize>) {
         s.pieces.iter().map(|&(p, c)| layout.index(side, bucket, p, usize::from(c))).collect()
     };
     (side_inputs(s.turn), side_inputs(!s.turn))
+}
+
+/// The output bucket of a sample (by the number of pieces on its board).
+pub fn output_bucket(s: &Sample, outputs: usize) -> usize {
+    Layout::of(s.variant).output_bucket(outputs, s.pieces.len())
 }
 
 /// The position mirrored left to right: each piece to the same place on the opposite file.
@@ -235,7 +269,7 @@ struct Grads {
     ft_w: Vec<f32>,
     ft_b: Vec<f32>,
     out_w: Vec<f32>,
-    out_b: f32,
+    out_b: Vec<f32>,
     loss: f64,
 }
 
@@ -244,8 +278,8 @@ impl Grads {
         Grads {
             ft_w: vec![0.0; net.ft_w.len()],
             ft_b: vec![0.0; HIDDEN],
-            out_w: vec![0.0; 2 * HIDDEN],
-            out_b: 0.0,
+            out_w: vec![0.0; net.out_w.len()],
+            out_b: vec![0.0; net.out_b.len()],
             loss: 0.0,
         }
     }
@@ -254,7 +288,7 @@ impl Grads {
         self.ft_w.fill(0.0);
         self.ft_b.fill(0.0);
         self.out_w.fill(0.0);
-        self.out_b = 0.0;
+        self.out_b.fill(0.0);
         self.loss = 0.0;
     }
 
@@ -268,7 +302,9 @@ impl Grads {
         for (a, b) in self.out_w.iter_mut().zip(&other.out_w) {
             *a += b;
         }
-        self.out_b += other.out_b;
+        for (a, b) in self.out_b.iter_mut().zip(&other.out_b) {
+            *a += b;
+        }
         self.loss += other.loss;
     }
 }
@@ -276,20 +312,21 @@ impl Grads {
 /// Adds one sample's gradient of the squared error to `g`.
 fn backprop(net: &FloatNet, s: &Sample, lambda: f32, g: &mut Grads) {
     let (us, them) = inputs(s, net.buckets);
+    let out = output_bucket(s, net.outputs());
     let mut acc = [0f32; 2 * HIDDEN];
-    let o = net.forward(&us, &them, Some(&mut acc));
+    let o = net.forward(&us, &them, out, Some(&mut acc));
     let p = crate::sigmoid(f64::from(o)) as f32;
     let t = target(s, lambda);
     g.loss += f64::from((p - t) * (p - t));
     let d = 2.0 * (p - t) * p * (1.0 - p);
-    g.out_b += d;
+    g.out_b[out] += d;
+    let base = out * 2 * HIDDEN;
     for (half, feats) in [&us, &them].into_iter().enumerate() {
         let range = half * HIDDEN..(half + 1) * HIDDEN;
+        let weights = base + half * HIDDEN..base + (half + 1) * HIDDEN;
         let mut dacc = [0f32; HIDDEN];
-        for ((da, (&a, &w)), gw) in dacc
-            .iter_mut()
-            .zip(acc[range.clone()].iter().zip(&net.out_w[range.clone()]))
-            .zip(&mut g.out_w[range])
+        for ((da, (&a, &w)), gw) in
+            dacc.iter_mut().zip(acc[range].iter().zip(&net.out_w[weights.clone()])).zip(&mut g.out_w[weights])
         {
             *gw += d * a.clamp(0.0, 1.0);
             if a > 0.0 && a < 1.0 {
@@ -321,21 +358,19 @@ impl Adam {
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
-        let mut out_b = [net.out_b];
         let params = net
             .ft_w
             .iter_mut()
             .chain(net.ft_b.iter_mut())
             .chain(net.out_w.iter_mut())
-            .chain(out_b.iter_mut());
-        let grads = g.ft_w.iter().chain(&g.ft_b).chain(&g.out_w).chain([&g.out_b]);
+            .chain(net.out_b.iter_mut());
+        let grads = g.ft_w.iter().chain(&g.ft_b).chain(&g.out_w).chain(&g.out_b);
         for (((p, &gr), m), v) in params.zip(grads).zip(self.m.iter_mut()).zip(self.v.iter_mut()) {
             let gr = gr * scale;
             *m = B1 * *m + (1.0 - B1) * gr;
             *v = B2 * *v + (1.0 - B2) * gr * gr;
             *p = (*p - lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8)).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
         }
-        net.out_b = out_b[0];
     }
 }
 
@@ -391,7 +426,8 @@ fn mean_loss(net: &FloatNet, records: &[Record], lambda: f32) -> f64 {
         .filter_map(|r| r.decode().ok())
         .map(|s| {
             let (us, them) = inputs(&s, net.buckets);
-            let d = crate::sigmoid(f64::from(net.forward(&us, &them, None))) as f32 - target(&s, lambda);
+            let out = output_bucket(&s, net.outputs());
+            let d = crate::sigmoid(f64::from(net.forward(&us, &them, out, None))) as f32 - target(&s, lambda);
             f64::from(d * d)
         })
         .sum();
