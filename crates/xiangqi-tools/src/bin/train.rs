@@ -3,7 +3,7 @@
 //! ```text
 //! train DATA... --out DIR [--epochs 30] [--batch 16384] [--lr 0.001] [--lambda 0.3]
 //!       [--buckets 1|9] [--outputs 1..16] [--threads 1] [--seed 1] [--validation 0.02] [--mirror true|false]
-//!       [--resume CHECKPOINT]
+//!       [--resume CHECKPOINT | --init NET]
 //! ```
 //!
 //! Writes into DIR, after every epoch, `checkpoint-NNN.f32` (the float net) and
@@ -56,8 +56,12 @@ struct Args {
     #[arg(long)]
     mirror: Option<bool>,
     /// A float checkpoint to start from.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "init")]
     resume: Option<PathBuf>,
+    /// A net file to start from (the shipped net, say): its weights, each output
+    /// copied into every output bucket of `--outputs`.
+    #[arg(long)]
+    init: Option<PathBuf>,
 }
 
 fn run(args: Args) -> Result<(), String> {
@@ -93,8 +97,23 @@ fn run(args: Args) -> Result<(), String> {
             variant.name()
         ));
     }
-    let mut net = match &args.resume {
-        Some(file) => {
+    let mut net = match (&args.resume, &args.init) {
+        (_, Some(file)) => {
+            let net = Network::load(file)?;
+            let path = file.display();
+            if net.buckets() != config.buckets || net.variant() != variant {
+                return Err(format!(
+                    "{path}: a net of the {} board with {} buckets; the data is of the {} board and --buckets says {}",
+                    net.variant().name(),
+                    net.buckets(),
+                    variant.name(),
+                    config.buckets
+                ));
+            }
+            eprintln!("{path}: starting from net {:016x}", net.hash());
+            FloatNet::from_weights(&net.weights(), config.outputs).map_err(|e| format!("{path}: {e}"))?
+        }
+        (Some(file), None) => {
             let path = file.display();
             let bytes = std::fs::read(file).map_err(|e| format!("{path}: {e}"))?;
             let (net, epoch) = FloatNet::from_checkpoint(&bytes).map_err(|e| format!("{path}: {e}"))?;
@@ -117,7 +136,7 @@ fn run(args: Args) -> Result<(), String> {
             eprintln!("{path}: the net after epoch {epoch}; Adam starts afresh");
             net
         }
-        None => FloatNet::random(variant, config.buckets, config.outputs, config.seed),
+        (None, None) => FloatNet::random(variant, config.buckets, config.outputs, config.seed),
     };
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("{} {} positions from {} file(s); {config:?}", records.len(), variant.name(), data.len());

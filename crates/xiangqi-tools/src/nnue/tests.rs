@@ -223,6 +223,36 @@ fn a_float_checkpoint_reads_back_the_same_net() {
 }
 
 #[test]
+fn a_net_file_gives_back_its_weights_and_starts_a_float_net_with_more_outputs() {
+    let (f, bytes) = random_net(Variant::Standard, 1, 13);
+    let net = Network::from_bytes(&bytes).unwrap();
+    let weights = net.weights();
+    assert_eq!(weights.to_bytes(), bytes);
+    // Copied into eight output buckets, the float net scores every position as the one-output net does.
+    let wide = FloatNet::from_weights(&weights, 8).unwrap();
+    let one = FloatNet::from_weights(&weights, 1).unwrap();
+    assert_eq!((wide.outputs(), one.outputs()), (8, 1));
+    let mut pos = Position::<Standard>::startpos();
+    let mut rng = Rng(13);
+    for _ in 0..60 {
+        let moves = pos.legal_moves();
+        let m = moves.iter().find(|m| pos.piece_at(m.to).is_some()).copied();
+        pos.play_unchecked(m.unwrap_or_else(|| moves[rng.below(moves.len())]));
+        if pos.legal_moves().is_empty() {
+            break;
+        }
+        let s = crate::nnue::data::Record::new(&pos, 0, crate::nnue::data::Outcome::Draw).decode().unwrap();
+        assert_eq!(wide.evaluate(&s), one.evaluate(&s));
+        assert!((one.evaluate(&s) - f.evaluate(&s)).abs() <= 25.0);
+    }
+    assert_eq!(one.quantise().to_bytes(), bytes, "the integer weights survive the trip through floats");
+    let (_, eight) = random_net_with_outputs(Variant::Standard, 1, 8, 13);
+    let eight = Network::from_bytes(&eight).unwrap().weights();
+    assert!(FloatNet::from_weights(&eight, 8).is_ok());
+    assert!(FloatNet::from_weights(&eight, 4).unwrap_err().contains("8 output buckets"));
+}
+
+#[test]
 fn a_version_1_net_file_reads_as_one_output() {
     // The format before output buckets: no output count in the header.
     let (_, v2) = random_net(Variant::Standard, 1, 12);
