@@ -340,13 +340,12 @@ impl Network {
     /// The net's integer weights, as [`Weights::to_bytes`] writes them (a trainer
     /// may start from a net it has no float copy of).
     pub fn weights(&self) -> Weights {
-        let flat = |rows: &mut dyn Iterator<Item = &Row>| rows.flat_map(|r| r.0).collect::<Vec<i16>>();
         Weights {
             variant: self.layout.variant,
             buckets: self.buckets,
-            ft_weights: flat(&mut self.ft_weights.iter()),
+            ft_weights: self.ft_weights.iter().flat_map(|r| r.0).collect(),
             ft_bias: self.ft_bias.0.to_vec(),
-            out_weights: flat(&mut self.outputs.iter().flat_map(|o| &o.weights)),
+            out_weights: self.outputs.iter().flat_map(|o| &o.weights).flat_map(|r| r.0).collect(),
             out_bias: self.outputs.iter().map(|o| o.bias).collect(),
         }
     }
