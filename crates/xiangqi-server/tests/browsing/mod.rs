@@ -61,16 +61,23 @@ pub async fn css(c: &Client, selector: &str) -> Element {
     }
 }
 
-/// Clicks what the selector finds, finding it again if a live update redrew it
-/// between finding and clicking.
+/// Clicks what the selector finds, as a person would: brought to the middle of
+/// the window first (WebDriver alone scrolls it to the bottom edge, under the
+/// floating message line), and found again if a live update redrew it between
+/// finding and clicking. Fails with the last refusal.
 pub async fn click(c: &Client, selector: &str) {
-    for _ in 0..20 {
-        if css(c, selector).await.click().await.is_ok() {
-            return;
+    let mut last = None;
+    for _ in 0..40 {
+        let element = css(c, selector).await;
+        let centre = "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });";
+        let _ = c.execute(centre, vec![serde_json::to_value(&element).unwrap()]).await;
+        match element.click().await {
+            Ok(_) => return,
+            Err(e) => last = Some(e),
         }
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        tokio::time::sleep(Duration::from_millis(250)).await;
     }
-    panic!("{selector} could not be clicked");
+    panic!("{selector} could not be clicked: {last:?}");
 }
 
 /// Scrolls what the selector finds to the top of the window, once it is there:
