@@ -313,6 +313,7 @@ async fn arrows_show_the_engines_line_and_the_better_move_on_both_boards() {
     assert_eq!(count(&a, "svg.board .arrows g.arrow").await, 0, "no arrow after a good move");
     click(&a, "#eval-graph .graph-point[data-ply='6']").await;
     css(&a, "svg.board .arrows g.arrow.better").await;
+    a.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
     shot(&a, "arrows-review-desktop.png").await;
 
     // A phone.
