@@ -8,7 +8,7 @@ use std::{
     time::Duration,
 };
 
-use fantoccini::{Client, Locator, elements::Element};
+use fantoccini::{Client, Locator, elements::Element, error::CmdError};
 use serde_json::{Value, json};
 
 /// chromedriver, stopped when dropped.
@@ -69,8 +69,7 @@ pub async fn click(c: &Client, selector: &str) {
     let mut last = None;
     for _ in 0..40 {
         let element = css(c, selector).await;
-        let centre = "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });";
-        let _ = c.execute(centre, vec![serde_json::to_value(&element).unwrap()]).await;
+        let _ = scroll_into_view(c, &element, "center").await;
         match element.click().await {
             Ok(_) => return,
             Err(e) => last = Some(e),
@@ -84,8 +83,13 @@ pub async fn click(c: &Client, selector: &str) {
 /// a page drawn again after a reload may not have it yet.
 pub async fn scroll_to(c: &Client, selector: &str) {
     let element = css(c, selector).await;
-    let script = "arguments[0].scrollIntoView({ block: 'start' });";
-    c.execute(script, vec![serde_json::to_value(element).unwrap()]).await.unwrap();
+    scroll_into_view(c, &element, "start").await.unwrap();
+}
+
+/// Scrolls an element to the `block` edge ("start", "center") of the window.
+async fn scroll_into_view(c: &Client, element: &Element, block: &str) -> Result<(), CmdError> {
+    let script = format!("arguments[0].scrollIntoView({{ block: '{block}', inline: 'nearest' }});");
+    c.execute(&script, vec![serde_json::to_value(element).unwrap()]).await.map(drop)
 }
 
 pub async fn count(c: &Client, selector: &str) -> usize {
