@@ -175,9 +175,10 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     a.goto(&format!("{url}#/game/{game}")).await.unwrap();
     wait_text(&a, "#status", "Red wins").await;
     click(&a, "#review-request").await;
-    css(&a, "#eval-graph").await;
-    wait_text(&a, "#review", "Blunders").await;
-    for _ in 0..360 {
+    // Up to 4 minutes: this file's two tests each review a game of 500,000-node
+    // searches at once, and a loaded two-core machine has taken over 90 s (and
+    // over 15 s for the first position).
+    for _ in 0..960 {
         if count(&a, "#eval-graph .graph-point").await == moves.len() + 1
             && count(&a, "#review-progress").await == 0
         {
@@ -185,6 +186,8 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
+    css(&a, "#eval-graph").await;
+    wait_text(&a, "#review", "Blunders").await;
     let stored = api(&a, "GET", &format!("/games/{game}/review"), Value::Null).await;
     assert_eq!(
         count(&a, "#eval-graph .graph-point").await,
@@ -294,7 +297,7 @@ async fn arrows_show_the_engines_line_and_the_better_move_on_both_boards() {
     a.goto(&format!("{url}#/game/{game}")).await.unwrap();
     click(&a, "#review-request").await;
     let mut review = Value::Null;
-    for _ in 0..480 {
+    for _ in 0..960 {
         review = api(&a, "GET", &format!("/games/{game}/review"), Value::Null).await;
         if review["body"]["review"]["status"] == "done" {
             break;
