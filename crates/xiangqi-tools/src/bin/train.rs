@@ -58,8 +58,9 @@ struct Args {
     /// A float checkpoint to start from.
     #[arg(long, conflicts_with = "init")]
     resume: Option<PathBuf>,
-    /// A net file to start from (the shipped net, say): its weights, each output
-    /// copied into every output bucket of `--outputs`.
+    /// A net file to start from (the shipped net, say): its weights, a net of one
+    /// input bucket copied into every bucket of `--buckets` and one of one output
+    /// into every output bucket of `--outputs`.
     #[arg(long)]
     init: Option<PathBuf>,
 }
@@ -101,7 +102,7 @@ fn run(args: Args) -> Result<(), String> {
         (_, Some(file)) => {
             let net = Network::load(file)?;
             let path = file.display();
-            if net.buckets() != config.buckets || net.variant() != variant {
+            if ![1, config.buckets].contains(&net.buckets()) || net.variant() != variant {
                 return Err(format!(
                     "{path}: a net of the {} board with {} buckets; the data is of the {} board and --buckets says {}",
                     net.variant().name(),
@@ -111,7 +112,8 @@ fn run(args: Args) -> Result<(), String> {
                 ));
             }
             eprintln!("{path}: starting from net {:016x}", net.hash());
-            FloatNet::from_weights(&net.weights(), config.outputs).map_err(|e| format!("{path}: {e}"))?
+            FloatNet::from_weights(&net.weights(), config.buckets, config.outputs)
+                .map_err(|e| format!("{path}: {e}"))?
         }
         (Some(file), None) => {
             let path = file.display();

@@ -223,15 +223,17 @@ fn a_float_checkpoint_reads_back_the_same_net() {
 }
 
 #[test]
-fn a_net_file_gives_back_its_weights_and_starts_a_float_net_with_more_outputs() {
+fn a_net_file_gives_back_its_weights_and_starts_a_float_net_with_more_buckets() {
     let (f, bytes) = random_net(Variant::Standard, 1, 13);
     let net = Network::from_bytes(&bytes).unwrap();
     let weights = net.weights();
     assert_eq!(weights.to_bytes(), bytes);
-    // Copied into eight output buckets, the float net scores every position as the one-output net does.
-    let wide = FloatNet::from_weights(&weights, 8).unwrap();
-    let one = FloatNet::from_weights(&weights, 1).unwrap();
-    assert_eq!((wide.outputs(), one.outputs()), (8, 1));
+    // Copied into eight output buckets, or into nine input buckets (the general's
+    // palace cells), the float net scores every position as the one-bucket net does.
+    let wide = FloatNet::from_weights(&weights, 1, 8).unwrap();
+    let one = FloatNet::from_weights(&weights, 1, 1).unwrap();
+    let palace = FloatNet::from_weights(&weights, 9, 8).unwrap();
+    assert_eq!((wide.outputs(), one.outputs(), palace.outputs(), palace.buckets), (8, 1, 8, 9));
     let mut pos = Position::<Standard>::startpos();
     let mut rng = Rng(13);
     for _ in 0..60 {
@@ -243,13 +245,18 @@ fn a_net_file_gives_back_its_weights_and_starts_a_float_net_with_more_outputs() 
         }
         let s = crate::nnue::data::Record::new(&pos, 0, crate::nnue::data::Outcome::Draw).decode().unwrap();
         assert_eq!(wide.evaluate(&s), one.evaluate(&s));
+        assert_eq!(palace.evaluate(&s), one.evaluate(&s));
         assert!((one.evaluate(&s) - f.evaluate(&s)).abs() <= 25.0);
     }
     assert_eq!(one.quantise().to_bytes(), bytes, "the integer weights survive the trip through floats");
     let (_, eight) = random_net_with_outputs(Variant::Standard, 1, 8, 13);
     let eight = Network::from_bytes(&eight).unwrap().weights();
-    assert!(FloatNet::from_weights(&eight, 8).is_ok());
-    assert!(FloatNet::from_weights(&eight, 4).unwrap_err().contains("8 output buckets"));
+    assert!(FloatNet::from_weights(&eight, 1, 8).is_ok());
+    assert!(FloatNet::from_weights(&eight, 1, 4).unwrap_err().contains("8 output buckets"));
+    let (_, nine) = random_net(Variant::Standard, 9, 14);
+    let nine = Network::from_bytes(&nine).unwrap().weights();
+    assert!(FloatNet::from_weights(&nine, 9, 1).is_ok());
+    assert!(FloatNet::from_weights(&nine, 1, 1).unwrap_err().contains("9 input buckets"));
 }
 
 #[test]

@@ -91,26 +91,35 @@ impl FloatNet {
         FloatNet { variant, buckets, ft_w, ft_b: vec![0.0; HIDDEN], out_w, out_b: vec![0.0; outputs.max(1)] }
     }
 
-    /// The float net of an integer net's weights, with `outputs` output buckets:
-    /// a net of one output has it copied into each (so that training goes on
-    /// from a shipped net and lets each bucket find its own weights).
+    /// The float net of an integer net's weights, with `buckets` input buckets and
+    /// `outputs` output buckets: a net of one of either has it copied into each
+    /// (so that training goes on from a shipped net and lets each bucket find
+    /// its own weights; the copy scores every position as the net did).
     ///
     /// # Errors
-    /// When the net has several output buckets and not `outputs` of them.
-    pub fn from_weights(w: &Weights, outputs: usize) -> Result<FloatNet, String> {
+    /// When the net has several buckets of a kind and not as many as asked for.
+    pub fn from_weights(w: &Weights, buckets: usize, outputs: usize) -> Result<FloatNet, String> {
         let had = w.out_bias.len();
         if had != 1 && had != outputs {
             return Err(format!("the net has {had} output buckets; it can start a net of 1 or {had}"));
         }
-        let copies = outputs / had;
+        if w.buckets != 1 && w.buckets != buckets {
+            let had = w.buckets;
+            return Err(format!("the net has {had} input buckets; it can start a net of 1 or {had}"));
+        }
         let scaled = |v: &[i16], k: i32| v.iter().map(|&x| f32::from(x) / k as f32).collect::<Vec<_>>();
         Ok(FloatNet {
             variant: w.variant,
-            buckets: w.buckets,
-            ft_w: scaled(&w.ft_weights, QA),
+            buckets,
+            ft_w: scaled(&w.ft_weights, QA).repeat(buckets / w.buckets),
             ft_b: scaled(&w.ft_bias, QA),
-            out_w: scaled(&w.out_weights, QB).repeat(copies),
-            out_b: w.out_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect::<Vec<_>>().repeat(copies),
+            out_w: scaled(&w.out_weights, QB).repeat(outputs / had),
+            out_b: w
+                .out_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect::<Vec<_>>()
+                .repeat(outputs / had),
         })
     }
 
