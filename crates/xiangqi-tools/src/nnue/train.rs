@@ -107,19 +107,15 @@ impl FloatNet {
             let had = w.buckets;
             return Err(format!("the net has {had} input buckets; it can start a net of 1 or {had}"));
         }
+        let copies = outputs / had;
         let scaled = |v: &[i16], k: i32| v.iter().map(|&x| f32::from(x) / k as f32).collect::<Vec<_>>();
         Ok(FloatNet {
             variant: w.variant,
             buckets,
             ft_w: scaled(&w.ft_weights, QA).repeat(buckets / w.buckets),
             ft_b: scaled(&w.ft_bias, QA),
-            out_w: scaled(&w.out_weights, QB).repeat(outputs / had),
-            out_b: w
-                .out_bias
-                .iter()
-                .map(|&b| b as f32 / (QA * QB) as f32)
-                .collect::<Vec<_>>()
-                .repeat(outputs / had),
+            out_w: scaled(&w.out_weights, QB).repeat(copies),
+            out_b: w.out_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect::<Vec<_>>().repeat(copies),
         })
     }
 
