@@ -12,7 +12,8 @@ mod browsing;
 use std::time::Duration;
 
 use browsing::{
-    Window, api, chromedriver, click, count, css, launch, register_quick, shot, start_driver, wait_text,
+    Window, api, chromedriver, click, count, css, launch, play_move, register_quick, shot, start_driver,
+    wait_text,
 };
 use fantoccini::Client;
 use serde_json::{Value, json};
@@ -36,16 +37,6 @@ async fn evaluation(c: &Client, depth: i64) -> i64 {
     }
     let status = css(c, "#engine-status").await.text().await.unwrap_or_default();
     panic!("no evaluation at depth {depth}; the engine says {status:?}");
-}
-
-/// Plays a move on the board by clicking its two points (a capture on the
-/// piece taken, which lies over its target mark).
-async fn play(c: &Client, from: &str, to: &str) {
-    click(c, &format!("g.piece[data-cell={from}]")).await;
-    let target = format!("circle.target[data-target={to}]");
-    css(c, &target).await;
-    let piece = format!("g.piece[data-cell={to}]");
-    click(c, if count(c, &piece).await > 0 { &piece } else { &target }).await;
 }
 
 /// The page is no wider than the screen.
@@ -108,7 +99,7 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     shot(&a, "analysis-engine-desktop.png").await;
 
     // Red does not take: the evaluation follows the new position.
-    play(&a, "a3", "a4").await;
+    play_move(&a, "a3", "a4").await;
     wait_text(&a, "#position-status", "Black to move").await;
     css(&a, "#tree button.node.current[data-move=a3a4]").await;
     let after = evaluation(&a, 6).await;
@@ -117,7 +108,7 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     // Back one move and take instead: a variation beside the first move.
     click(&a, "#nav-back").await;
     wait_text(&a, "#position-status", "Red to move").await;
-    play(&a, "e3", "e4").await;
+    play_move(&a, "e3", "e4").await;
     css(&a, "#tree .variation button.node.current[data-move=e3e4]").await;
     let taken = evaluation(&a, 6).await;
     assert!(taken >= 500, "a chariot up: {taken}");
@@ -162,7 +153,7 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     css(&a, "#board-choice").await.select_by_value("hex").await.unwrap();
     css(&a, "svg.board.hex").await;
     wait_text(&a, "#position-status", "Red to move").await;
-    play(&a, "b1", "d4").await;
+    play_move(&a, "b1", "d4").await;
     css(&a, "#tree button.node.current[data-move=b1d4]").await;
     wait_text(&a, "#tree", "Nb1-d4").await;
 

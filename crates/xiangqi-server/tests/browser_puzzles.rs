@@ -11,8 +11,8 @@
 mod browsing;
 
 use browsing::{
-    Window, chromedriver, click, count, css, launch, register_quick, shot, shots_at_both_sizes, start_driver,
-    wait_text,
+    Window, chromedriver, click, count, css, launch, play_move, register_quick, shot, shots_at_both_sizes,
+    start_driver, wait_text,
 };
 use fantoccini::Client;
 use xiangqi::Variant;
@@ -26,15 +26,6 @@ const MATE: (&str, &[&str]) =
     ("5k3/6n2/9/9/9/9/2r6/4K4/3R5/9 b", &["g8e9", "d1f1", "c3f3", "f1f3", "e9f7", "f3f7"]);
 /// Black's chariot steps in front of red's, which takes it.
 const CAPTURE: (&str, &[&str]) = ("4k4/9/9/9/9/9/2r6/9/3R5/3K5 b", &["c3d3", "d1d3"]);
-
-/// Moves a piece by clicking it and then its target (the piece taken, for a capture).
-async fn play(c: &Client, from: &str, to: &str) {
-    click(c, &format!("g.piece[data-cell={from}]")).await;
-    let target = format!("circle.target[data-target={to}]");
-    css(c, &target).await;
-    let piece = format!("g.piece[data-cell={to}]");
-    click(c, if count(c, &piece).await > 0 { &piece } else { &target }).await;
-}
 
 /// The id of the puzzle on the page (its link).
 async fn shown_puzzle(c: &Client) -> String {
@@ -86,12 +77,12 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
     wait_text(&a, ".puzzle-status", "Red to move: find the winning move (3 moves to find)").await;
     wait_text(&a, ".puzzle-themes", "Mate in 3").await;
     css(&a, "g.piece[data-cell=e9][data-piece=n]").await;
-    play(&a, "d1", "f1").await;
+    play_move(&a, "d1", "f1").await;
     css(&a, "g.piece[data-cell=f3][data-piece=r]").await;
-    play(&a, "f1", "f3").await;
+    play_move(&a, "f1", "f3").await;
     css(&a, "g.piece[data-cell=f7][data-piece=n]").await;
     shot(&a, "puzzles-progress-desktop.png").await;
-    play(&a, "f3", "f7").await;
+    play_move(&a, "f3", "f7").await;
     wait_text(&a, ".puzzle-status", "Solved!").await;
     wait_text(&a, ".puzzle-after", "Your puzzle rating: 1500 →").await;
     css(&a, "circle.mated").await;
@@ -106,7 +97,7 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
     click(&a, ".puzzle-controls button").await;
     css(&a, "circle.hint[data-dot=d1]").await;
     wait_text(&a, ".puzzle-status", "Move the marked piece").await;
-    play(&a, "d1", "d2").await;
+    play_move(&a, "d1", "d2").await;
     wait_text(&a, ".puzzle-status", "Not the move").await;
     wait_text(&a, ".puzzle-after", "Not rated").await;
     let solution = css(&a, ".puzzle-solution").await.text().await.unwrap();
@@ -136,7 +127,7 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
         if i > 1 {
             css(&a, &format!("g.piece[data-cell={}]", &line[i - 1][2..])).await;
         }
-        play(&a, &m[..2], &m[2..]).await;
+        play_move(&a, &m[..2], &m[2..]).await;
     }
     wait_text(&a, ".puzzle-streak", "Solved in this streak: 1").await;
     for _ in 0..40 {
@@ -147,7 +138,7 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
     }
     wait_text(&a, ".puzzle-status", "find the winning move").await;
     shots_at_both_sizes(&a, "puzzles", "streak").await;
-    play(&a, "d1", "d2").await;
+    play_move(&a, "d1", "d2").await;
     wait_text(&a, ".puzzle-status", "The streak is over: 1 solved").await;
 
     // The profile's puzzle card.

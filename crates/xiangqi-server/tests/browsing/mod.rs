@@ -191,9 +191,22 @@ pub async fn click_cell(c: &Client, cell: &str) {
     css(c, &format!("g.piece[data-cell={cell}]")).await.click().await.unwrap();
 }
 
-/// Clicks a legal target of the chosen piece.
+/// Clicks a legal target of the chosen piece. A capture's ring lies under the
+/// piece it surrounds, so there a person taps that piece, and so does this.
 pub async fn click_target(c: &Client, cell: &str) {
-    css(c, &format!("circle.target[data-target={cell}]")).await.click().await.unwrap();
+    let ring = css(c, &format!("circle.target[data-target={cell}]")).await;
+    let capture = ring.attr("class").await.unwrap().is_some_and(|class| class.contains("capture"));
+    if capture {
+        css(c, &format!("g.piece[data-cell={cell}]")).await.click().await.unwrap();
+    } else {
+        ring.click().await.unwrap();
+    }
+}
+
+/// Plays a move by clicking its piece, then its target.
+pub async fn play_move(c: &Client, from: &str, to: &str) {
+    click_cell(c, from).await;
+    click_target(c, to).await;
 }
 
 /// Waits until a script run in the page answers `true` (at most 15 s).
