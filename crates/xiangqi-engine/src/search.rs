@@ -20,7 +20,7 @@ use crate::{
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
     moves::{Context, History, PackedMove, context, history_bonus},
-    nnue::{Accumulator, Network},
+    nnue::{Accumulator, Network, RefreshCache},
     picker::{GOOD_CAPTURE, KILLER, Picker, Scored, TT_MOVE, capture_order, pick},
     root::Root,
     score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_decisive, mate_in, mated_in, to_tt},
@@ -109,6 +109,8 @@ pub(crate) struct Worker<'a, G: Geometry> {
     /// accumulators of the positions on the current line.
     nnue: Option<&'a Network>,
     accumulators: Vec<Accumulator>,
+    /// The net's refresh cache (a general's step into a bucket).
+    refresh_cache: Option<RefreshCache>,
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -177,6 +179,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 v.extend(nnue.map(|n| n.refresh(&root.position)));
                 v
             },
+            refresh_cache: nnue.map(RefreshCache::new),
         }
     }
 
@@ -332,12 +335,12 @@ impl<'a, G: Geometry> Worker<'a, G> {
             ctx = context(mover.index(), m.to);
         }
         let undo = self.pos.play_unchecked(m);
-        if let (Some(net), Some(mover)) = (self.nnue, mover) {
+        if let (Some(net), Some(cache), Some(_)) = (self.nnue, &mut self.refresh_cache, mover) {
             let n = self.accumulators.len();
             // Room for the next accumulator, then an in-place update from the one before.
             self.accumulators.push(self.accumulators[n - 1]);
             let (before, next) = self.accumulators.split_at_mut(n);
-            net.update(&before[n - 1], &mut next[0], &self.pos, mover, m, captured);
+            net.update(&before[n - 1], &mut next[0], &self.pos, m, captured, cache);
         }
         self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();

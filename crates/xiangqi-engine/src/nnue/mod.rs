@@ -18,11 +18,13 @@
 //! [`QA`], the output's times [`QB`] (the trainer, `xiangqi_tools::nnue::train`, rounds them). The file format is
 //! [`Network::from_bytes`]'s.
 
+mod cache;
 pub mod features;
 pub mod simd;
 
 use std::{fmt, sync::Arc};
 
+pub use cache::RefreshCache;
 pub use features::Layout;
 pub use simd::Kernel;
 use xiangqi::{Color, Geometry, Move, Piece, Position, Role, Variant};
@@ -389,26 +391,27 @@ impl Network {
         acc
     }
 
-    /// The accumulator after `m` (moving `mover`, taking `captured`) from the one
-    /// before; `after` is the position after the move. A general's step that
-    /// changes its side's bucket refreshes that side.
+    /// The accumulator after `m` (taking `captured`) from the one before; `after`
+    /// is the position after the move. A general's step that changes its side's
+    /// bucket refreshes that side from the bucket's last half in `cache`.
     #[inline]
     pub fn update<G: Geometry>(
         &self,
         before: &Accumulator,
         next: &mut Accumulator,
         after: &Position<G>,
-        mover: Piece,
         m: Move,
         captured: Option<Piece>,
+        cache: &mut RefreshCache,
     ) {
+        let mover = after.piece_at(m.to).expect("the mover stands on its target");
         for side in Color::ALL {
             let out = &mut next.0[side.index()];
+            let bucket = self.bucket_of(after, side);
             if self.buckets > 1 && mover.role == Role::General && mover.color == side {
-                self.refresh_side(after, side, out);
+                cache.refresh(self, after, side, bucket, out);
                 continue;
             }
-            let bucket = self.bucket_of(after, side);
             let w =
                 |p: Piece, c: xiangqi::Cell| &self.ft_weights[self.layout.index(side, bucket, p, c.index())];
             let add = [w(mover, m.to)];

@@ -2,7 +2,7 @@
 //! file format's checks and the embedded net's pinned scores.
 
 use xiangqi::{Geometry, Hex, Position, Standard, Variant, rng::Rng};
-use xiangqi_engine::nnue::{Kernel, Layout, NetError, Network, QA, QB};
+use xiangqi_engine::nnue::{Kernel, Layout, NetError, Network, QA, QB, RefreshCache};
 
 use crate::nnue::train::FloatNet;
 
@@ -40,6 +40,8 @@ fn updates_equal_refreshes<G: Geometry>() {
     for (buckets, seed) in [(1, 5), (palace, 6)] {
         let net = Network::from_bytes(&random_net(G::VARIANT, buckets, seed).1).unwrap();
         let mut rng = Rng(seed * 7919 + 1);
+        // One cache for all the games, as a search thread keeps one across its lines.
+        let mut cache = RefreshCache::new(&net);
         for game in 0..20 {
             let mut pos: Position<G> = Position::startpos();
             let mut stack = vec![net.refresh(&pos)];
@@ -56,11 +58,10 @@ fn updates_equal_refreshes<G: Geometry>() {
                         break;
                     }
                     let m = moves[rng.below(moves.len())];
-                    let mover = pos.piece_at(m.from).unwrap();
                     let captured = pos.piece_at(m.to);
                     let u = pos.play_unchecked(m);
                     let mut next = *stack.last().unwrap();
-                    net.update(stack.last().unwrap(), &mut next, &pos, mover, m, captured);
+                    net.update(stack.last().unwrap(), &mut next, &pos, m, captured, &mut cache);
                     stack.push(next);
                     played.push((m, u));
                 }
