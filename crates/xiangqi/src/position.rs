@@ -151,7 +151,7 @@ impl<G: Geometry> Position<G> {
             fullmoves: setup.fullmoves.max(1),
             _geometry: PhantomData,
         };
-        let mut counts = [0usize; 14];
+        let mut counts = [0usize; Piece::COUNT];
         for c in 0..t.cells {
             let Some(p) = setup.board[c] else { continue };
             let cell = Cell::new(c);

@@ -151,11 +151,14 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// The number of coloured pieces: seven roles for each side.
+    pub const COUNT: usize = 14;
+
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
 
-    /// Dense index 0..14 (red roles, then black roles).
+    /// Dense index `0..Piece::COUNT` (red roles, then black roles).
     #[inline]
     pub const fn index(self) -> usize {
         self.color as usize * 7 + self.role as usize

@@ -8,15 +8,15 @@ use crate::{
 };
 
 struct Keys {
-    pieces: [[u64; MAX_CELLS]; 14],
+    pieces: [[u64; MAX_CELLS]; Piece::COUNT],
     black_to_move: u64,
 }
 
 const fn keys() -> Keys {
     let mut rng = Rng(0x5851_f42d_4c95_7f2d);
-    let mut pieces = [[0; MAX_CELLS]; 14];
+    let mut pieces = [[0; MAX_CELLS]; Piece::COUNT];
     let mut p = 0;
-    while p < 14 {
+    while p < Piece::COUNT {
         let mut c = 0;
         while c < MAX_CELLS {
             pieces[p][c] = rng.next_u64();

@@ -58,7 +58,8 @@ impl<G: Geometry> Default for Evaluator<G> {
 impl<G: Geometry> Evaluator<G> {
     pub fn new(params: Params) -> Self {
         let board = Board::new::<G>();
-        let mut e = Evaluator { params, board, pst: vec![[(0, 0); 90]; 14], _geometry: PhantomData };
+        let mut e =
+            Evaluator { params, board, pst: vec![[(0, 0); 90]; Piece::COUNT], _geometry: PhantomData };
         e.build_pst();
         e
     }

@@ -12,18 +12,15 @@ use xiangqi::{Bitboard, Color, Geometry, Piece, Position};
 
 use super::{Network, Row};
 
-/// Pieces of one kind (colour and role): 14 bitboards make a board.
-const KINDS: usize = 14;
-
 /// One bucket's half for one side, and the pieces it sums.
 #[derive(Clone)]
 struct Entry {
     half: Row,
-    pieces: [Bitboard; KINDS],
+    /// Each coloured piece's cells, by `Piece::index`.
+    pieces: [Bitboard; Piece::COUNT],
 }
 
 /// The last half of every bucket, for each side, of one net.
-#[derive(Clone)]
 pub struct RefreshCache {
     /// Indexed by bucket, then side.
     entries: Vec<[Entry; 2]>,
@@ -33,7 +30,7 @@ pub struct RefreshCache {
 impl RefreshCache {
     /// An empty cache for `net`: every bucket holds the bias of an empty board.
     pub fn new(net: &Network) -> RefreshCache {
-        let empty = Entry { half: net.ft_bias, pieces: [Bitboard::EMPTY; KINDS] };
+        let empty = Entry { half: net.ft_bias, pieces: [Bitboard::EMPTY; Piece::COUNT] };
         RefreshCache { entries: vec![[empty.clone(), empty]; net.buckets], net: net.hash }
     }
 

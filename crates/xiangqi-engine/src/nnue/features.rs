@@ -20,7 +20,7 @@ use xiangqi::{Cell, Color, Piece, Variant};
 /// The most cells a board has (the standard board's 90; the hex board has 79).
 pub const MAX_CELLS: usize = 90;
 /// Roles times mine/theirs: the inputs of one cell in one bucket.
-pub const PIECE_KINDS: usize = 14;
+pub const PIECE_KINDS: usize = Piece::COUNT;
 
 /// How one board's positions become inputs.
 #[derive(Debug)]

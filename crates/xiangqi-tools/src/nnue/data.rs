@@ -152,7 +152,7 @@ impl Record {
             let c = bits.trailing_zeros() as u8;
             bits &= bits - 1;
             let code = (b[12 + k / 2] >> if k % 2 == 0 { 0 } else { 4 }) & 15;
-            if code >= 14 {
+            if code as usize >= Piece::COUNT {
                 return Err(RecordError::BadPiece(code));
             }
             let piece = Piece::from_index(code as usize);
