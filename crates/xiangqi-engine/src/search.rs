@@ -20,7 +20,7 @@ use crate::{
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
     moves::{Context, History, PackedMove, context, history_bonus},
-    nnue::{Accumulator, Network, RefreshCache},
+    nnue::{AccumulatorStack, Network},
     picker::{GOOD_CAPTURE, KILLER, Picker, Scored, TT_MOVE, capture_order, pick},
     root::Root,
     score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, Value, from_tt, is_decisive, mate_in, mated_in, to_tt},
@@ -108,9 +108,7 @@ pub(crate) struct Worker<'a, G: Geometry> {
     /// The net that evaluates instead of `eval` (standard board only), and its
     /// accumulators of the positions on the current line.
     nnue: Option<&'a Network>,
-    accumulators: Vec<Accumulator>,
-    /// The net's refresh cache (a general's step into a bucket).
-    refresh_cache: Option<RefreshCache>,
+    accumulators: Option<AccumulatorStack>,
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -174,12 +172,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 v
             },
             nnue,
-            accumulators: {
-                let mut v = Vec::with_capacity(if nnue.is_some() { MAX_PLY + 2 } else { 0 });
-                v.extend(nnue.map(|n| n.refresh(&root.position)));
-                v
-            },
-            refresh_cache: nnue.map(RefreshCache::new),
+            accumulators: nnue.map(|n| AccumulatorStack::new(n, &root.position, MAX_PLY + 2)),
         }
     }
 
@@ -335,12 +328,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             ctx = context(mover.index(), m.to);
         }
         let undo = self.pos.play_unchecked(m);
-        if let (Some(net), Some(cache), Some(_)) = (self.nnue, &mut self.refresh_cache, mover) {
-            let n = self.accumulators.len();
-            // Room for the next accumulator, then an in-place update from the one before.
-            self.accumulators.push(self.accumulators[n - 1]);
-            let (before, next) = self.accumulators.split_at_mut(n);
-            net.update(&before[n - 1], &mut next[0], &self.pos, m, captured, cache);
+        if let (Some(net), Some(stack), Some(_)) = (self.nnue, &mut self.accumulators, mover) {
+            stack.push(net, &self.pos, m, captured);
         }
         self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
@@ -360,8 +349,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if let (Some(m), Some(u)) = (r.mv, r.undo) {
             self.pos.undo(m, u);
             self.placements.pop();
-            if self.nnue.is_some() {
-                self.accumulators.pop();
+            if let Some(stack) = &mut self.accumulators {
+                stack.pop();
             }
         } else {
             self.pos.play_null();
@@ -478,7 +467,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
     /// that leads without a piece able to cross the river, and kept off mate scores.
     #[inline]
     fn evaluate_nnue(&self, net: &Network) -> Value {
-        let acc = self.accumulators.last().expect("an accumulator per position on the line");
+        let acc = self.accumulators.as_ref().expect("a net's search keeps accumulators").top();
         debug_assert_eq!(*acc, net.refresh(&self.pos), "incremental accumulator drifted");
         let mut v = net.evaluate(acc, &self.pos);
         let us = self.pos.turn();

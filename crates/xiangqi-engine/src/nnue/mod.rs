@@ -21,12 +21,14 @@
 mod cache;
 pub mod features;
 pub mod simd;
+mod stack;
 
 use std::{fmt, sync::Arc};
 
-pub use cache::RefreshCache;
+use cache::RefreshCache;
 pub use features::Layout;
 pub use simd::Kernel;
+pub use stack::AccumulatorStack;
 use xiangqi::{Color, Geometry, Move, Piece, Position, Role, Variant};
 
 /// Neurons per side.

@@ -2,7 +2,7 @@
 //! file format's checks and the embedded net's pinned scores.
 
 use xiangqi::{Geometry, Hex, Position, Standard, Variant, rng::Rng};
-use xiangqi_engine::nnue::{Kernel, Layout, NetError, Network, QA, QB, RefreshCache};
+use xiangqi_engine::nnue::{AccumulatorStack, Kernel, Layout, NetError, Network, QA, QB};
 
 use crate::nnue::train::FloatNet;
 
@@ -40,11 +40,12 @@ fn updates_equal_refreshes<G: Geometry>() {
     for (buckets, seed) in [(1, 5), (palace, 6)] {
         let net = Network::from_bytes(&random_net(G::VARIANT, buckets, seed).1).unwrap();
         let mut rng = Rng(seed * 7919 + 1);
-        // One cache for all the games, as a search thread keeps one across its lines.
-        let mut cache = RefreshCache::new(&net);
+        // One stack for all the games, as a search thread keeps one across its
+        // lines: its cache and its slots hold what earlier games left there. It
+        // starts without room for a move, so it also grows.
+        let mut stack = AccumulatorStack::new(&net, &Position::<G>::startpos(), 0);
         for game in 0..20 {
             let mut pos: Position<G> = Position::startpos();
-            let mut stack = vec![net.refresh(&pos)];
             let mut played = Vec::new();
             for step in 0..200 {
                 // Mostly forward, sometimes back, as a search goes.
@@ -60,18 +61,18 @@ fn updates_equal_refreshes<G: Geometry>() {
                     let m = moves[rng.below(moves.len())];
                     let captured = pos.piece_at(m.to);
                     let u = pos.play_unchecked(m);
-                    let mut next = *stack.last().unwrap();
-                    net.update(stack.last().unwrap(), &mut next, &pos, m, captured, &mut cache);
-                    stack.push(next);
+                    stack.push(&net, &pos, m, captured);
                     played.push((m, u));
                 }
                 assert_eq!(
-                    *stack.last().unwrap(),
+                    *stack.top(),
                     net.refresh(&pos),
                     "{:?} buckets {buckets} game {game} step {step}",
                     G::VARIANT
                 );
             }
+            // Back to the start position for the next game.
+            played.iter().for_each(|_| stack.pop());
         }
     }
 }
