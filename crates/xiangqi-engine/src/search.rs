@@ -103,12 +103,17 @@ pub(crate) struct Worker<'a, G: Geometry> {
     start: Instant,
     budget: Option<(Duration, Duration)>,
     reductions: Vec<[i32; 64]>,
-    /// Material and placement sums of the positions on the current line.
-    placements: Vec<Placement>,
-    /// The net that evaluates instead of `eval` (standard board only), and its
-    /// accumulators of the positions on the current line.
-    nnue: Option<&'a Network>,
-    accumulators: Option<AccumulatorStack>,
+    /// What each move brings up to date for the evaluation.
+    incremental: Incremental<'a>,
+}
+
+/// The evaluation's state for each position on the current line, which a move
+/// updates from the one before: the classical evaluation's sums, or the net's
+/// accumulators when a net evaluates this board.
+enum Incremental<'a> {
+    /// Material and placement sums.
+    Classical(Vec<Placement>),
+    Net(&'a Network, AccumulatorStack),
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -166,13 +171,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
             start: Instant::now(),
             budget: shared.limits.budget(),
             reductions,
-            placements: {
-                let mut v = Vec::with_capacity(MAX_PLY + 2);
-                v.push(eval.placement(&root.position));
-                v
+            incremental: match nnue {
+                Some(net) => Incremental::Net(net, AccumulatorStack::new(net, &root.position, MAX_PLY + 2)),
+                None => {
+                    let mut sums = Vec::with_capacity(MAX_PLY + 2);
+                    sums.push(eval.placement(&root.position));
+                    Incremental::Classical(sums)
+                }
             },
-            nnue,
-            accumulators: nnue.map(|n| AccumulatorStack::new(n, &root.position, MAX_PLY + 2)),
         }
     }
 
@@ -318,17 +324,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     #[inline]
     fn make(&mut self, m: Move) {
-        let mut ctx = None;
-        let mover = self.pos.piece_at(m.from);
+        let mover = self.pos.piece_at(m.from).expect("a move starts from a piece");
         let captured = self.pos.piece_at(m.to);
-        if let Some(mover) = mover {
+        if let Incremental::Classical(sums) = &mut self.incremental {
             let (mg, eg, phase) = self.eval.placement_change(mover, m, captured);
-            let (a, b, c) = self.placed();
-            self.placements.push((a + mg, b + eg, c + phase));
-            ctx = context(mover.index(), m.to);
+            let (a, b, c) = *sums.last().expect("a sum per position on the line");
+            sums.push((a + mg, b + eg, c + phase));
         }
         let undo = self.pos.play_unchecked(m);
-        if let (Some(net), Some(stack), Some(_)) = (self.nnue, &mut self.accumulators, mover) {
+        if let Incremental::Net(net, stack) = &mut self.incremental {
             stack.push(net, &self.pos, m, captured);
         }
         self.shared.tt.prefetch(self.pos.hash());
@@ -339,7 +343,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             mv: Some(m),
             undo: Some(undo),
             chased: None,
-            context: ctx,
+            context: context(mover.index(), m.to),
         });
     }
 
@@ -348,9 +352,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let r = self.records.pop().expect("unmake follows make");
         if let (Some(m), Some(u)) = (r.mv, r.undo) {
             self.pos.undo(m, u);
-            self.placements.pop();
-            if let Some(stack) = &mut self.accumulators {
-                stack.pop();
+            match &mut self.incremental {
+                Incremental::Classical(sums) => {
+                    sums.pop();
+                }
+                Incremental::Net(_, stack) => stack.pop(),
             }
         } else {
             self.pos.play_null();
@@ -457,17 +463,19 @@ impl<'a, G: Geometry> Worker<'a, G> {
     }
 
     fn evaluate(&self) -> Value {
-        match self.nnue {
-            Some(net) => self.evaluate_nnue(net),
-            None => self.eval.evaluate_placed(&self.pos, self.placed(), -INFINITE, INFINITE).0,
+        match &self.incremental {
+            Incremental::Net(net, stack) => self.evaluate_nnue(net, stack),
+            Incremental::Classical(sums) => {
+                self.eval.evaluate_placed(&self.pos, self.placed(sums), -INFINITE, INFINITE).0
+            }
         }
     }
 
     /// The net's score, scaled down (as the classical evaluation does) for a side
     /// that leads without a piece able to cross the river, and kept off mate scores.
     #[inline]
-    fn evaluate_nnue(&self, net: &Network) -> Value {
-        let acc = self.accumulators.as_ref().expect("a net's search keeps accumulators").top();
+    fn evaluate_nnue(&self, net: &Network, stack: &AccumulatorStack) -> Value {
+        let acc = stack.top();
         debug_assert_eq!(*acc, net.refresh(&self.pos), "incremental accumulator drifted");
         let mut v = net.evaluate(acc, &self.pos);
         let us = self.pos.turn();
@@ -479,9 +487,10 @@ impl<'a, G: Geometry> Worker<'a, G> {
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The classical sums of the position at the end of the line.
     #[inline]
-    fn placed(&self) -> Placement {
-        let placed = self.placements[self.placements.len() - 1];
+    fn placed(&self, sums: &[Placement]) -> Placement {
+        let placed = *sums.last().expect("a sum per position on the line");
         debug_assert_eq!(placed, self.eval.placement(&self.pos), "incremental placement drifted");
         placed
     }
@@ -833,24 +842,23 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 return v;
             }
         }
-        let raw_eval = if in_check {
-            0
-        } else if let Some(e) = entry {
-            e.eval
-        } else if let Some(net) = self.nnue {
-            self.evaluate_nnue(net)
-        } else {
-            let (v, full) = self.eval.evaluate_placed(&self.pos, self.placed(), alpha, beta);
-            if !full {
-                // Far outside the window: the rough score decides, and is not stored.
-                if v >= beta {
-                    return v;
+        let raw_eval = match (&self.incremental, entry) {
+            _ if in_check => 0,
+            (_, Some(e)) => e.eval,
+            (Incremental::Net(net, stack), None) => self.evaluate_nnue(net, stack),
+            (Incremental::Classical(sums), None) => {
+                let (v, full) = self.eval.evaluate_placed(&self.pos, self.placed(sums), alpha, beta);
+                if !full {
+                    // Far outside the window: the rough score decides, and is not stored.
+                    if v >= beta {
+                        return v;
+                    }
+                    if !pv_node && v + crate::eval::LAZY_MARGIN + 900 <= alpha {
+                        return v;
+                    }
                 }
-                if !pv_node && v + crate::eval::LAZY_MARGIN + 900 <= alpha {
-                    return v;
-                }
+                v
             }
-            v
         };
         let stand_pat = if in_check { -INFINITE } else { self.corrected(raw_eval) };
         if stand_pat >= beta {
