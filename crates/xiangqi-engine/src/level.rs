@@ -62,10 +62,10 @@ const STYLES: [Style; 8] = [
 ];
 
 /// Elo of each level above level 1 on the standard board with the embedded
-/// net, the sums of the steps measured between neighbours (40-60 games each,
-/// 95% bars of ±105 to ±160 a step, one step won 58 of 60 and has no useful
-/// bar; the README lists the matches and the commands), rounded to tens.
-const ELO: [i32; 8] = [0, 190, 470, 1060, 1450, 1740, 2060, 2320];
+/// net, the sums of the steps measured between neighbours (74 games each, 282
+/// where the lower level chooses at random; 95% bars of ±47 to ±170 a step; the
+/// README lists the matches and the commands), rounded to tens.
+const ELO: [i32; 8] = [0, 210, 460, 1110, 1440, 1820, 2020, 2260];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
