@@ -11,7 +11,7 @@
 mod browsing;
 
 use browsing::{
-    Window, chromedriver, click, count, css, launch, play_move, register_quick, shot, shots_at_both_sizes,
+    Window, chromedriver, click, css, launch, play_move, register_quick, shot, shots_at_both_sizes,
     start_driver, wait_text,
 };
 use fantoccini::Client;
