@@ -113,7 +113,7 @@ pub(crate) struct Worker<'a, G: Geometry> {
 enum Incremental<'a> {
     /// Material and placement sums.
     Classical(Vec<Placement>),
-    Net(&'a Network, AccumulatorStack),
+    Net(AccumulatorStack<'a>),
 }
 
 impl<'a, G: Geometry> Worker<'a, G> {
@@ -172,7 +172,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             budget: shared.limits.budget(),
             reductions,
             incremental: match nnue {
-                Some(net) => Incremental::Net(net, AccumulatorStack::new(net, &root.position, MAX_PLY + 2)),
+                Some(net) => Incremental::Net(AccumulatorStack::new(net, &root.position, MAX_PLY + 2)),
                 None => {
                     let mut sums = Vec::with_capacity(MAX_PLY + 2);
                     sums.push(eval.placement(&root.position));
@@ -332,8 +332,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             sums.push((a + mg, b + eg, c + phase));
         }
         let undo = self.pos.play_unchecked(m);
-        if let Incremental::Net(net, stack) = &mut self.incremental {
-            stack.push(net, &self.pos, m, captured);
+        if let Incremental::Net(stack) = &mut self.incremental {
+            stack.push(&self.pos, m, captured);
         }
         self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
@@ -356,7 +356,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 Incremental::Classical(sums) => {
                     sums.pop();
                 }
-                Incremental::Net(_, stack) => stack.pop(),
+                Incremental::Net(stack) => stack.pop(),
             }
         } else {
             self.pos.play_null();
@@ -464,7 +464,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     fn evaluate(&self) -> Value {
         match &self.incremental {
-            Incremental::Net(net, stack) => self.evaluate_nnue(net, stack),
+            Incremental::Net(stack) => self.evaluate_nnue(stack),
             Incremental::Classical(sums) => {
                 self.eval.evaluate_placed(&self.pos, self.placed(sums), -INFINITE, INFINITE).0
             }
@@ -474,8 +474,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
     /// The net's score, scaled down (as the classical evaluation does) for a side
     /// that leads without a piece able to cross the river, and kept off mate scores.
     #[inline]
-    fn evaluate_nnue(&self, net: &Network, stack: &AccumulatorStack) -> Value {
-        let acc = stack.top();
+    fn evaluate_nnue(&self, stack: &AccumulatorStack) -> Value {
+        let (net, acc) = (stack.net(), stack.top());
         debug_assert_eq!(*acc, net.refresh(&self.pos), "incremental accumulator drifted");
         let mut v = net.evaluate(acc, &self.pos);
         let us = self.pos.turn();
@@ -845,7 +845,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let raw_eval = match (&self.incremental, entry) {
             _ if in_check => 0,
             (_, Some(e)) => e.eval,
-            (Incremental::Net(net, stack), None) => self.evaluate_nnue(net, stack),
+            (Incremental::Net(stack), None) => self.evaluate_nnue(stack),
             (Incremental::Classical(sums), None) => {
                 let (v, full) = self.eval.evaluate_placed(&self.pos, self.placed(sums), alpha, beta);
                 if !full {

@@ -397,7 +397,7 @@ impl Network {
     /// is the position after the move. A general's step that changes its side's
     /// bucket refreshes that side from the bucket's last half in `cache`.
     #[inline]
-    pub fn update<G: Geometry>(
+    pub(super) fn update<G: Geometry>(
         &self,
         before: &Accumulator,
         next: &mut Accumulator,

@@ -10,18 +10,30 @@ use xiangqi::{Geometry, Move, Piece, Position};
 
 use super::{Accumulator, Network, RefreshCache};
 
-/// One search thread's accumulators, root first, and its refresh cache.
-pub struct AccumulatorStack {
+/// One search thread's accumulators for one net, root first, and its refresh cache.
+pub struct AccumulatorStack<'a> {
+    net: &'a Network,
     /// Slots reused from line to line; those from `len` on hold stale values.
     slots: Vec<Accumulator>,
     len: usize,
     cache: RefreshCache,
 }
 
-impl AccumulatorStack {
-    /// A stack holding `root`'s accumulator, with room for `depth` moves before it grows.
-    pub fn new<G: Geometry>(net: &Network, root: &Position<G>, depth: usize) -> AccumulatorStack {
-        AccumulatorStack { slots: vec![net.refresh(root); depth + 1], len: 1, cache: RefreshCache::new(net) }
+impl<'a> AccumulatorStack<'a> {
+    /// A stack of `net` holding `root`'s accumulator, with room for `depth` moves before it grows.
+    pub fn new<G: Geometry>(net: &'a Network, root: &Position<G>, depth: usize) -> AccumulatorStack<'a> {
+        AccumulatorStack {
+            net,
+            slots: vec![net.refresh(root); depth + 1],
+            len: 1,
+            cache: RefreshCache::new(net),
+        }
+    }
+
+    /// The net whose accumulators these are.
+    #[inline]
+    pub fn net(&self) -> &'a Network {
+        self.net
     }
 
     /// The accumulator of the position at the end of the line.
@@ -33,18 +45,12 @@ impl AccumulatorStack {
     /// Adds the accumulator of `after`, the position that `m` (capturing
     /// `captured`) led to from the top one.
     #[inline]
-    pub fn push<G: Geometry>(
-        &mut self,
-        net: &Network,
-        after: &Position<G>,
-        m: Move,
-        captured: Option<Piece>,
-    ) {
+    pub fn push<G: Geometry>(&mut self, after: &Position<G>, m: Move, captured: Option<Piece>) {
         if self.len == self.slots.len() {
             self.slots.push(self.slots[self.len - 1]);
         }
         let (before, next) = self.slots.split_at_mut(self.len);
-        net.update(&before[self.len - 1], &mut next[0], after, m, captured, &mut self.cache);
+        self.net.update(&before[self.len - 1], &mut next[0], after, m, captured, &mut self.cache);
         self.len += 1;
     }
 

@@ -61,7 +61,7 @@ fn updates_equal_refreshes<G: Geometry>() {
                     let m = moves[rng.below(moves.len())];
                     let captured = pos.piece_at(m.to);
                     let u = pos.play_unchecked(m);
-                    stack.push(&net, &pos, m, captured);
+                    stack.push(&pos, m, captured);
                     played.push((m, u));
                 }
                 assert_eq!(
