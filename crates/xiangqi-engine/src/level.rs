@@ -61,8 +61,9 @@ const STYLES: [Style; 8] = [
     Style { depth: None, nodes: 1_000_000, temperature: 0 },
 ];
 
-/// Elo of each level above level 1 on the standard board with the embedded
-/// net, the sums of the steps measured between neighbours (74 games each, 282
+/// Elo of each level above level 1 on the standard board with the net
+/// `19492131c7bffaf9` (the embedded net before the nine-bucket one, which is
+/// not measured on the levels yet), the sums of the steps measured between neighbours (74 games each, 282
 /// where the lower level chooses at random; 95% bars of ±47 to ±170 a step; the
 /// README lists the matches and the commands), rounded to tens.
 const ELO: [i32; 8] = [0, 210, 460, 1110, 1440, 1820, 2020, 2260];
