@@ -61,12 +61,11 @@ const STYLES: [Style; 8] = [
     Style { depth: None, nodes: 1_000_000, temperature: 0 },
 ];
 
-/// Elo of each level above level 1 on the standard board with the net
-/// `19492131c7bffaf9` (the embedded net before the nine-bucket one, which is
-/// not measured on the levels yet), the sums of the steps measured between neighbours (74 games each, 282
-/// where the lower level chooses at random; 95% bars of ±47 to ±170 a step; the
+/// Elo of each level above level 1 on the standard board with the embedded net
+/// `f13b0f2ab4b791e6`, the sums of the steps measured between neighbours (74 games each, 296
+/// where the lower level chooses at random; 95% bars of ±48 to ±205 a step; the
 /// README lists the matches and the commands), rounded to tens.
-const ELO: [i32; 8] = [0, 210, 460, 1110, 1440, 1820, 2020, 2260];
+const ELO: [i32; 8] = [0, 230, 470, 1180, 1510, 1840, 2090, 2300];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
