@@ -320,8 +320,10 @@ async fn a_review_of_a_finished_game_is_computed_once_stored_and_served() {
         assert_eq!(statuses, [StatusCode::OK, StatusCode::ACCEPTED], "{va} {vb}");
         assert_eq!(va["review"]["total"], 7, "{va}");
 
+        // Up to 21 searches of 500,000 nodes on a machine busy with other
+        // tests: wait minutes, not seconds, before calling the worker stuck.
         let mut review = Value::Null;
-        for _ in 0..240 {
+        for _ in 0..1200 {
             let (_, v) = black.get(&path).await;
             review = v["review"].clone();
             if review["status"] == "done" {
