@@ -62,10 +62,10 @@ const STYLES: [Style; 8] = [
 ];
 
 /// Elo of each level above level 1 on the standard board with the embedded net
-/// `f13b0f2ab4b791e6`, the sums of the steps measured between neighbours (74 games each, 296
-/// where the lower level chooses at random; 95% bars of ±48 to ±205 a step; the
+/// `8db5d767614d3d28`, the sums of the steps measured between neighbours (74 games each, 296
+/// where the lower level chooses at random; 95% bars of ±47 to ±176 a step; the
 /// README lists the matches and the commands), rounded to tens.
-const ELO: [i32; 8] = [0, 230, 470, 1180, 1510, 1840, 2090, 2300];
+const ELO: [i32; 8] = [0, 230, 460, 980, 1420, 1830, 2100, 2300];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
