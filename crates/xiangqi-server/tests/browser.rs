@@ -815,11 +815,28 @@ async fn no_dead_ends_abort_draw_offers_and_small_things() {
     // Draw offers show next to the buttons; a declined one is told to the one who offered.
     let id = start_game(&a, &b, "bob", "red", days(3)).await;
     a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    // Each state of the game is drawn once on bob's page (the same document: only
+    // the address's fragment changes), however often it arrives: the answer to
+    // the page's watch repeats the state the page read. Drawn twice, the buttons
+    // are swapped under a press already begun, and the press is lost.
+    b.execute(
+        "window.actionsDrawn = 0;\
+         new MutationObserver((records) => { for (const r of records) for (const n of r.addedNodes)\
+           if (n instanceof Element && (n.id === 'actions' || n.querySelector('#actions'))) window.actionsDrawn++; })\
+           .observe(document.querySelector('main'), { childList: true, subtree: true });",
+        vec![],
+    )
+    .await
+    .unwrap();
     b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    css(&b, "#actions #offer-draw").await;
     click_cell(&a, "h2").await;
     click_target(&a, "e2").await;
     css(&a, "#submit").await.click().await.unwrap();
     css(&b, "g.piece.movable").await;
+    let drawn = b.execute("return window.actionsDrawn;", vec![]).await.unwrap();
+    // The page's frame, the game as read, alice's move.
+    assert_eq!(drawn, json!(3), "bob's buttons were drawn {drawn} times");
     css(&b, "#offer-draw").await.click().await.unwrap();
     wait_text(&b, "#actions #draw-offer", "You offered a draw").await;
     wait_text(&a, "#actions #draw-offer", "bob offers a draw").await;

@@ -108,7 +108,15 @@ pub async fn wait_text(c: &Client, selector: &str, needle: &str) -> String {
         }
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
-    panic!("{selector} never said {needle:?}; it says {last:?}");
+    // What the page told the user instead (a refusal, a note) says why, more often than not.
+    let alerts = c
+        .execute(
+            "return [...document.querySelectorAll('[role=alert]')].map((e) => e.textContent).join(' | ');",
+            vec![],
+        )
+        .await
+        .unwrap_or_default();
+    panic!("{selector} never said {needle:?}; it says {last:?}; the page's alerts: {alerts}");
 }
 
 /// Saves a screenshot under `$XIANGQI_ARTIFACTS` (default `target/artifacts`).

@@ -317,7 +317,8 @@ export async function studyPage(view, args) {
    * @param {StudyView} fresh
    */
   function show(fresh) {
-    if (fresh.version < study.version) return;
+    // Not drawn again when already shown (the watch's first answer): a press begun on the old copy would be lost.
+    if (fresh.version <= study.version) return;
     const oldVariant = chapter()?.variant;
     study = fresh;
     if (!study.chapters.some((c) => c.id === chapterId)) {

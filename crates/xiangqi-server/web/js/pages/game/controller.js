@@ -93,16 +93,19 @@ export function gameController(first) {
   const instant = () => state.game.clock.kind === "live" && prefs().live_submit === "instant";
 
   /**
-   * Takes a new state of the game, unless the page already has a later one:
-   * the computer (or a quick opponent) may reply, and the socket say so, before
-   * the answer to my own move arrives; that answer must not put the position
-   * before the reply back on the board. A new move drops what belonged to the
-   * position before it (the move chosen, a question, a note).
+   * Takes a new state of the game, unless the page already has it or a later
+   * one; answers whether it did. The computer (or a quick opponent) may reply,
+   * and the socket say so, before the answer to my own move arrives; that
+   * answer must not put the position before the reply back on the board. The
+   * same state comes twice when the socket's answer to a watch crosses the
+   * news of a change: drawing it again would swap the buttons under a press
+   * already begun, and the press would be lost. A new move drops what belonged
+   * to the position before it (the move chosen, a question, a note).
    * @param {Game} next
    */
   function adopt(next) {
     const before = state.game;
-    if (next.version < before.version) return;
+    if (next.version <= before.version) return false;
     if (next.ply > before.ply) moveSound();
     if (next.ply !== before.ply || next.status !== before.status) {
       state.pending = null;
@@ -114,6 +117,7 @@ export function gameController(first) {
     }
     state.game = next;
     if (before.status === "active" && next.status !== "active") loadRematch();
+    return true;
   }
 
   /** Reads the game as it stands now: the one place the page asks for it again. */
@@ -172,7 +176,9 @@ export function gameController(first) {
    * @param {string} what  the action's path under the game
    * @param {object} [body]
    */
-  const post = (what, body) => act(async () => adopt(await api.game("POST", `${api.gamePath(id)}/${what}`, body)));
+  const post = (what, body) => act(async () => {
+    adopt(await api.game("POST", `${api.gamePath(id)}/${what}`, body));
+  });
 
   /** Fetches the rematch offers about this game once it is over. */
   async function loadRematch() {
@@ -231,9 +237,7 @@ export function gameController(first) {
     loadRematch();
     const stops = [
       watchGame(id, (next) => {
-        if (next.version < state.game.version) return;
-        adopt(next);
-        changed();
+        if (adopt(next)) changed();
       }),
       onLobby(loadRematch),
       watchComputer(id, (e) => {
