@@ -262,9 +262,17 @@ async fn players_chat_beside_the_board_spectators_read_and_moves_count_live() {
     assert_eq!(count(&c, "#chat textarea").await, 0);
     until(&c, "both lines", "return document.querySelectorAll('#chat li.chat-line').length === 2;").await;
 
-    // Alice moves: Bob's badge shows the game waiting for him, without a reload.
+    // Alice moves: Bob's badge shows the game waiting for him, without a reload,
+    // in room the header kept for it, so the board does not move under his pointer.
+    let header = "return document.querySelector('header.top').getBoundingClientRect().height;";
+    let before = b.execute(header, vec![]).await.unwrap();
     api(&a, "POST", &format!("/games/{game}/moves"), json!({"ply": 0, "move": "h2e2"})).await;
     until_text(&b, "#badge-turn", "1").await;
+    assert_eq!(
+        b.execute(header, vec![]).await.unwrap(),
+        before,
+        "the header keeps its height as the badge shows"
+    );
     until_text(&a, "#badge-turn", "").await;
     shots(&a, "game-chat", "#chat li.chat-line").await;
     shots(&c, "game-spectator", "#chat .chat-readonly").await;
