@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::{
+    os::unix::process::CommandExt,
     process::{Child, Command, Stdio},
     time::Duration,
 };
@@ -11,12 +12,20 @@ use std::{
 use fantoccini::{Client, Locator, elements::Element, error::CmdError};
 use serde_json::{Value, json};
 
-/// chromedriver, stopped when dropped.
+/// chromedriver and every Chromium it started, stopped when dropped. A test that
+/// fails never closes its browser sessions, and killing chromedriver alone would
+/// leave their Chromium processes running (and busy) after the test binary ends;
+/// so chromedriver leads a process group of its own and the whole group goes.
 pub struct Driver(Child);
 
 impl Drop for Driver {
+    #[allow(unsafe_code)]
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        // The group's id is its leader's pid (`process_group(0)` below).
+        let group = self.0.id() as libc::pid_t;
+        // SAFETY: kill(2) with a negative pid signals that process group; it
+        // touches no memory of ours.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
         let _ = self.0.wait();
     }
 }
@@ -39,6 +48,7 @@ pub async fn start_driver(chromedriver: &str) -> (Driver, String) {
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .expect("chromedriver starts"),
     );
