@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 use std::{
-    os::unix::process::CommandExt,
     process::{Child, Command, Stdio},
     time::Duration,
 };
@@ -12,22 +11,47 @@ use std::{
 use fantoccini::{Client, Locator, elements::Element, error::CmdError};
 use serde_json::{Value, json};
 
-/// chromedriver and every Chromium it started, stopped when dropped. A test that
-/// fails never closes its browser sessions, and killing chromedriver alone would
-/// leave their Chromium processes running (and busy) after the test binary ends;
-/// so chromedriver leads a process group of its own and the whole group goes.
+/// chromedriver, stopped when dropped together with every process it started:
+/// a test that fails never closes its browser sessions, and the Chromium of a
+/// chromedriver killed alone runs on (and keeps a core busy) after the test ends.
 pub struct Driver(Child);
 
 impl Drop for Driver {
     #[allow(unsafe_code)]
     fn drop(&mut self) {
-        // The group's id is its leader's pid (`process_group(0)` below).
-        let group = self.0.id() as libc::pid_t;
-        // SAFETY: kill(2) with a negative pid signals that process group; it
-        // touches no memory of ours.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
+        // The tree is read before anything dies: an orphan's parent becomes
+        // init, and the walk would no longer find it.
+        for pid in descendants(self.0.id()) {
+            // SAFETY: kill(2) sends a signal; it touches no memory of ours.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+        }
+        let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// The processes below `root`, nearest first, read from /proc (none where
+/// there is no /proc).
+fn descendants(root: u32) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // "pid (name) state ppid ...": the name may hold spaces and parentheses.
+            let parent = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, parent))
+        })
+        .collect();
+    let mut tree = vec![root];
+    let mut next = 0;
+    while let Some(&parent) = tree.get(next) {
+        tree.extend(parents.iter().filter(|&&(_, p)| p == parent).map(|&(pid, _)| pid));
+        next += 1;
+    }
+    tree.split_off(1)
 }
 
 /// The chromedriver to use, or None (outside CI) to skip a browser test.
@@ -48,7 +72,6 @@ pub async fn start_driver(chromedriver: &str) -> (Driver, String) {
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .process_group(0)
             .spawn()
             .expect("chromedriver starts"),
     );
