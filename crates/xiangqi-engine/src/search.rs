@@ -100,6 +100,8 @@ pub(crate) struct Worker<'a, G: Geometry> {
     pub nodes: u64,
     seldepth: usize,
     root_moves: Vec<Move>,
+    /// The nodes spent below each root move (same order as `root_moves`) in this search.
+    root_effort: Vec<u64>,
     start: Instant,
     budget: Option<(Duration, Duration)>,
     reductions: Vec<[i32; 64]>,
@@ -116,6 +118,24 @@ enum Incremental<'a> {
     Net(AccumulatorStack<'a>),
 }
 
+/// How much of the time budget a new iteration may start within, as a factor of
+/// the usual 60%: `stable` counts the iterations the best move has held, `trend`
+/// is the mean of this search's iteration values and `share` the part of its
+/// nodes spent below the best move.
+fn time_scale(stable: u32, value: Value, trend: Value, share: f64) -> f64 {
+    // A best move that keeps changing deserves more time; a settled one less.
+    let settled = match stable {
+        0 => 1.5,
+        1 | 2 => 1.1,
+        _ => 0.7,
+    };
+    // A value falling below the search's trend deserves more time, a rising one less.
+    let falling = (1.0 + f64::from(trend - value) / 200.0).clamp(0.8, 1.5);
+    // A best move that took nearly all the nodes has no rival worth the time.
+    let focus = 1.0 - ((share.clamp(0.6, 0.95) - 0.6) / 0.35) * 0.4;
+    settled * falling * focus
+}
+
 impl<'a, G: Geometry> Worker<'a, G> {
     pub fn new(
         id: usize,
@@ -127,6 +147,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         nnue: Option<&'a Network>,
     ) -> Self {
         debug_assert!(nnue.is_none_or(|n| n.variant() == G::VARIANT), "a net evaluates its own board");
+        let root_moves = root.moves();
         let mut records = Vec::with_capacity(root.past.len() + MAX_PLY + 2);
         records.push(Record {
             hash: root.start_hash,
@@ -167,7 +188,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             static_evals: vec![0; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
-            root_moves: root.moves(),
+            root_effort: vec![0; root_moves.len()],
+            root_moves,
             start: Instant::now(),
             budget: shared.limits.budget(),
             reductions,
@@ -228,6 +250,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let mut best: Option<Iteration> = None;
         let mut stable = 0;
         let mut value = 0;
+        let (mut sum, mut iterations) = (0i64, 0i64);
         let mut depth = 1 + (self.id % 2) as i32;
         while depth <= max_depth {
             let v = self.aspiration(depth, value, best.is_some());
@@ -248,11 +271,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if self.is_main() {
                 report(&it, self);
             }
+            let first = it.pv[0];
             best = Some(it);
             if self.shared.stopped() {
                 break;
             }
-            if self.is_main() && self.iteration_ends_search(value, stable) {
+            sum += i64::from(value);
+            iterations += 1;
+            let trend = (sum / iterations) as Value;
+            if self.is_main() && self.iteration_ends_search(value, stable, trend, self.effort_share(first)) {
                 break;
             }
             depth += 1;
@@ -264,7 +291,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
         })
     }
 
-    fn iteration_ends_search(&mut self, value: Value, stable: u32) -> bool {
+    /// The share of this search's nodes spent below a root move.
+    fn effort_share(&self, m: Move) -> f64 {
+        let spent = self.root_moves.iter().position(|&r| r == m).map_or(0, |i| self.root_effort[i]);
+        spent as f64 / self.nodes.max(1) as f64
+    }
+
+    /// Whether to stop after an iteration: `trend` is the mean of the iterations'
+    /// values so far, `share` the part of the nodes the best move took.
+    fn iteration_ends_search(&mut self, value: Value, stable: u32, trend: Value, share: f64) -> bool {
         let limits = self.shared.limits;
         if let Some(n) = limits.mate
             && value >= MATE_BOUND
@@ -279,12 +314,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if limits.move_time.is_some() {
                 return false;
             }
-            // A best move that keeps changing deserves more time; a settled one less.
-            let scale = match stable {
-                0 => 1.5,
-                1 | 2 => 1.1,
-                _ => 0.7,
-            };
+            let scale = time_scale(stable, value, trend, share);
             // An iteration usually takes longer than all before it: do not start one
             // that is unlikely to finish.
             return self.start.elapsed().as_secs_f64() > optimum.as_secs_f64() * scale * 0.6;
@@ -635,6 +665,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                     continue;
                 }
             }
+            let nodes_before = self.nodes;
             self.make(m);
             let gives_check = self.in_check();
             let extension = if Some(m) == tt_move && hash_move_extension != 0 {
@@ -667,6 +698,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 }
             }
             self.unmake();
+            if root && let Some(i) = self.root_moves.iter().position(|&r| r == m) {
+                self.root_effort[i] += self.nodes - nodes_before;
+            }
             if self.shared.stopped() {
                 return 0;
             }
@@ -919,5 +953,26 @@ impl<'a, G: Geometry> Worker<'a, G> {
             },
         );
         best_value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::time_scale;
+
+    #[test]
+    fn time_grows_for_a_changing_move_and_a_falling_value_and_shrinks_for_a_lone_one() {
+        let plain = time_scale(1, 0, 0, 0.5);
+        assert_eq!(plain, 1.1, "a held move, a steady value and rivals: the base factor");
+        assert!(time_scale(0, 0, 0, 0.5) > plain, "a new best move");
+        assert!(time_scale(3, 0, 0, 0.5) < plain, "a move held for three iterations");
+        assert!(time_scale(1, -60, 0, 0.5) > plain, "a value 60 below the trend");
+        assert!(time_scale(1, 60, 0, 0.5) < plain, "a value 60 above it");
+        assert!(time_scale(1, 0, 0, 0.9) < plain, "a best move that took 90% of the nodes");
+        // Each term is bounded, so no position can stretch or starve a move's time.
+        assert_eq!(time_scale(1, -10_000, 0, 0.5), 1.1 * 1.5);
+        assert_eq!(time_scale(1, 10_000, 0, 0.5), 1.1 * 0.8);
+        assert!((time_scale(1, 0, 0, 1.0) - 1.1 * 0.6).abs() < 1e-9);
+        assert_eq!(time_scale(0, -10_000, 0, 0.0), 1.5 * 1.5, "the most time");
     }
 }
