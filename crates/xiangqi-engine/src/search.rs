@@ -291,9 +291,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
         })
     }
 
+    /// Where a root move stands in `root_moves` (and so in `root_effort`).
+    fn root_index(&self, m: Move) -> Option<usize> {
+        self.root_moves.iter().position(|&r| r == m)
+    }
+
     /// The share of this search's nodes spent below a root move.
     fn effort_share(&self, m: Move) -> f64 {
-        let spent = self.root_moves.iter().position(|&r| r == m).map_or(0, |i| self.root_effort[i]);
+        let spent = self.root_index(m).map_or(0, |i| self.root_effort[i]);
         spent as f64 / self.nodes.max(1) as f64
     }
 
@@ -698,7 +703,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 }
             }
             self.unmake();
-            if root && let Some(i) = self.root_moves.iter().position(|&r| r == m) {
+            if root && let Some(i) = self.root_index(m) {
                 self.root_effort[i] += self.nodes - nodes_before;
             }
             if self.shared.stopped() {
