@@ -52,7 +52,15 @@ const PIECES: usize = Color::ALL.len() * ROLES;
 pub struct History {
     table: Vec<i32>,
     /// Kept in 16 bits (scores stay within ±[`HISTORY_MAX`]) so that more of it fits in cache.
+    /// A row (one context's entries) is aged only when it is next written, and read
+    /// through [`halve`] until then: halving all 3 MB of it before every search took a
+    /// short search (a few thousand nodes, as self-play and the lower levels run) longer
+    /// than much of the search itself.
     continuation: Vec<i16>,
+    /// The number of [`History::age`] calls each row of `continuation` has been halved for.
+    row_ages: Vec<u32>,
+    /// The number of [`History::age`] calls so far.
+    ages: u32,
     /// By capturing piece, target cell and victim role; 16 bits as above.
     capture: Vec<i16>,
 }
@@ -65,9 +73,26 @@ impl Default for History {
         let mut continuation = Vec::with_capacity(size);
         crate::huge_pages::advise(&continuation);
         continuation.resize(size, 0);
-        History { table: vec![0; 2 * CELLS * CELLS], continuation, capture: vec![0; PIECES * CELLS * ROLES] }
+        History {
+            table: vec![0; 2 * CELLS * CELLS],
+            continuation,
+            row_ages: vec![0; PIECES * CELLS],
+            ages: 0,
+            capture: vec![0; PIECES * CELLS * ROLES],
+        }
     }
 }
+
+/// `v` halved `times` times, each halving rounding towards zero as `/ 2` does:
+/// the same as dividing once by `2^times`.
+#[inline]
+fn halve(v: i32, times: u32) -> i32 {
+    let k = times.min(16);
+    (v + ((v >> 31) & ((1 << k) - 1))) >> k
+}
+
+/// The number of entries in one context's row of the continuation history.
+const ROW: usize = PIECES * CELLS;
 
 #[inline]
 fn gravity(e: &mut i32, bonus: i32) {
@@ -91,7 +116,27 @@ impl History {
 
     #[inline]
     fn continuation_index(ctx: u16, piece: usize, m: Move) -> usize {
-        usize::from(ctx) * (PIECES * CELLS) + piece * CELLS + m.to.index()
+        usize::from(ctx) * ROW + piece * CELLS + m.to.index()
+    }
+
+    /// The continuation history of a move by `piece` after the move `ctx`, aged.
+    #[inline]
+    fn continuation_score(&self, ctx: u16, piece: usize, m: Move) -> i32 {
+        let pending = self.ages.wrapping_sub(self.row_ages[usize::from(ctx)]);
+        halve(i32::from(self.continuation[Self::continuation_index(ctx, piece, m)]), pending)
+    }
+
+    /// Applies the halvings the row of `ctx` has missed, before it is written.
+    #[inline]
+    fn age_row(&mut self, ctx: u16) {
+        let pending = self.ages.wrapping_sub(self.row_ages[usize::from(ctx)]);
+        if pending > 0 {
+            let start = usize::from(ctx) * ROW;
+            for e in &mut self.continuation[start..start + ROW] {
+                *e = halve(i32::from(*e), pending) as i16;
+            }
+            self.row_ages[usize::from(ctx)] = self.ages;
+        }
     }
 
     #[inline]
@@ -105,7 +150,7 @@ impl History {
     pub fn quiet_score(&self, side: usize, piece: usize, m: Move, contexts: &[Context; 2]) -> i32 {
         let mut s = self.get(side, m);
         for c in contexts.iter().flatten() {
-            s += i32::from(self.continuation[Self::continuation_index(*c, piece, m)]);
+            s += self.continuation_score(*c, piece, m);
         }
         s
     }
@@ -120,8 +165,9 @@ impl History {
     #[inline]
     pub fn update_quiet(&mut self, side: usize, piece: usize, m: Move, contexts: &[Context; 2], bonus: i32) {
         self.update(side, m, bonus);
-        for c in contexts.iter().flatten() {
-            gravity16(&mut self.continuation[Self::continuation_index(*c, piece, m)], bonus);
+        for &c in contexts.iter().flatten() {
+            self.age_row(c);
+            gravity16(&mut self.continuation[Self::continuation_index(c, piece, m)], bonus);
         }
     }
 
@@ -147,20 +193,17 @@ impl History {
         for e in &mut self.table {
             *e /= 2;
         }
-        // One loop a table: a chained iterator keeps the compiler from
-        // vectorising, and halving the continuation history one entry at a
-        // time cost short searches more than their search.
-        for e in &mut self.continuation {
-            *e /= 2;
-        }
+        // One loop a table: a chained iterator keeps the compiler from vectorising.
         for e in &mut self.capture {
             *e /= 2;
         }
+        self.ages = self.ages.wrapping_add(1);
     }
 
     pub fn clear(&mut self) {
         self.table.fill(0);
         self.continuation.fill(0);
+        self.row_ages.fill(self.ages);
         self.capture.fill(0);
     }
 }
@@ -180,6 +223,61 @@ mod tests {
         let m = Move::new(Cell::new(89), Cell::new(3));
         assert_eq!(PackedMove::new(m).unpack(), Some(m));
         assert_eq!(PackedMove::NONE.unpack(), None);
+    }
+
+    #[test]
+    fn halving_at_once_equals_halving_one_step_at_a_time() {
+        for v in [-HISTORY_MAX, -16_383, -4_097, -3, -2, -1, 0, 1, 2, 3, 4_097, 16_383, HISTORY_MAX] {
+            let mut stepwise = v;
+            for times in 0..20 {
+                assert_eq!(halve(v, times), stepwise, "{v} halved {times} times");
+                stepwise /= 2;
+            }
+        }
+    }
+
+    /// The continuation history as it was kept before rows were aged lazily: every
+    /// entry halved at every age. The lazy table must score every move the same.
+    #[test]
+    fn lazily_aged_rows_score_as_if_every_entry_were_halved_at_once() {
+        let mut rng = xiangqi::rng::Rng(7);
+        let mut lazy = History::default();
+        let mut eager = vec![0i16; ROW * ROW];
+        let moves: Vec<Move> =
+            (0..40).map(|_| Move::new(Cell::new(rng.below(CELLS)), Cell::new(rng.below(CELLS)))).collect();
+        let any_context =
+            |rng: &mut xiangqi::rng::Rng| context(rng.below(PIECES), Cell::new(rng.below(CELLS)));
+        let contexts: Vec<[Context; 2]> = (0..12)
+            .map(|_| [any_context(&mut rng), if rng.below(4) == 0 { None } else { any_context(&mut rng) }])
+            .collect();
+        for step in 0..5_000 {
+            let (m, ctx, piece) =
+                (moves[rng.below(moves.len())], contexts[rng.below(contexts.len())], rng.below(PIECES));
+            match rng.below(50) {
+                0 => {
+                    lazy.age();
+                    eager.iter_mut().for_each(|e| *e /= 2);
+                }
+                1 if step % 7 == 0 => {
+                    lazy.clear();
+                    eager.fill(0);
+                }
+                _ => {
+                    let bonus = rng.below(2 * HISTORY_MAX as usize) as i32 - HISTORY_MAX;
+                    lazy.update_quiet(0, piece, m, &ctx, bonus);
+                    for c in ctx.iter().flatten() {
+                        gravity16(&mut eager[History::continuation_index(*c, piece, m)], bonus);
+                    }
+                }
+            }
+            let expected: i32 = ctx
+                .iter()
+                .flatten()
+                .map(|c| i32::from(eager[History::continuation_index(*c, piece, m)]))
+                .sum::<i32>()
+                + lazy.get(0, m);
+            assert_eq!(lazy.quiet_score(0, piece, m, &ctx), expected, "step {step}");
+        }
     }
 
     #[test]
