@@ -367,6 +367,38 @@ pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
     split_games(text).into_iter().map(|(line, game)| read_game(game, line)).collect()
 }
 
+/// Reads the tag block of every game of a PGN text, in file order, on any
+/// board and without reading the moves: one entry per game, as [`read_all`]
+/// splits them, each its tags in order or the first malformed tag line. For
+/// a caller that needs only what the tags say (who played, the result), such
+/// as a match picking up the games it wrote before.
+///
+/// ```
+/// use xiangqi::notation::pgn;
+///
+/// let text = "[Round \"1\"]\n[Variant \"hex\"]\n\n1. E4-E5 *\n\n[Round \"2\"\n\n1. E4-E5 *\n";
+/// let games = pgn::read_all_tags(text);
+/// assert_eq!(games[0].as_ref().unwrap()[0], ("Round".to_string(), "1".to_string()));
+/// assert!(games[1].as_ref().unwrap_err().to_string().starts_with("line 6: malformed tag"));
+/// ```
+pub fn read_all_tags(text: &str) -> Vec<Result<Vec<(String, String)>, PgnError>> {
+    split_games(text)
+        .into_iter()
+        .map(|(first_line, game)| {
+            game.lines()
+                .map(str::trim)
+                .enumerate()
+                .take_while(|(_, line)| line.is_empty() || line.starts_with('['))
+                .filter(|(_, line)| !line.is_empty())
+                .map(|(i, line)| {
+                    parse_tag(line)
+                        .ok_or_else(|| PgnError::Tag { line: first_line + i, text: line.to_string() })
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Where a text's results end its games: a termination marker outside
 /// comments and variations.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
