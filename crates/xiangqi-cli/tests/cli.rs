@@ -160,6 +160,51 @@ fn match_plays_the_hex_variant_and_writes_its_games() {
 }
 
 #[test]
+fn a_resumed_match_goes_on_from_the_games_its_file_holds() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let run = |games: &str, names: [&str; 2]| {
+        xiangqi(&[
+            "match",
+            "--engine",
+            &format!("self,name={}", names[0]),
+            "--engine",
+            &format!("self,name={}", names[1]),
+            "--variant",
+            "hex",
+            "--tc",
+            "0.3+0.02",
+            "--games",
+            games,
+            "--max-plies",
+            "20",
+            "--pgn",
+            pgn.to_str().unwrap(),
+            "--resume",
+        ])
+    };
+    let o = run("2", ["one", "two"]);
+    assert!(o.status.success(), "{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    let o = run("3", ["one", "two"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("resumed: 2 games written, rounds up to 2"), "{out}");
+    assert!(out.contains("game    3:"), "the next round is the third: {out}");
+    assert!(out.contains("in 3 games"), "{out}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    for round in 1..=3 {
+        assert_eq!(games.matches(&format!("[Round \"{round}\"]")).count(), 1, "{games}");
+    }
+    // Other engines' names do not fit the file's games.
+    let o = run("4", ["one", "three"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not a game between one and three"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn label_scores_positions_for_red_in_input_order_and_names_a_bad_line() {
     let dir = std::env::temp_dir().join(format!("xiangqi-label-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

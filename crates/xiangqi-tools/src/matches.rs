@@ -5,6 +5,7 @@
 
 mod openings;
 pub(crate) mod player;
+mod resume;
 mod stats;
 
 use std::{
@@ -23,7 +24,8 @@ use std::{
 
 use openings::Opening;
 use player::{Clocks, Failure, Player, Spec};
-use stats::{Decision, Sprt, Tally, Verdict};
+use resume::Resumed;
+use stats::{Sprt, Tally, Verdict};
 use xiangqi::{
     AnyGame, Color, Outcome, Reason, RuleSet, Standard, Variant, notation::pgn::Format, with_geometry,
 };
@@ -57,6 +59,12 @@ pub struct Args {
     /// Append the games to this PGN file.
     #[arg(long)]
     pgn: Option<PathBuf>,
+    /// Go on from the games already in the `--pgn` file (none if it is missing):
+    /// the score and the SPRT start from them, the rounds go on after the last
+    /// one written, and `--games` counts them. Run the same command again to
+    /// continue a test that was stopped.
+    #[arg(long, requires = "pgn")]
+    resume: bool,
     /// Rule set that judges the games (default: asian; hex on the hex board).
     #[arg(long)]
     rules: Option<RuleSet>,
@@ -156,6 +164,18 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
     let rules = args.rules.unwrap_or(args.variant.default_rules());
     let games = args.games.unwrap_or(2 * openings.len()).max(1);
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let (a, b) = (specs[0].name.clone(), specs[1].name.clone());
+    let resumed = match &args.pgn {
+        Some(path) if args.resume => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => return Err(format!("{}: {e}", path.display())),
+            };
+            resume::from_pgn(&text, &a, &b, sprt).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        _ => Resumed::default(),
+    };
     let mut pgn_file = match &args.pgn {
         Some(p) => Some(
             File::options().create(true).append(true).open(p).map_err(|e| format!("{}: {e}", p.display()))?,
@@ -176,27 +196,40 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
     for spec in &setup.specs {
         Player::start(spec)?;
     }
-    let (a, b) = (setup.specs[0].name.clone(), setup.specs[1].name.clone());
     println!(
         "{a} vs {b}: {games} games at {}+{} s, {} openings",
         args.tc.base.as_secs_f64(),
         args.tc.increment.as_secs_f64(),
         setup.openings.len()
     );
+    let mut tally = resumed.tally;
+    let mut decided = resumed.decided;
+    if tally.games() > 0 {
+        let llr = sprt.map(|s| format!("   LLR {:.2}", tally.llr(s.elo0, s.elo1))).unwrap_or_default();
+        println!(
+            "resumed: {} games written, rounds up to {} (+{} ={} -{})   {}{llr}",
+            tally.games(),
+            resumed.rounds,
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            elo_text(&tally)
+        );
+    }
+    // Nothing is left to play once the written games decided the test or filled the rounds.
+    let left = if decided.is_some() { 0 } else { games.saturating_sub(resumed.rounds) };
 
-    let next = Arc::new(AtomicUsize::new(0));
+    let next = Arc::new(AtomicUsize::new(resumed.rounds));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<Result<Finished, String>>();
     let mut workers = Vec::new();
-    for _ in 0..args.concurrency.clamp(1, 64).min(games) {
+    for _ in 0..args.concurrency.clamp(1, 64).min(left) {
         let (setup, next, stop, tx) = (setup.clone(), next.clone(), stop.clone(), tx.clone());
         workers.push(std::thread::spawn(move || worker(&setup, games, &next, &stop, &tx)));
     }
     drop(tx);
 
-    let bar = progress::bar(games as u64, "match");
-    let mut tally = Tally::default();
-    let mut decided: Option<Decision> = None;
+    let bar = progress::bar(left as u64, "match");
     let mut error = None;
     for message in rx {
         let f = match message {
