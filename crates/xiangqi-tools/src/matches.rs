@@ -240,11 +240,7 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
                 continue;
             }
         };
-        match f.first_points {
-            p if p > 0.75 => tally.wins += 1,
-            p if p < 0.25 => tally.losses += 1,
-            _ => tally.draws += 1,
-        }
+        tally.add(f.first_points);
         if let Some(file) = pgn_file.as_mut() {
             file.write_all(f.pgn.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
         }

@@ -55,12 +55,7 @@ pub fn from_pgn(text: &str, first: &str, second: &str, sprt: Option<Sprt>) -> Re
         let round: usize = tag("Round")
             .parse()
             .map_err(|_| format!("game {n} of the file has no round ({:?})", tag("Round")))?;
-        let first_points = if first_is_red { red_points } else { 1.0 - red_points };
-        match first_points {
-            p if p > 0.75 => resumed.tally.wins += 1,
-            p if p < 0.25 => resumed.tally.losses += 1,
-            _ => resumed.tally.draws += 1,
-        }
+        resumed.tally.add(if first_is_red { red_points } else { 1.0 - red_points });
         if let Some(s) = sprt {
             s.follow(&mut resumed.decided, &resumed.tally);
         }

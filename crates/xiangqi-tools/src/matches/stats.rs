@@ -26,6 +26,15 @@ impl Tally {
         self.wins + self.draws + self.losses
     }
 
+    /// Counts a game in which the first engine scored `points` (1, 0.5 or 0).
+    pub fn add(&mut self, points: f64) {
+        match points {
+            p if p > 0.75 => self.wins += 1,
+            p if p < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
     /// Points of the first engine.
     pub fn points(&self) -> f64 {
         f64::from(self.wins) + f64::from(self.draws) / 2.0
