@@ -119,17 +119,22 @@ impl History {
         usize::from(ctx) * ROW + piece * CELLS + m.to.index()
     }
 
+    /// The halvings the row of `ctx` has yet to apply.
+    #[inline]
+    fn pending(&self, ctx: u16) -> u32 {
+        self.ages.wrapping_sub(self.row_ages[usize::from(ctx)])
+    }
+
     /// The continuation history of a move by `piece` after the move `ctx`, aged.
     #[inline]
     fn continuation_score(&self, ctx: u16, piece: usize, m: Move) -> i32 {
-        let pending = self.ages.wrapping_sub(self.row_ages[usize::from(ctx)]);
-        halve(i32::from(self.continuation[Self::continuation_index(ctx, piece, m)]), pending)
+        halve(i32::from(self.continuation[Self::continuation_index(ctx, piece, m)]), self.pending(ctx))
     }
 
     /// Applies the halvings the row of `ctx` has missed, before it is written.
     #[inline]
     fn age_row(&mut self, ctx: u16) {
-        let pending = self.ages.wrapping_sub(self.row_ages[usize::from(ctx)]);
+        let pending = self.pending(ctx);
         if pending > 0 {
             let start = usize::from(ctx) * ROW;
             for e in &mut self.continuation[start..start + ROW] {
