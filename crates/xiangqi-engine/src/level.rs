@@ -62,10 +62,10 @@ const STYLES: [Style; 8] = [
 ];
 
 /// Elo of each level above level 1 on the standard board with the embedded net
-/// `8db5d767614d3d28`, the sums of the steps measured between neighbours (74 games each, 296
-/// where the lower level chooses at random; 95% bars of ±47 to ±176 a step; the
+/// `ee4735713b53bdbc`, the sums of the steps measured between neighbours (74 games each, 296
+/// where the lower level chooses at random; 95% bars of ±46 to ±135 a step; the
 /// README lists the matches and the commands), rounded to tens.
-const ELO: [i32; 8] = [0, 230, 460, 980, 1420, 1830, 2100, 2300];
+const ELO: [i32; 8] = [0, 220, 420, 980, 1390, 1710, 1940, 2150];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
