@@ -1,14 +1,20 @@
 //! Correction history: how far searches found the static evaluation off, remembered
-//! by the structures the evaluation judges worst, and added to later evaluations.
+//! by the features the evaluation judges worst, and added to later evaluations.
 //!
-//! Two structures change slowly and decide much that the evaluation only sums up:
-//! the soldiers, and each side's general with its advisors and elephants. For each
-//! (and the side to move) a table keeps a running average of "search result minus
-//! static evaluation" from nodes whose result says something about it.
+//! Some structures change slowly and decide much that the evaluation only sums up:
+//! the soldiers; each side's general with its advisors and elephants; and each
+//! side's chariots, horses and cannons. For each (and the side to move) a table
+//! keeps a running average of "search result minus static evaluation" from nodes
+//! whose result says something about it. One more table is keyed by the last two
+//! moves, which catches what a particular exchange or threat leaves the evaluation
+//! blind to. A position's correction is the mean of the tables that apply.
 
 use xiangqi::{Color, Geometry, Piece, Position, Role};
 
-use crate::score::Value;
+use crate::{
+    moves::{CONTEXTS, Context},
+    score::Value,
+};
 
 const BITS: u32 = 14;
 const SIZE: usize = 1 << BITS;
@@ -16,17 +22,31 @@ const SIZE: usize = 1 << BITS;
 const GRAIN: i32 = 16;
 /// The largest correction, in centipawns.
 const LIMIT: i32 = 128;
+/// The structure tables: soldiers, guards, Red's majors, Black's majors.
+const STRUCTURES: usize = 4;
 
 /// The correction tables of one search thread.
 pub struct Correction {
-    soldiers: Vec<i16>,
-    guards: Vec<i16>,
+    structures: [Vec<i16>; STRUCTURES],
+    /// By the last move and the one before it: `CONTEXTS * CONTEXTS` entries.
+    continuation: Vec<i16>,
 }
 
 impl Default for Correction {
     fn default() -> Self {
-        Correction { soldiers: vec![0; 2 * SIZE], guards: vec![0; 2 * SIZE] }
+        Correction {
+            structures: std::array::from_fn(|_| vec![0; 2 * SIZE]),
+            continuation: vec![0; CONTEXTS * CONTEXTS],
+        }
     }
+}
+
+/// Where one position's entries lie, found once per node and used both to read
+/// the correction and to teach it.
+#[derive(Clone, Copy)]
+pub struct Keys {
+    structures: [usize; STRUCTURES],
+    continuation: Option<usize>,
 }
 
 /// A table slot for two sets of cells, one per colour, and the side to move.
@@ -38,43 +58,65 @@ fn slot(red: u128, black: u128, turn: Color) -> usize {
     turn.index() * SIZE + (x >> (64 - BITS)) as usize
 }
 
-/// The two slots of a position: its soldiers, and its generals, advisors and elephants.
-#[inline]
-fn slots<G: Geometry>(pos: &Position<G>) -> [usize; 2] {
-    let of =
-        |c: Color, roles: &[Role]| roles.iter().fold(0u128, |acc, &r| acc | pos.pieces(Piece::new(c, r)).0);
-    let soldiers = [Role::Soldier];
-    let guards = [Role::General, Role::Advisor, Role::Elephant];
-    let turn = pos.turn();
-    [
-        slot(of(Color::Red, &soldiers), of(Color::Black, &soldiers), turn),
-        slot(of(Color::Red, &guards), of(Color::Black, &guards), turn),
-    ]
+impl Keys {
+    /// The keys of `pos`, reached by the moves `contexts` (the last first).
+    #[inline]
+    pub fn new<G: Geometry>(pos: &Position<G>, contexts: &[Context; 2]) -> Keys {
+        let of = |c: Color, roles: &[Role]| {
+            roles.iter().fold(0u128, |acc, &r| acc | pos.pieces(Piece::new(c, r)).0)
+        };
+        let soldiers = [Role::Soldier];
+        let guards = [Role::General, Role::Advisor, Role::Elephant];
+        let majors = [Role::Chariot, Role::Horse, Role::Cannon];
+        let turn = pos.turn();
+        Keys {
+            structures: [
+                slot(of(Color::Red, &soldiers), of(Color::Black, &soldiers), turn),
+                slot(of(Color::Red, &guards), of(Color::Black, &guards), turn),
+                slot(of(Color::Red, &majors), 0, turn),
+                slot(0, of(Color::Black, &majors), turn),
+            ],
+            continuation: match *contexts {
+                [Some(last), Some(before)] => Some(usize::from(before) * CONTEXTS + usize::from(last)),
+                _ => None,
+            },
+        }
+    }
 }
 
 impl Correction {
     /// The correction for a position, in centipawns, from the side to move's view.
     #[inline]
-    pub fn get<G: Geometry>(&self, pos: &Position<G>) -> Value {
-        let [s, g] = slots(pos);
-        (i32::from(self.soldiers[s]) + i32::from(self.guards[g])) / (2 * GRAIN)
+    pub fn get(&self, keys: &Keys) -> Value {
+        let structures: i32 = self.structures.iter().zip(keys.structures).map(|(t, k)| i32::from(t[k])).sum();
+        match keys.continuation {
+            Some(k) => (structures + i32::from(self.continuation[k])) / ((STRUCTURES as i32 + 1) * GRAIN),
+            None => structures / (STRUCTURES as i32 * GRAIN),
+        }
     }
 
     /// Moves the position's entries towards `diff` (search result minus static
     /// evaluation), the more the deeper the search that found it.
-    pub fn update<G: Geometry>(&mut self, pos: &Position<G>, diff: Value, depth: i32) {
-        let [s, g] = slots(pos);
+    pub fn update(&mut self, keys: &Keys, diff: Value, depth: i32) {
         let target = diff.clamp(-LIMIT, LIMIT) * GRAIN;
         let weight = (depth + 1).clamp(1, 16);
-        for e in [&mut self.soldiers[s], &mut self.guards[g]] {
+        let learn = |e: &mut i16| {
             let v = (i32::from(*e) * (256 - weight) + target * weight) / 256;
             *e = v.clamp(-LIMIT * GRAIN, LIMIT * GRAIN) as i16;
+        };
+        for (t, k) in self.structures.iter_mut().zip(keys.structures) {
+            learn(&mut t[k]);
+        }
+        if let Some(k) = keys.continuation {
+            learn(&mut self.continuation[k]);
         }
     }
 
     pub fn clear(&mut self) {
-        self.soldiers.fill(0);
-        self.guards.fill(0);
+        for t in &mut self.structures {
+            t.fill(0);
+        }
+        self.continuation.fill(0);
     }
 }
 
@@ -83,21 +125,40 @@ mod tests {
     use xiangqi::Standard;
 
     use super::*;
+    use crate::moves::context;
 
     #[test]
     fn corrections_follow_the_searches_and_stay_bounded() {
         let pos = Position::<Standard>::startpos();
+        let keys = Keys::new(&pos, &[None, None]);
         let mut c = Correction::default();
-        assert_eq!(c.get(&pos), 0);
+        assert_eq!(c.get(&keys), 0);
         for _ in 0..200 {
-            c.update(&pos, 1000, 20);
+            c.update(&keys, 1000, 20);
         }
-        assert!(c.get(&pos) > LIMIT * 9 / 10 && c.get(&pos) <= LIMIT, "{}", c.get(&pos));
+        assert!(c.get(&keys) > LIMIT * 9 / 10 && c.get(&keys) <= LIMIT, "{}", c.get(&keys));
         for _ in 0..200 {
-            c.update(&pos, -40, 20);
+            c.update(&keys, -40, 20);
         }
-        assert!((c.get(&pos) + 40).abs() <= 2, "{}", c.get(&pos));
+        assert!((c.get(&keys) + 40).abs() <= 2, "{}", c.get(&keys));
         c.clear();
-        assert_eq!(c.get(&pos), 0);
+        assert_eq!(c.get(&keys), 0);
+    }
+
+    #[test]
+    fn the_last_two_moves_have_a_correction_of_their_own() {
+        let pos = Position::<Standard>::startpos();
+        let cell = |i| xiangqi::Cell::new(i);
+        let a = [context(3, cell(40)), context(10, cell(50))];
+        let b = [context(3, cell(41)), context(10, cell(50))];
+        let mut c = Correction::default();
+        for _ in 0..200 {
+            c.update(&Keys::new(&pos, &a), 100, 20);
+        }
+        let (with_a, with_b) = (c.get(&Keys::new(&pos, &a)), c.get(&Keys::new(&pos, &b)));
+        // The structure tables are shared; only the moves' own entry tells the two apart.
+        assert!(with_a > with_b && with_b > 0, "{with_a} {with_b}");
+        let alone = c.get(&Keys::new(&pos, &[None, a[1]]));
+        assert!((alone - with_b * 5 / 4).abs() <= 1, "the structures alone: {alone}, {with_b}");
     }
 }

@@ -69,14 +69,14 @@ pub const HISTORY_MAX: i32 = 16_384;
 
 impl Default for History {
     fn default() -> Self {
-        let size = (PIECES * CELLS) * (PIECES * CELLS);
+        let size = CONTEXTS * ROW;
         let mut continuation = Vec::with_capacity(size);
         crate::huge_pages::advise(&continuation);
         continuation.resize(size, 0);
         History {
             table: vec![0; 2 * CELLS * CELLS],
             continuation,
-            row_ages: vec![0; PIECES * CELLS],
+            row_ages: vec![0; CONTEXTS],
             ages: 0,
             capture: vec![0; PIECES * CELLS * ROLES],
         }
@@ -91,8 +91,12 @@ fn halve(v: i32, times: u32) -> i32 {
     (v + ((v >> 31) & ((1 << k) - 1))) >> k
 }
 
-/// The number of entries in one context's row of the continuation history.
-const ROW: usize = PIECES * CELLS;
+/// The number of distinct contexts: one per piece and target cell.
+pub const CONTEXTS: usize = PIECES * CELLS;
+
+/// The number of entries in one context's row of the continuation history (a
+/// piece and its target, as a context is).
+const ROW: usize = CONTEXTS;
 
 #[inline]
 fn gravity(e: &mut i32, bonus: i32) {

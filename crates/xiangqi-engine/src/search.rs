@@ -19,7 +19,7 @@ use xiangqi::{
 };
 
 use crate::{
-    correction::Correction,
+    correction::{Correction, Keys},
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
     moves::{Context, History, PackedMove, context, history_bonus},
@@ -585,7 +585,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
 
         let raw_eval = if in_check { 0 } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
-        let static_eval = if in_check { -INFINITE } else { self.corrected(raw_eval) };
+        let keys = Keys::new(&self.pos, &self.contexts());
+        let static_eval = if in_check { -INFINITE } else { self.corrected(raw_eval, &keys) };
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
@@ -769,7 +770,10 @@ impl<'a, G: Geometry> Worker<'a, G> {
             Bound::Upper => best_value < static_eval,
         };
         if !in_check && !best_is_capture && !is_decisive(best_value) && bounds_the_error {
-            self.correction.update(&self.pos, best_value - raw_eval, depth);
+            self.correction.update(&keys, best_value - raw_eval, depth);
+        }
+        if bound == Bound::Upper && !root {
+            self.reward_refutation_of_fail_low(depth);
         }
         self.shared.tt.store(
             hash,
@@ -786,8 +790,25 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     /// A static evaluation with what the correction tables learnt added, kept off mate scores.
     #[inline]
-    fn corrected(&self, raw: Value) -> Value {
-        (raw + self.correction.get(&self.pos)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn corrected(&self, raw: Value, keys: &Keys) -> Value {
+        (raw + self.correction.get(keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// A node where every move failed low was a good quiet move for the side that
+    /// played into it: the parent's histories learn so, as they would from a cutoff.
+    fn reward_refutation_of_fail_low(&mut self, depth: i32) {
+        let n = self.records.len();
+        if n < 3 {
+            return;
+        }
+        let Some(m) = self.records[n - 1].mv else { return };
+        let Some(undo) = self.records[n - 1].undo else { return };
+        if undo.captured.is_some() {
+            return;
+        }
+        let Some(piece) = self.pos.piece_at(m.to) else { return };
+        let contexts = [self.records[n - 2].context, self.records[n - 3].context];
+        self.history.update_quiet(piece.color.index(), piece.index(), m, &contexts, history_bonus(depth));
     }
 
     /// The continuation-history keys of the current node: the last two moves.
@@ -904,7 +925,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 v
             }
         };
-        let stand_pat = if in_check { -INFINITE } else { self.corrected(raw_eval) };
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            self.corrected(raw_eval, &Keys::new(&self.pos, &self.contexts()))
+        };
         if stand_pat >= beta {
             return stand_pat;
         }
@@ -914,8 +939,13 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if in_check && moves.is_empty() {
             return mated_in(ply);
         }
-        let mut scored: Scored =
-            moves.iter().map(|&m| (m, capture_order(&self.pos, m, self.history))).collect();
+        let tt_move = entry.and_then(|e| e.mv.unpack());
+        let mut scored: Scored = moves
+            .iter()
+            .map(|&m| {
+                (m, if Some(m) == tt_move { TT_MOVE } else { capture_order(&self.pos, m, self.history) })
+            })
+            .collect();
         let mut best_value = stand_pat;
         let mut best_move = None;
         for i in 0..scored.len() {
