@@ -585,8 +585,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
 
         let raw_eval = if in_check { 0 } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
-        let keys = Keys::new(&self.pos, &self.contexts());
-        let static_eval = if in_check { -INFINITE } else { self.corrected(raw_eval, &keys) };
+        // In check the node has no static evaluation, so nothing to correct.
+        let keys = (!in_check).then(|| Keys::new(&self.pos, &self.contexts()));
+        let static_eval = keys.map_or(-INFINITE, |k| self.corrected(raw_eval, &k));
         self.static_evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
@@ -769,7 +770,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
             Bound::Lower => best_value > static_eval,
             Bound::Upper => best_value < static_eval,
         };
-        if !in_check && !best_is_capture && !is_decisive(best_value) && bounds_the_error {
+        if let Some(keys) = keys
+            && !best_is_capture
+            && !is_decisive(best_value)
+            && bounds_the_error
+        {
             self.correction.update(&keys, best_value - raw_eval, depth);
         }
         if bound == Bound::Upper && !root {
