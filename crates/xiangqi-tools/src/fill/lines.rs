@@ -8,7 +8,8 @@
 //! to a few main lines and leave them at different points. Lines that agree so far share their
 //! positions, so the openings form a tree with well-trodden first moves and
 //! transpositions, not a random fan. Every line is a pure function of the
-//! seed and its number, whichever thread plays it.
+//! seed and its number, whichever thread plays it, and is legal under every
+//! rule set of its board, since a filled game may be played under any of them.
 
 use std::sync::{
     Mutex,
@@ -51,8 +52,8 @@ impl Lines {
     /// one) on the hex board, played on `threads` engines.
     pub fn play(seed: u64, standard: usize, threads: usize) -> Lines {
         Lines {
-            standard: play_many(seed, Variant::Standard, RuleSet::Asian, standard.max(1), threads),
-            hex: play_many(seed, Variant::Hex, RuleSet::Hex, (standard / 10).max(1), threads),
+            standard: play_many(seed, Variant::Standard, standard.max(1), threads),
+            hex: play_many(seed, Variant::Hex, (standard / 10).max(1), threads),
         }
     }
 
@@ -65,9 +66,10 @@ impl Lines {
 }
 
 /// The first `count` lines by number that last the full length (a game that
-/// ends sooner is skipped): numbers are played in rounds until enough have,
-/// so the result does not depend on the threads.
-fn play_many(seed: u64, variant: Variant, rules: RuleSet, count: usize, threads: usize) -> Vec<Line> {
+/// ends sooner, or that one of the board's rule sets forbids, is skipped):
+/// numbers are played in rounds until enough have, so the result does not
+/// depend on the threads.
+fn play_many(seed: u64, variant: Variant, count: usize, threads: usize) -> Vec<Line> {
     let stream = match variant {
         Variant::Standard => 0,
         Variant::Hex => 1 << 40,
@@ -88,8 +90,7 @@ fn play_many(seed: u64, variant: Variant, rules: RuleSet, count: usize, threads:
                         if n >= first + round {
                             break;
                         }
-                        let line =
-                            Line::play(variant, rules, &mut engine, rng_at(seed, Stream::Line, stream + n));
+                        let line = Line::play(variant, &mut engine, rng_at(seed, Stream::Line, stream + n));
                         played.lock().expect("no thread panics holding it").push((n, line));
                     }
                 });
@@ -104,45 +105,48 @@ fn play_many(seed: u64, variant: Variant, rules: RuleSet, count: usize, threads:
 }
 
 impl Line {
-    /// The engine's game against itself, leaving its choice now and then;
-    /// `None` if the game ends before [`LINE_PLIES`].
-    fn play(variant: Variant, rules: RuleSet, engine: &mut Engine, mut rng: Rng) -> Option<Line> {
-        let mut board = Board::startpos(variant, rules).ok()?;
-        let mut fens = vec![board.fen()];
-        let mut keys = vec![board.position_key()];
+    /// The engine's game against itself under the board's default rules,
+    /// leaving its choice now and then; `None` if the game ends before
+    /// [`LINE_PLIES`] or a move is illegal under another of the board's rule
+    /// sets (say a chase the Asian rules allow and the seed site's forbid).
+    fn play(variant: Variant, engine: &mut Engine, mut rng: Rng) -> Option<Line> {
+        // The board the engine plays on comes first: the Asian rules on the
+        // standard board.
+        let mut sets: Vec<RuleSet> = RuleSet::ALL.into_iter().filter(|r| r.variant() == variant).collect();
+        sets.sort_by_key(|r| *r != RuleSet::Asian);
+        let mut boards =
+            sets.into_iter().map(|r| Board::startpos(variant, r).ok()).collect::<Option<Vec<_>>>()?;
+        let mut fens = vec![boards[0].fen()];
+        let mut keys = vec![boards[0].position_key()];
         let limits = Limits::nodes(MOVE_NODES);
         engine.clear();
         for ply in 0..LINE_PLIES {
-            if ply == 0
-                && variant == Variant::Standard
-                && let Some(first) = first_move(&mut rng)
-            {
-                board.play_name(first).ok()?;
-                fens.push(board.fen());
-                keys.push(board.position_key());
-                continue;
-            }
-            let m = if varies(ply, &mut rng) {
-                drawn(&board, engine, rng.next_u64())?
-            } else {
-                board.search(engine, &limits, &Control::new(), &mut |_| {}).best?
+            let m = match first_move(ply, variant, &mut rng) {
+                Some(first) => boards[0].parse_legal(first).ok()?,
+                None if varies(ply, &mut rng) => drawn(&boards[0], engine, rng.next_u64())?,
+                None => boards[0].search(engine, &limits, &Control::new(), &mut |_| {}).best?,
             };
-            board.play(m).ok()?;
-            if board.outcome().is_some() {
-                return None;
+            for board in &mut boards {
+                board.play(m).ok()?;
+                if board.outcome().is_some() {
+                    return None;
+                }
             }
-            fens.push(board.fen());
-            keys.push(board.position_key());
+            fens.push(boards[0].fen());
+            keys.push(boards[0].position_key());
         }
-        let moves = board.all_names().into_iter().map(|n| (n.iccs, n.wxf)).collect();
+        let moves = boards[0].all_names().into_iter().map(|n| (n.iccs, n.wxf)).collect();
         Some(Line { moves, fens, keys })
     }
 }
 
-/// Red's first move on the standard board, about as players choose it: the
-/// central cannon most, then the pawn, elephant and horse openings; `None`
-/// (one game in twenty) leaves it to the engine.
-fn first_move(rng: &mut Rng) -> Option<&'static str> {
+/// Red's first move on the standard board (`ply` 0), about as players choose
+/// it: the central cannon most, then the pawn, elephant and horse openings;
+/// `None` elsewhere and one game in twenty leaves it to the engine.
+fn first_move(ply: usize, variant: Variant, rng: &mut Rng) -> Option<&'static str> {
+    if ply != 0 || variant != Variant::Standard {
+        return None;
+    }
     const FIRST: [(&str, usize); 9] = [
         ("h2e2", 45), // central cannon
         ("c3c4", 15), // pawn (the immortal's guide)
@@ -194,14 +198,17 @@ mod tests {
         let lines = Lines::play(3, 12, 2);
         assert_eq!(lines.of(Variant::Standard).len(), 12);
         assert_eq!(lines.of(Variant::Hex).len(), 1);
-        for (variant, rules) in [(Variant::Standard, RuleSet::Asian), (Variant::Hex, RuleSet::Hex)] {
+        // Whatever rules a filled game has, its line is legal and goes on.
+        for rules in RuleSet::ALL {
+            let variant = rules.variant();
             for line in lines.of(variant) {
                 assert_eq!(line.moves.len(), LINE_PLIES);
                 let mut board = Board::startpos(variant, rules).unwrap();
                 for (p, (iccs, _)) in line.moves.iter().enumerate() {
                     assert_eq!(board.fen(), line.fens[p]);
                     assert_eq!(board.position_key(), line.keys[p]);
-                    board.play_name(iccs).unwrap();
+                    board.play_name(iccs).unwrap_or_else(|e| panic!("{rules:?}, ply {p}: {e}"));
+                    assert!(board.outcome().is_none(), "{rules:?}, ply {p}");
                 }
                 assert_eq!(board.fen(), line.fens[LINE_PLIES]);
             }
