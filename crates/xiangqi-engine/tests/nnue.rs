@@ -13,16 +13,16 @@ use xiangqi_engine::{
 /// the side to move. A new net changes them: run this test with
 /// `XIANGQI_PRINT_SCORES=1 -- --nocapture` and copy the printed table.
 const PINNED: &[(&str, i32)] = &[
-    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 53),
-    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", -25),
-    ("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R w - - 4 3", 149),
-    ("2bakab1r/r8/2n1c1nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/R8/2BAKAB1R w - - 0 8", 103),
-    ("2bak4/4a4/4b1n2/p3p1C1p/2p3p2/9/P1P1P3P/2N1B4/4A4/2BAK4 w - - 0 20", 475),
-    ("3akab2/9/4b4/p3p3p/2p3p2/9/P1P1P3P/4B4/4A4/2BAK4 w - - 0 30", -141),
-    ("4kab2/4a4/4b4/9/9/9/9/4B4/4A4/2BAK3R w - - 0 40", 484),
-    ("4kab2/4a4/4b4/9/9/9/9/4B4/4A4/2BAK3R b - - 0 40", -484),
-    ("2baka3/9/4b4/p3C3p/4p1p2/2p6/P5n1P/4B4/4A4/2BAK4 b - - 0 25", 511),
-    ("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1272),
+    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 52),
+    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1", -46),
+    ("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R w - - 4 3", 155),
+    ("2bakab1r/r8/2n1c1nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/R8/2BAKAB1R w - - 0 8", 98),
+    ("2bak4/4a4/4b1n2/p3p1C1p/2p3p2/9/P1P1P3P/2N1B4/4A4/2BAK4 w - - 0 20", 479),
+    ("3akab2/9/4b4/p3p3p/2p3p2/9/P1P1P3P/4B4/4A4/2BAK4 w - - 0 30", -159),
+    ("4kab2/4a4/4b4/9/9/9/9/4B4/4A4/2BAK3R w - - 0 40", 466),
+    ("4kab2/4a4/4b4/9/9/9/9/4B4/4A4/2BAK3R b - - 0 40", -462),
+    ("2baka3/9/4b4/p3C3p/4p1p2/2p6/P5n1P/4B4/4A4/2BAK4 b - - 0 25", 538),
+    ("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 1325),
 ];
 
 #[test]
