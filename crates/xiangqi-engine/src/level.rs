@@ -61,12 +61,11 @@ const STYLES: [Style; 8] = [
     Style { depth: None, nodes: 1_000_000, temperature: 0 },
 ];
 
-/// Elo of each level above level 1 on the standard board with the net
-/// `ee4735713b53bdbc` (embedded before `34f8b49519e5dc9e`), the sums of the steps
-/// measured between neighbours (74 games each, 296 where the lower level chooses at
-/// random; 95% bars of ±46 to ±135 a step; the README lists the matches and the
-/// commands), rounded to tens.
-const ELO: [i32; 8] = [0, 220, 420, 980, 1390, 1710, 1940, 2150];
+/// Elo of each level above level 1 on the standard board with the embedded net
+/// `34f8b49519e5dc9e`, the sums of the steps measured between neighbours (74 games
+/// each, 296 where the lower level chooses at random; 95% bars of ±45 to ±136 a
+/// step; the README lists the matches and the commands), rounded to tens.
+const ELO: [i32; 8] = [0, 190, 430, 1030, 1330, 1730, 1950, 2190];
 
 /// A number that is not a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
