@@ -177,7 +177,7 @@ impl EnginePool {
 
     /// Whether a search asked for now would wait.
     pub fn is_full(&self) -> bool {
-        self.queue.lock().map_or(true, |q| q.free == 0)
+        self.queue.lock().unwrap_or_else(|e| e.into_inner()).free == 0
     }
 
     /// Runs a game's `job` with an engine on a blocking thread once one is free.
@@ -214,7 +214,7 @@ impl EnginePool {
                 queue.interrupt_a_study();
             }
         }
-        let engine = self.idle.lock().ok().and_then(|mut idle| idle.pop());
+        let engine = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut engine = engine.unwrap_or_else(|| {
             Engine::new(Options { hash_mb: HASH_MB, ..Options::default() }.with_embedded_net())
         });
@@ -224,9 +224,7 @@ impl EnginePool {
         })
         .await
         .map_err(|e| PoolError::Failed(e.to_string()))?;
-        if let Ok(mut idle) = self.idle.lock() {
-            idle.push(engine);
-        }
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).push(engine);
         drop(permit);
         Ok(Searched { answer, interrupted: asked.load(Ordering::Relaxed) })
     }

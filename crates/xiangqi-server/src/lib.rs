@@ -10,7 +10,9 @@ pub mod engines;
 mod error;
 pub mod http;
 pub mod live;
+pub mod parsing;
 pub mod store;
+mod supervise;
 pub mod telemetry;
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
@@ -59,6 +61,10 @@ pub struct Config {
     /// (a few games a round, on the engine pool at a study's priority);
     /// never if `None`.
     pub puzzle_search: Option<Duration>,
+    /// For tests only: serves `GET /api/v1/test/panic`, whose handler panics,
+    /// and lets [`Running::fail_move_writer`] make the move writer panic.
+    /// Off unless a test sets it; no flag or setting of `xiangqi serve` does.
+    pub test_faults: bool,
 }
 
 impl Config {
@@ -77,6 +83,7 @@ impl Config {
             clock: domain::Clock::default(),
             engines: None,
             puzzle_search: Some(Duration::from_secs(60)),
+            test_faults: false,
         }
     }
 
@@ -114,7 +121,9 @@ pub struct Running {
     background: TaskTracker,
     store: Store,
     hub: Arc<Hub>,
+    parsing: Arc<parsing::ParsePool>,
     drain: Duration,
+    test_faults: bool,
 }
 
 /// What a stop did.
@@ -145,6 +154,23 @@ impl Running {
     /// The metrics listener's address, if there is one.
     pub fn metrics_addr(&self) -> Option<SocketAddr> {
         self.metrics_addr
+    }
+
+    /// The pool heavy parsing runs on (a test may take a client's share of it).
+    pub fn parsing(&self) -> &Arc<parsing::ParsePool> {
+        &self.parsing
+    }
+
+    /// For tests only (with [`Config::test_faults`]): the move writer panics
+    /// `times` times in a row, once at the next move or at once if idle, then
+    /// at each of its restarts, as a fault in it would. Meanwhile the
+    /// instance reports itself not ready.
+    ///
+    /// # Panics
+    /// Without [`Config::test_faults`].
+    pub async fn fail_move_writer(&self, times: u32) {
+        assert!(self.test_faults, "a server without Config::test_faults takes no injected faults");
+        self.store.fail_move_writer(times).await;
     }
 
     /// Stops gracefully: stops accepting connections, lets requests under way
@@ -204,8 +230,14 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         services.engines = Arc::new(engines::EnginePool::new(n));
     }
     let services = Arc::new(services);
-    let state =
-        Arc::new(AppState::new(services.clone(), hub.clone(), config.behind_proxy, config.connections.idle));
+    let parsing = services.parsing.clone();
+    // The stand-in hash that log-ins of unknown names are checked against is
+    // made now, not at the first such log-in (which would take twice as long).
+    tokio::task::spawn_blocking(domain::accounts::stand_in_hash);
+    let mut state =
+        AppState::new(services.clone(), hub.clone(), config.behind_proxy, config.connections.idle);
+    state.test_faults = config.test_faults;
+    let state = Arc::new(state);
     let (listener, addr) = bind(config.bind).await?;
     let metrics_listener = match config.metrics_bind {
         Some(at) => {
@@ -220,38 +252,44 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     // address is then the proxy's to keep.
     let per_address = !config.behind_proxy;
     let app = http::router(state.clone());
-    let server = tokio::spawn(http::listen::serve(
-        listener,
-        app,
-        config.connections,
-        per_address,
-        shutdown.clone(),
-        "server",
-    ));
+    let server =
+        tokio::spawn(accepting(listener, app, config.connections, per_address, shutdown.clone(), "server"));
     let (metrics, metrics_addr) = match metrics_listener {
         Some((listener, at)) => {
             let router = http::metrics_router(state);
-            let serving =
-                http::listen::serve(listener, router, config.connections, false, shutdown.clone(), "metrics");
+            let serving = accepting(listener, router, config.connections, false, shutdown.clone(), "metrics");
             (Some(tokio::spawn(serving)), Some(at))
         }
         None => (None, None),
     };
+    // The tasks the site lives on start again after a fault (see `supervise`).
     let background = TaskTracker::new();
-    background.spawn(flag_loop(services.clone(), shutdown.clone()));
+    keep_running(&background, "the clock sweep", &shutdown, {
+        let (services, stop) = (services.clone(), shutdown.clone());
+        move || flag_loop(services.clone(), stop.clone())
+    });
     if config.computer_moves {
         match services.resume_computer_games().await {
             Ok(0) => {}
             Ok(n) => tracing::info!("the computer resumes {n} games"),
             Err(e) => tracing::warn!("cannot find the computer's games: {}", e),
         }
-        background.spawn(services.clone().run_computer(shutdown.clone()));
+        keep_running(&background, "the computer's worker", &shutdown, {
+            let (services, stop) = (services.clone(), shutdown.clone());
+            move || services.clone().run_computer(stop.clone())
+        });
     }
     if let Some(every) = config.puzzle_search {
-        background.spawn(puzzle_loop(services.clone(), every, shutdown.clone()));
+        keep_running(&background, "the puzzle search", &shutdown, {
+            let (services, stop) = (services.clone(), shutdown.clone());
+            move || puzzle_loop(services.clone(), every, stop.clone())
+        });
     }
     if store.backend() == store::Backend::Postgres {
-        background.spawn(listen_loop(config.database.clone(), services, hub.clone(), shutdown.clone()));
+        keep_running(&background, "the change listener", &shutdown, {
+            let (url, hub, stop) = (config.database.clone(), hub.clone(), shutdown.clone());
+            move || listen_loop(url.clone(), services.clone(), hub.clone(), stop.clone())
+        });
     }
     Ok(Running {
         addr,
@@ -263,8 +301,37 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         background,
         store,
         hub,
+        parsing,
         drain: config.drain,
+        test_faults: config.test_faults,
     })
+}
+
+/// Runs the background task `start` makes until `stop`, starting it again
+/// after a fault (see [`supervise::supervise`]).
+fn keep_running<F, Fut>(background: &TaskTracker, what: &'static str, stop: &CancellationToken, start: F)
+where
+    F: FnMut() -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    background.spawn(supervise::supervise(what, supervise::Ends::OnStop, stop.clone(), None, start));
+}
+
+/// Serves `app` on `listener` until `stop` (see [`http::listen::serve`]); an
+/// accept loop that fails is started again on the same listener.
+async fn accepting(
+    listener: TcpListener,
+    app: axum::Router,
+    limits: ConnectionLimits,
+    per_address: bool,
+    stop: CancellationToken,
+    what: &'static str,
+) {
+    let listener = Arc::new(listener);
+    supervise::supervise(what, supervise::Ends::OnStop, stop.clone(), None, || {
+        http::listen::serve(listener.clone(), app.clone(), limits, per_address, stop.clone(), what)
+    })
+    .await;
 }
 
 async fn bind(at: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError> {
@@ -320,7 +387,9 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
         if rounds % 120 == 0 {
             match services.purge(services.now()).await {
                 Ok(0) => {}
-                Ok(n) => tracing::debug!("purged {n} expired sessions and old failed log-ins"),
+                Ok(n) => {
+                    tracing::debug!("purged {n} expired sessions, old failed log-ins and old puzzle probes")
+                }
                 Err(e) => tracing::warn!("purge failed: {}", e),
             }
         }

@@ -199,7 +199,7 @@ fn watched<T>(channels: &Channels<T>, key: &str) -> bool {
 }
 
 fn held<T>(channels: &Channels<T>) -> usize {
-    channels.lock().map_or(0, |map| map.len())
+    channels.lock().unwrap_or_else(|e| e.into_inner()).len()
 }
 
 impl Hub {

@@ -17,7 +17,7 @@ use browsing::{
 use fantoccini::Client;
 use xiangqi::Variant;
 use xiangqi_server::{
-    domain::puzzles::themes::PuzzleTheme,
+    domain::puzzles::{Handout, themes::PuzzleTheme},
     store::{NewPuzzle, Store},
 };
 
@@ -73,6 +73,8 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
     // Solved move by move: each right move is answered on the board.
     let a = launch(&driver_url, &tmp.join("a"), "en-US", Window::Desktop(1280, 900)).await;
     register_quick(&a, &url, "solver").await;
+    // As `/puzzles/next` would: only a puzzle the site handed its solver is rated.
+    store.hand_out("solver", Handout::Next, Variant::Standard, "puzzle0", "127.0.0.1", 0).await.unwrap();
     a.goto(&format!("{url}#/puzzles/p/puzzle0")).await.unwrap();
     wait_text(&a, ".puzzle-status", "Red to move: find the winning move (3 moves to find)").await;
     wait_text(&a, ".puzzle-themes", "Mate in 3").await;

@@ -1,16 +1,17 @@
 //! Puzzles through the API, on SQLite and PostgreSQL: solving and failing,
-//! hints, first attempts rating both sides once, streaks, the day's puzzle,
-//! and every bad request refused with its reason.
+//! hints, first attempts rating both sides once, only puzzles the site handed
+//! out rated, streaks, the day's puzzle, and every bad request refused with
+//! its reason. (Farming ratings and streaks is tried in `attacks/farming.rs`.)
 
 mod common;
 
-use common::{Client, databases, server, unique};
+use common::{Client, databases, fresh_address, server, unique};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use xiangqi::{AnyGame, Variant};
 use xiangqi_server::{
     Config,
-    domain::puzzles::themes::PuzzleTheme,
+    domain::puzzles::{Handout, themes::PuzzleTheme},
     store::{NewPuzzle, Store},
 };
 
@@ -78,6 +79,22 @@ async fn moves(c: &Client, id: &str, moves: &[&str]) -> (StatusCode, Value) {
     c.post(&format!("/puzzles/{id}/moves"), json!({ "moves": moves })).await
 }
 
+/// Plays a stored puzzle's whole line at once: the answer, which says solved.
+async fn solve(url: &str, c: &Client, id: &str) -> Value {
+    let line = solution(url, id).await;
+    let line: Vec<&str> = line.iter().map(String::as_str).collect();
+    let (s, v) = moves(c, id, &line).await;
+    assert_eq!((s, v["step"].as_str()), (StatusCode::OK, Some("solved")), "{v}");
+    v
+}
+
+/// Hands a puzzle to a user as `/puzzles/next` does (in place of the one
+/// handed before), so that a first attempt begun now is rated.
+async fn hand(url: &str, c: &Client, id: &str) {
+    let store = Store::open(url).await.unwrap();
+    store.hand_out(&c.name, Handout::Next, Variant::Standard, id, "127.0.0.1", 0).await.unwrap();
+}
+
 #[tokio::test]
 async fn a_first_attempt_rates_player_and_puzzle_once_and_a_hint_makes_it_unrated() {
     for db in databases() {
@@ -98,6 +115,7 @@ async fn a_first_attempt_rates_player_and_puzzle_once_and_a_hint_makes_it_unrate
         );
 
         // Right, right, and any mate at the end.
+        hand(&db.url, &alice, mate).await;
         let (s, v) = moves(&alice, mate, &["d1f1"]).await;
         assert_eq!(
             (s, v["step"].as_str(), v["reply"].as_str()),
@@ -114,6 +132,7 @@ async fn a_first_attempt_rates_player_and_puzzle_once_and_a_hint_makes_it_unrate
             (v["rating"]["before"].as_i64().unwrap(), v["rating"]["after"].as_i64().unwrap());
         assert_eq!(before, 1500);
         assert!(after > before, "{v}");
+        assert!(v["unrated"].is_null(), "{v}");
         let (_, p) = alice.get(&format!("/puzzles/{mate}")).await;
         assert!(p["rating"].as_i64().unwrap() < 1500, "solved, the puzzle drops: {p}");
         assert_eq!((p["plays"].as_i64(), p["solved_percent"].as_u64()), (Some(1), Some(100)));
@@ -121,24 +140,29 @@ async fn a_first_attempt_rates_player_and_puzzle_once_and_a_hint_makes_it_unrate
         let (_, v) = moves(&alice, mate, &["d1f1", "f1f3", "f3f7"]).await;
         assert_eq!(v["step"], "solved");
         assert!(v["rating"].is_null(), "only the first attempt counts: {v}");
+        assert_eq!(v["unrated"], "repeat", "{v}");
         let (_, p) = alice.get(&format!("/puzzles/{mate}")).await;
         assert_eq!(p["plays"], 1);
 
         // A hint shows the piece; the attempt is then not rated.
+        hand(&db.url, &alice, hinted).await;
         let (s, v) = alice.post(&format!("/puzzles/{hinted}/hint"), json!({ "moves": [] })).await;
         assert_eq!((s, v["cell"].as_str()), (StatusCode::OK, Some("d1")), "{v}");
         let (_, v) = moves(&alice, hinted, &["d1d2"]).await;
         assert_eq!(v["step"], "wrong");
         assert_eq!(v["solution"], json!(["c3d3", "d1d3"]));
         assert!(v["rating"].is_null(), "{v}");
+        assert_eq!(v["unrated"], "hinted", "{v}");
 
         // A wrong first move fails a rated attempt.
+        hand(&db.url, &alice, failed).await;
         let (_, v) = moves(&alice, failed, &["d1d2"]).await;
         assert_eq!(v["step"], "wrong");
         assert!(v["rating"]["after"].as_i64().unwrap() < v["rating"]["before"].as_i64().unwrap(), "{v}");
 
         // The same last move sent twice at once: one of them ends the attempt.
         let bob = Client::register(&server, "pzb").await;
+        hand(&db.url, &bob, raced).await;
         let (a, b) = tokio::join!(moves(&bob, raced, &["d1d3"]), moves(&bob, raced, &["d1d3"]));
         assert_eq!(
             (a.1["step"].as_str(), b.1["step"].as_str()),
@@ -156,7 +180,9 @@ async fn a_first_attempt_rates_player_and_puzzle_once_and_a_hint_makes_it_unrate
         let crowd = seed(&db.url, &[CAPTURE], 1500.0).await;
         let mut solvers = Vec::new();
         for _ in 0..6 {
-            solvers.push(Client::register(&server, "pzq").await);
+            let c = Client::register(&server, "pzq").await;
+            hand(&db.url, &c, &crowd[0]).await;
+            solvers.push(c);
         }
         let answers =
             futures_util::future::join_all(solvers.iter().map(|c| moves(c, &crowd[0], &["d1d3"]))).await;
@@ -216,7 +242,7 @@ async fn bad_puzzle_requests_are_refused_with_their_reason_and_change_nothing() 
         let (_, p) = carol.get(&format!("/puzzles/{id}")).await;
         assert_eq!(p["plays"], 0);
         // A visitor may solve puzzles, without a rating; a streak needs a log-in.
-        let visitor = Client::new(&server, "visitor");
+        let visitor = Client::from_address(&server, "visitor", fresh_address());
         let (s, v) = moves(&visitor, id, &["d1f1"]).await;
         assert_eq!((s, v["step"].as_str()), (StatusCode::OK, Some("right")), "{v}");
         let (s, v) = visitor.post("/puzzles/streaks", json!({})).await;
@@ -237,10 +263,11 @@ async fn the_next_puzzle_is_one_not_tried_a_streak_runs_until_a_miss_and_the_day
             assert_eq!(s, StatusCode::OK, "{v}");
             let id = v["id"].as_str().unwrap().to_string();
             assert!(seen.insert(id.clone()), "{id} came twice");
-            // A wrong move ends the attempt: the puzzle is tried.
+            // A wrong move ends the attempt, rated: the puzzle is tried.
             let wrong = wrong_move(&db.url, &id).await;
             let (_, v) = moves(&dave, &id, &[&wrong]).await;
             assert_eq!(v["step"], "wrong", "{v}");
+            assert!(v["rating"]["after"].as_i64().is_some(), "the next puzzle is rated: {v}");
         }
 
         // A streak: solve the first, miss the second.
@@ -287,7 +314,7 @@ async fn the_next_puzzle_is_one_not_tried_a_streak_runs_until_a_miss_and_the_day
         // The day's puzzle is one, whoever asks.
         let (s, a) = dave.get("/puzzles/daily").await;
         assert_eq!(s, StatusCode::OK, "{a}");
-        let (_, b) = Client::new(&server, "visitor").get("/puzzles/daily").await;
+        let (_, b) = Client::from_address(&server, "visitor", fresh_address()).get("/puzzles/daily").await;
         assert_eq!((a["id"].clone(), a["variant"].as_str()), (b["id"].clone(), Some("standard")));
         let (s, v) = dave.get("/puzzles/leaders?variant=hex").await;
         assert_eq!((s, v["variant"].as_str()), (StatusCode::OK, Some("hex")), "{v}");
@@ -314,6 +341,48 @@ async fn streaks_started_at_once_stop_at_the_hours_limit_and_leave_no_more_rows(
         let store = Store::open(&db.url).await.unwrap();
         let since = store.tally_since(xiangqi_server::store::Tally::Streaks(&erin.name), 0).await.unwrap();
         assert_eq!(since, 3, "one row for each streak allowed");
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn only_a_puzzle_the_site_handed_out_is_rated() {
+    for db in databases() {
+        let server = server(&db).await;
+        let ids = seed(&db.url, &[CAPTURE, CAPTURE_F, CAPTURE, MATE, CAPTURE_F], 1500.0).await;
+        let fay = Client::register(&server, "pzf").await;
+
+        // Opened by its id: played, not rated, and the answer says why.
+        let v = solve(&db.url, &fay, &ids[0]).await;
+        assert!(v["rating"].is_null(), "{v}");
+        assert_eq!(v["unrated"], "opened", "{v}");
+        let (_, standing) = fay.get(&format!("/users/{}/puzzles", fay.name)).await;
+        assert_eq!(standing["attempts"][0]["rated"], false, "{standing}");
+
+        // The next puzzle is rated; on each board, only the last one handed out.
+        let (s, first) = fay.get("/puzzles/next").await;
+        assert_eq!(s, StatusCode::OK, "{first}");
+        let first = first["id"].as_str().unwrap().to_string();
+        let mut last = first.clone();
+        for _ in 0..40 {
+            let (_, p) = fay.get("/puzzles/next").await;
+            last = p["id"].as_str().unwrap().to_string();
+            if last != first {
+                break;
+            }
+        }
+        assert_ne!(last, first, "the next puzzle is drawn from several");
+        let v = solve(&db.url, &fay, &first).await;
+        assert_eq!(v["unrated"], "opened", "handed out and then replaced: {v}");
+        let v = solve(&db.url, &fay, &last).await;
+        assert!(v["rating"]["after"].as_i64().unwrap() > v["rating"]["before"].as_i64().unwrap(), "{v}");
+
+        // The day's puzzle, handed out by asking for it, is rated too.
+        let gus = Client::register(&server, "pzg").await;
+        let (s, daily) = gus.get("/puzzles/daily").await;
+        assert_eq!(s, StatusCode::OK, "{daily}");
+        let v = solve(&db.url, &gus, daily["id"].as_str().unwrap()).await;
+        assert!(v["rating"]["after"].is_i64(), "{v}");
         server.stop().await;
     }
 }

@@ -27,6 +27,7 @@ use crate::{
         fen::FenError,
         iccs::MoveError,
         pgn::{self, Format, Record},
+        tree::MoveTree,
     },
     position::{IllegalReason, Position},
     rules::{Outcome, RuleSet, Rules},
@@ -303,22 +304,16 @@ impl AnyGame {
         })
     }
 
-    /// A study's record as PGN (see [`pgn::write_annotated`]): the tags of
+    /// A study's record as PGN (see [`pgn::write_tree`]): the tags of
     /// [`Record::from_game`] for this game's start, then `tags`, then the
     /// tree of moves from the start with its comments and variations.
-    pub fn pgn_annotated(
-        &self,
-        tags: &[(&str, String)],
-        comment: &str,
-        lines: &[pgn::Annotated],
-        format: Format,
-    ) -> String {
+    pub fn pgn_tree(&self, tags: &[(&str, String)], tree: &MoveTree, format: Format) -> String {
         with_game!(self, g => {
             let mut record = Record::from_game(&Game::new(g.start().clone(), g.rule_set()));
             for (name, value) in tags {
                 record.set_tag(name, value);
             }
-            pgn::write_annotated(&record, comment, lines, format)
+            pgn::write_tree(&record, tree, format)
         })
     }
 }

@@ -3,7 +3,10 @@
 
 use xiangqi::{
     Game, Position, Reason, RuleSet, Standard,
-    notation::pgn::{self, Format, PgnError, Record},
+    notation::{
+        pgn::{self, Format, PgnError, Record},
+        tree::MoveTree,
+    },
 };
 
 fn sample_game() -> Game {
@@ -236,7 +239,6 @@ fn games_are_told_apart_by_tags_or_by_results_and_each_keeps_its_own_error() {
 
 #[test]
 fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
-    use pgn::Annotated;
     let pos = Position::<Standard>::startpos();
     let mv = |p: &Position<Standard>, s: &str| p.parse_move(s).unwrap();
     let mut after = pos.clone();
@@ -246,24 +248,19 @@ fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
     let mut after_horse = after.clone();
     after_horse.play_unchecked(horse);
     let red_horse = mv(&after_horse, "h0g2");
-    let lines = vec![
-        Annotated {
-            mv: cannon,
-            comment: "the central cannon {a classic}".into(),
-            next: vec![
-                Annotated {
-                    mv: horse,
-                    comment: String::new(),
-                    next: vec![Annotated { mv: red_horse, comment: "develops".into(), next: vec![] }],
-                },
-                Annotated { mv: cannon_reply, comment: "same-direction cannons".into(), next: vec![] },
-            ],
-        },
-        Annotated { mv: mv(&pos, "c3c4"), comment: String::new(), next: Annotated::line(&[]) },
-    ];
+    let mut tree = MoveTree::new();
+    tree.set_comment(MoveTree::ROOT, "Openings");
+    let first = tree.add(MoveTree::ROOT, cannon);
+    tree.set_comment(first, "the central cannon {a classic}");
+    tree.add(MoveTree::ROOT, mv(&pos, "c3c4"));
+    let reply = tree.add(first, horse);
+    let develops = tree.add(reply, red_horse);
+    tree.set_comment(develops, "develops");
+    let same = tree.add(first, cannon_reply);
+    tree.set_comment(same, "same-direction cannons");
     let mut record = Record::from_game(&Game::startpos(RuleSet::Asian));
     record.set_tag("Event", "胡荣华 study");
-    let text = pgn::write_annotated(&record, "Openings", &lines, Format::Chinese);
+    let text = pgn::write_tree(&record, &tree, Format::Chinese);
     let moves = text.split("\n\n").nth(1).unwrap();
     assert_eq!(
         moves.trim_end(),
@@ -274,18 +271,18 @@ fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
     let back = pgn::read(&text).unwrap();
     assert_eq!(names(&back), ["h2e2", "h9g7", "h0g2"]);
     // Read with its comments and variations, the tree comes back whole.
-    let (tree_record, opening, tree) = pgn::read_annotated(&text).unwrap();
-    assert_eq!((tree_record.moves, opening.as_str()), (back.moves.clone(), "Openings"));
-    let mut expected = lines.clone();
-    expected[0].comment = "the central cannon (a classic)".into();
-    assert_eq!(tree, expected);
+    let (tree_record, read_back) = pgn::read_tree(&text).unwrap();
+    assert_eq!((tree_record.moves, read_back.comment(MoveTree::ROOT)), (back.moves.clone(), "Openings"));
+    let mut expected = tree.clone();
+    expected.set_comment(first, "the central cannon (a classic)");
+    assert_eq!(read_back, expected);
     // A bad move inside a variation is named; an open one is refused.
     let bad = "1. h2e2 (1. h2h9 h9h2) h9g7 *";
     assert!(pgn::read(bad).is_ok(), "the main line alone reads");
-    let err = pgn::read_annotated(bad).unwrap_err();
+    let err = pgn::read_tree(bad).unwrap_err();
     assert!(err.to_string().starts_with("move 1... (h9h2)"), "{err}");
-    assert!(matches!(pgn::read_annotated("1. h2e2 (1. c3c4"), Err(PgnError::Unclosed("variation"))));
+    assert!(matches!(pgn::read_tree("1. h2e2 (1. c3c4"), Err(PgnError::Unclosed("variation"))));
     // A plain record is written as before.
-    let plain = pgn::write_annotated(&record, "", &Annotated::line(&back.moves), Format::Wxf);
+    let plain = pgn::write_tree(&record, &MoveTree::line(&back.moves), Format::Wxf);
     assert!(plain.ends_with("1. C2=5 H8+7 2. H2+3 *\n"), "{plain}");
 }

@@ -1,5 +1,10 @@
 //! Account rules: names, passwords (argon2), session tokens.
 
+use std::sync::{
+    LazyLock,
+    atomic::{AtomicU64, Ordering},
+};
+
 use argon2::{
     Argon2,
     password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng},
@@ -65,6 +70,31 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
 }
 
+/// What a log-in with a name no account has checks its password against: the
+/// hash of a random password, made as [`hash_password`] makes every account's
+/// (the same algorithm and cost), so that such a log-in takes as long as one
+/// with a wrong password and its answer's time tells no one which names
+/// exist. Made once per process (the server makes it as it starts); no
+/// password matches it.
+pub fn stand_in_hash() -> &'static str {
+    static STAND_IN: LazyLock<String> = LazyLock::new(|| {
+        hash_password(&new_token()).unwrap_or_else(|e| {
+            tracing::error!("cannot make the stand-in password hash: {e}");
+            String::new()
+        })
+    });
+    &STAND_IN
+}
+
+/// Password checks made against [`stand_in_hash`] since the process started.
+static STAND_IN_CHECKS: AtomicU64 = AtomicU64::new(0);
+
+/// How many log-ins of unknown names have had their password checked (against
+/// [`stand_in_hash`]) since the process started.
+pub fn stand_in_checks() -> u64 {
+    STAND_IN_CHECKS.load(Ordering::Relaxed)
+}
+
 /// Password hashes computed at once: each takes a core for tens of
 /// milliseconds and megabytes of memory, on purpose, so a burst of sign-ups
 /// and log-ins waits its turn on blocking threads, never on the threads that
@@ -90,6 +120,18 @@ async fn hashed(password: &str) -> Result<String> {
 async fn verified(password: &str, hash: &str) -> Result<bool> {
     let (password, hash) = (password.to_string(), hash.to_string());
     in_hashing_turn(move || verify_password(&password, &hash)).await
+}
+
+/// The check of a log-in's password for a name no account has: against
+/// [`stand_in_hash`], in a turn of the same pool as every other check, so
+/// that it costs what a wrong password costs. (No password is right.)
+async fn verified_against_stand_in(password: &str) -> Result<()> {
+    let password = password.to_string();
+    in_hashing_turn(move || {
+        std::hint::black_box(verify_password(&password, stand_in_hash()));
+        STAND_IN_CHECKS.fetch_add(1, Ordering::Relaxed);
+    })
+    .await
 }
 
 /// A new random session token (what the client keeps).
@@ -186,7 +228,12 @@ impl Services {
         let user = self.store.user(name).await?;
         let right = match &user {
             Some(u) => verified(password, &u.password_hash).await?,
-            None => false,
+            // A name no account has costs the same check as a wrong password:
+            // the time of the answer tells nothing.
+            None => {
+                verified_against_stand_in(password).await?;
+                false
+            }
         };
         match user {
             Some(u) if right => {
@@ -204,9 +251,12 @@ impl Services {
     }
 
     /// Purges what no rule reads any more: failed log-ins older than their
-    /// window and expired sessions.
+    /// window, expired sessions, and visitors' puzzle moves past the time
+    /// they make a solver's attempt at those puzzles unrated.
     pub async fn purge(&self, now: i64) -> Result<u64> {
-        Ok(self.store.purge(now - FAILURE_WINDOW_MS, now).await?)
+        let sessions = self.store.purge(now - FAILURE_WINDOW_MS, now).await?;
+        let probes = self.store.forget_probes(now - super::puzzles::PROBES_KEPT_MS).await?;
+        Ok(sessions + probes)
     }
 
     async fn start_session(&self, user: UserRow, now: i64) -> Result<NewSession> {
@@ -256,6 +306,33 @@ mod tests {
         assert!(verify_password("correct horse", &h));
         assert!(!verify_password("wrong horse!", &h));
         assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[tokio::test]
+    async fn a_log_in_with_an_unknown_name_checks_its_password_against_a_stand_in_of_the_same_cost() {
+        let dir = std::env::temp_dir().join(format!("xiangqi-accounts-{}-{}", std::process::id(), new_id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store =
+            crate::store::Store::open(&format!("sqlite://{}/t.db?mode=rwc", dir.display())).await.unwrap();
+        let services = Services::new(store, std::sync::Arc::new(super::super::events::Nobody));
+        let now = 1_800_000_000_000;
+        let alice = services.register("alice", "secret-pass", None, "10.0.0.1", now).await.unwrap().user;
+
+        let (real, stand_in) =
+            (PasswordHash::new(&alice.password_hash).unwrap(), PasswordHash::new(stand_in_hash()).unwrap());
+        assert_eq!(
+            (stand_in.algorithm, stand_in.version, stand_in.params.to_string()),
+            (real.algorithm, real.version, real.params.to_string()),
+            "the stand-in costs what a real hash costs"
+        );
+        assert!(!verify_password("secret-pass", stand_in_hash()));
+
+        let before = stand_in_checks();
+        let refused = services.login("nobody", "secret-pass", "10.0.0.2", now).await.err().unwrap();
+        assert_eq!(refused.refusal(), Refusal::WrongCredentials {});
+        assert!(stand_in_checks() > before, "the unknown name's password was checked, against the stand-in");
+        assert!(services.login("alice", "secret-pass", "10.0.0.2", now).await.is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

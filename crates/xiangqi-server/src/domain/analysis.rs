@@ -310,7 +310,7 @@ impl Analyses {
 
     /// How many analyses are running.
     pub fn running(&self) -> usize {
-        self.running.lock().map_or(0, |r| r.len())
+        self.running.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 }
 
@@ -350,7 +350,7 @@ impl Services {
         let stop = StopOnDrop(ticket.control.clone());
         let user_name = user.to_string();
         let (pool, analyses) = (self.engines.clone(), self.analysis.clone());
-        tokio::spawn(async move {
+        crate::supervise::spawn_logged("an analysis", async move {
             let owner = Purpose::Study(user_name);
             let searched = loop {
                 let (control, board, limits) = (ticket.control.clone(), board.clone(), limits.clone());

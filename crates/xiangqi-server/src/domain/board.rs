@@ -223,13 +223,8 @@ impl Board {
 
     /// A tree of moves from this game's start as PGN, with comments and
     /// variations (WXF on the standard board, cell names on the hex board).
-    pub fn pgn_annotated(
-        &self,
-        tags: &[(&str, String)],
-        comment: &str,
-        lines: &[xiangqi::notation::pgn::Annotated],
-    ) -> String {
-        self.0.pgn_annotated(tags, comment, lines, Format::Wxf)
+    pub fn pgn_tree(&self, tags: &[(&str, String)], tree: &xiangqi::notation::tree::MoveTree) -> String {
+        self.0.pgn_tree(tags, tree, Format::Wxf)
     }
 }
 

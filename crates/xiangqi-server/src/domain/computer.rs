@@ -85,10 +85,29 @@ impl Job {
     }
 }
 
+/// How many times a job that panics is tried.
+const JOB_TRIES: u32 = 3;
+/// The pause before a panicked job's next try, times the tries so far.
+const JOB_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A job being done: it leaves the worker's busy set however its task ends.
+struct Doing {
+    busy: Arc<Mutex<HashSet<Job>>>,
+    job: Job,
+}
+
+impl Drop for Doing {
+    fn drop(&mut self) {
+        self.busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.job);
+    }
+}
+
 /// The jobs waiting for the worker (see [`Services::run_computer`]).
 pub struct Jobs {
     tx: mpsc::UnboundedSender<Job>,
-    rx: Mutex<Option<mpsc::UnboundedReceiver<Job>>>,
+    /// Held by the worker while it runs: one at a time, and a worker started
+    /// again after a fault takes the queue over as it was.
+    rx: tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>,
     /// Whether this instance's worker runs (else its jobs go to other instances).
     here: AtomicBool,
 }
@@ -96,7 +115,7 @@ pub struct Jobs {
 impl Default for Jobs {
     fn default() -> Self {
         let (tx, rx) = mpsc::unbounded_channel();
-        Jobs { tx, rx: Mutex::new(Some(rx)), here: AtomicBool::new(false) }
+        Jobs { tx, rx: tokio::sync::Mutex::new(rx), here: AtomicBool::new(false) }
     }
 }
 
@@ -238,9 +257,13 @@ impl Services {
     }
 
     /// Works through the computer's jobs until `stop` is cancelled, each
-    /// game's at most once at a time.
+    /// game's at most once at a time. A job that panics is logged and tried
+    /// again, a few times, after a pause.
     pub async fn run_computer(self: Arc<Self>, stop: CancellationToken) {
-        let Some(mut rx) = self.computer.rx.lock().ok().and_then(|mut rx| rx.take()) else { return };
+        let Ok(mut rx) = self.computer.rx.try_lock() else {
+            tracing::warn!("the computer's worker runs already");
+            return stop.cancelled().await;
+        };
         self.computer.here.store(true, Ordering::Relaxed);
         let busy = Arc::new(Mutex::new(HashSet::new()));
         loop {
@@ -249,33 +272,50 @@ impl Services {
                 () = stop.cancelled() => return,
             };
             let Some(job) = job else { return };
-            if !busy.lock().is_ok_and(|mut b| b.insert(job.clone())) {
+            if !busy.lock().unwrap_or_else(|e| e.into_inner()).insert(job.clone()) {
                 continue;
             }
-            let (services, busy) = (self.clone(), busy.clone());
+            let services = self.clone();
+            let doing = Doing { busy: busy.clone(), job };
             tokio::spawn(async move {
-                // One instance at a time works for a game; one that comes after
-                // finds the turn taken (or the next one to take).
-                match services.store.lock(&format!("xiangqi:computer:{}", job.game())).await {
-                    Ok(held) => {
-                        let done = match &job {
-                            Job::Move(id) => {
-                                let clock = services.clock.clone();
-                                services.computer_move(id, move || clock.now_ms()).await.map(|_| ())
-                            }
-                            Job::Draw(id) => services.computer_answers_draw(id).await,
-                        };
-                        held.release().await;
-                        if let Err(e) = done {
-                            tracing::warn!("computer job {job:?}: {}", e);
+                let job = &doing.job;
+                for tries in 1..=JOB_TRIES {
+                    match crate::supervise::catching(services.computer_job(job)).await {
+                        Ok(()) => return,
+                        Err(why) if tries == JOB_TRIES => {
+                            tracing::error!(
+                                "computer job {job:?} panicked: {why}; given up after {tries} tries"
+                            );
+                        }
+                        Err(why) => {
+                            tracing::error!("computer job {job:?} panicked: {why}; tried again in a moment");
+                            tokio::time::sleep(JOB_RETRY_PAUSE * tries).await;
                         }
                     }
-                    Err(e) => tracing::warn!("computer job {job:?}: cannot take its lock: {e}"),
-                }
-                if let Ok(mut b) = busy.lock() {
-                    b.remove(&job);
                 }
             });
+        }
+    }
+
+    /// One job of the computer's, under its game's lock: one instance at a
+    /// time works for a game; one that comes after finds the turn taken (or
+    /// the next one to take).
+    async fn computer_job(&self, job: &Job) {
+        match self.store.lock(&format!("xiangqi:computer:{}", job.game())).await {
+            Ok(held) => {
+                let done = match job {
+                    Job::Move(id) => {
+                        let clock = self.clock.clone();
+                        self.computer_move(id, move || clock.now_ms()).await.map(|_| ())
+                    }
+                    Job::Draw(id) => self.computer_answers_draw(id).await,
+                };
+                held.release().await;
+                if let Err(e) = done {
+                    tracing::warn!("computer job {job:?}: {}", e);
+                }
+            }
+            Err(e) => tracing::warn!("computer job {job:?}: cannot take its lock: {e}"),
         }
     }
 

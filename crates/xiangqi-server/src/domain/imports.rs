@@ -8,8 +8,13 @@
 
 use xiangqi::{
     Color, RuleSet, Variant,
-    notation::pgn::{self, PgnError, Record},
+    notation::{
+        limits::{Limit, Limits},
+        pgn::{self, PgnError, Record},
+    },
 };
+
+use std::net::IpAddr;
 
 use super::{
     Services,
@@ -21,10 +26,10 @@ use super::{
 };
 use crate::store::{Explored, ImportedRow, Page, Paged};
 
-/// The largest file one upload may be, in bytes.
-pub const MAX_BYTES: usize = 2 * 1024 * 1024;
-/// The most games one upload may hold.
-pub const MAX_GAMES: usize = 2_000;
+/// The largest file one upload may be, in bytes: the record limits' bytes per file.
+pub const MAX_BYTES: usize = Limits::SITE.file_bytes;
+/// The most games one upload may hold: the record limits' games per file.
+pub const MAX_GAMES: usize = Limits::SITE.games_per_file;
 /// The most imported games one user may keep.
 pub const MAX_KEPT: i64 = 20_000;
 /// The refusal of an upload over [`MAX_BYTES`] or [`MAX_GAMES`].
@@ -51,6 +56,8 @@ named_enum! {
         Unclosed = "unclosed",
         /// A record of another board than the standard one.
         Variant = "variant",
+        /// The record passes a record limit (its line is too long).
+        Limit = "limit",
     }
 }
 
@@ -144,6 +151,10 @@ fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refu
         PgnError::Fen(_) => r.problem = ImportProblem::Fen,
         PgnError::Unclosed(_) => r.problem = ImportProblem::Unclosed,
         PgnError::Variant(_) => r.problem = ImportProblem::Variant,
+        PgnError::OverLimit { ply, .. } => {
+            r.problem = ImportProblem::Limit;
+            r.ply = ply.and_then(|p| u32::try_from(p).ok());
+        }
         PgnError::Move { ply, number, red, text, source } => {
             r.ply = Some(*ply as u32);
             r.label = Some(format!("{number}{}", if *red { "." } else { "..." }));
@@ -253,35 +264,56 @@ fn check(
     Ok((row, explored))
 }
 
+/// What a file gives: the games kept, with what each gives its owner's
+/// explorer, and those refused.
+type Read = (Vec<(ImportedRow, Option<Explored>)>, Vec<Refused>);
+
+/// Reads and checks every game of a file for `owner`: the heavy part of an
+/// import, run in the parsing pool. The file as a whole is measured before
+/// any of its games is read.
+fn read_file(owner: &str, text: &str, now: i64) -> Result<Read> {
+    if text.contains('\0') {
+        return Err(Refusal::NulCharacter {}.into());
+    }
+    pgn::check_file(text, &Limits::SITE).map_err(|e| match e {
+        PgnError::OverLimit { limit: Limit::FileBytes | Limit::GamesPerFile, .. } => too_large(),
+        other => Refusal::from_pgn(other),
+    })?;
+    let records = pgn::read_all_with(text, &Limits::SITE);
+    // The names of refused games, where the tag blocks line up with the games read.
+    let blocks = tag_blocks(text);
+    let blocks = if blocks.len() == records.len() { blocks } else { Vec::new() };
+    let mut kept = Vec::new();
+    let mut refused = Vec::new();
+    for (i, read) in records.iter().enumerate() {
+        let number = i as u32 + 1;
+        match read {
+            Err(e) => refused.push(refused_of(number, named_players(blocks.get(i)), e)),
+            Ok(record) => match check(owner, number, record, now) {
+                Ok(game) => kept.push(game),
+                Err(r) => refused.push(*r),
+            },
+        }
+    }
+    Ok((kept, refused))
+}
+
 impl Services {
     /// Imports the games of a PGN file into `user`'s collection: every game
-    /// checked, those refused named, the rest kept together.
-    pub async fn import_pgn(&self, user: &str, text: &str, now: i64) -> Result<ImportReport> {
+    /// checked, those refused named, the rest kept together. The file is read
+    /// in the parsing pool, in a turn of `client`'s share.
+    pub async fn import_pgn(
+        &self,
+        user: &str,
+        client: IpAddr,
+        text: String,
+        now: i64,
+    ) -> Result<ImportReport> {
         if text.len() > MAX_BYTES {
             return Err(too_large().into());
         }
-        if text.contains('\0') {
-            return Err(Refusal::NulCharacter {}.into());
-        }
-        let records = pgn::read_all(text);
-        // The names of refused games, where the tag blocks line up with the games read.
-        let blocks = tag_blocks(text);
-        let blocks = if blocks.len() == records.len() { blocks } else { Vec::new() };
-        if records.len() > MAX_GAMES {
-            return Err(too_large().into());
-        }
-        let mut kept = Vec::new();
-        let mut refused = Vec::new();
-        for (i, read) in records.iter().enumerate() {
-            let number = i as u32 + 1;
-            match read {
-                Err(e) => refused.push(refused_of(number, named_players(blocks.get(i)), e)),
-                Ok(record) => match check(user, number, record, now) {
-                    Ok(game) => kept.push(game),
-                    Err(r) => refused.push(*r),
-                },
-            }
-        }
+        let owner = user.to_string();
+        let (kept, refused) = self.parsing.run(client, move || read_file(&owner, &text, now)).await??;
         // One upload of a user at a time counts and writes: two at once cannot
         // both pass the cap.
         let held = self.store.exclusive(&format!("xiangqi:imports:{user}")).await?;

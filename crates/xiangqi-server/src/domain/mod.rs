@@ -34,7 +34,7 @@ pub mod wire;
 use std::sync::Arc;
 
 use self::events::{Happening, Listener, Notice};
-use crate::{domain::model::NoticeKind, engines::EnginePool, store::Store};
+use crate::{domain::model::NoticeKind, engines::EnginePool, parsing::ParsePool, store::Store};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -86,6 +86,8 @@ pub struct Services {
     pub limits: limits::Limits,
     /// Where the computer's moves, analyses and reviews are searched.
     pub engines: Arc<EnginePool>,
+    /// Where heavy parsing (PGN files and records) runs, bounded per client.
+    pub parsing: Arc<ParsePool>,
     computer: computer::Jobs,
     /// The analyses running now and each user's limits on starting more.
     pub analysis: Arc<analysis::Analyses>,
@@ -105,6 +107,7 @@ impl Services {
             listener,
             limits: limits::Limits::default(),
             engines: Arc::new(EnginePool::for_this_machine()),
+            parsing: Arc::new(ParsePool::for_this_machine()),
             computer: computer::Jobs::default(),
             analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
             cache: games::GameCache::default(),
@@ -112,6 +115,12 @@ impl Services {
             clock: Clock::default(),
             study_edits: analysis::RateLimit::new(studies::EDITS_PER_MINUTE, limits::MINUTE_MS),
         }
+    }
+
+    /// Whether moves can be written: the group commit's writers all run
+    /// (none is waiting to be started again after a fault).
+    pub fn moves_writable(&self) -> bool {
+        self.store.writer_up()
     }
 
     /// Milliseconds since the Unix epoch, by [`Services::clock`].

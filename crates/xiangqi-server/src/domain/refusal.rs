@@ -5,7 +5,10 @@
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use xiangqi::{GameError, IllegalReason, MoveError, RuleSet, Variant};
+use xiangqi::{
+    GameError, IllegalReason, MoveError, RuleSet, Variant,
+    notation::{limits::Limit, pgn::PgnError},
+};
 
 use crate::domain::{
     clock::{ClockSpec, MAX_HOURS, Pace},
@@ -53,6 +56,8 @@ named_enum! {
         StudyEdits = "study_edits",
         /// Timed puzzle streaks started.
         Streaks = "streaks",
+        /// Puzzle moves and hints without logging in, from one network address.
+        PuzzleMoves = "puzzle_moves",
     }
 }
 
@@ -103,6 +108,37 @@ named_enum! {
         NoSuchMove = "no_such_move",
         /// The game on the board is over.
         Over = "over",
+    }
+}
+
+named_enum! {
+    /// A limit on game records (the rules crate's table of record limits).
+    "a record limit" RecordLimit {
+        RequestBytes = "request_bytes",
+        FileBytes = "file_bytes",
+        GamesPerFile = "games_per_file",
+        /// Moves in one line from the start, the main line or a variation.
+        PliesPerLine = "plies_per_line",
+        /// Variations opened inside variations.
+        VariationDepth = "variation_depth",
+        /// Positions in one tree of moves.
+        NodesPerTree = "nodes_per_tree",
+        /// Moves in one file, over its games and variations.
+        NodesPerFile = "nodes_per_file",
+    }
+}
+
+impl From<Limit> for RecordLimit {
+    fn from(l: Limit) -> Self {
+        match l {
+            Limit::RequestBytes => RecordLimit::RequestBytes,
+            Limit::FileBytes => RecordLimit::FileBytes,
+            Limit::GamesPerFile => RecordLimit::GamesPerFile,
+            Limit::PliesPerLine => RecordLimit::PliesPerLine,
+            Limit::VariationDepth => RecordLimit::VariationDepth,
+            Limit::NodesPerTree => RecordLimit::NodesPerTree,
+            Limit::NodesPerFile => RecordLimit::NodesPerFile,
+        }
     }
 }
 
@@ -183,6 +219,10 @@ pub enum Refusal {
     Invitations { allowed: u32 },
     #[error("a list holds at most {allowed} users")]
     ListFull { allowed: u32 },
+    /// The server reads as many records at once as it can (or as many of
+    /// this client's as it takes): try again in `seconds`.
+    #[error("the server is busy reading other records; try again in {seconds} s")]
+    Busy { seconds: u64 },
 
     // ---- Accounts and people ----
     #[error("a user id is {min} to {max} letters, digits, '_' or '-'")]
@@ -316,6 +356,9 @@ pub enum Refusal {
     /// The streak ended (a puzzle failed or the time ran out), or this is not its puzzle now.
     #[error("this streak is over or has moved to another puzzle")]
     StreakOver {},
+    /// A running streak stands on this puzzle: it is answered through that streak alone.
+    #[error("this puzzle is in a timed streak now; try it again in a few minutes")]
+    PuzzleInStreak {},
 
     // ---- Analysis ----
     #[error("a line holds at most {max} moves")]
@@ -403,6 +446,9 @@ pub enum Refusal {
     LastChapter {},
     #[error("the game record cannot be read: {detail}")]
     BadPgn { detail: String },
+    /// A record passes one of the record limits.
+    #[error("a game record is over the limit of {allowed} {}", limit.name().replace('_', " "))]
+    RecordLimit { limit: RecordLimit, allowed: u64 },
 
     // ---- The server itself ----
     #[error("the server is stopping; connect again in a moment")]
@@ -415,6 +461,16 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// A record the reader refused: over a limit, or unreadable.
+    pub fn from_pgn(e: PgnError) -> Refusal {
+        match e {
+            PgnError::OverLimit { limit, allowed, .. } => {
+                Refusal::RecordLimit { limit: limit.into(), allowed: allowed as u64 }
+            }
+            other => Refusal::BadPgn { detail: other.to_string() },
+        }
+    }
+
     /// The kind of refusal, which the HTTP edge maps to a status.
     pub fn code(&self) -> ErrorCode {
         use Refusal::*;
@@ -446,7 +502,7 @@ impl Refusal {
                 ErrorCode::Conflict
             }
             StudyMembers { .. } | StudyShapes { .. } | LastChapter {} => ErrorCode::Conflict,
-            BodyTooLarge { .. } | ImportTooLarge { .. } => ErrorCode::PayloadTooLarge,
+            BodyTooLarge { .. } | ImportTooLarge { .. } | RecordLimit { .. } => ErrorCode::PayloadTooLarge,
             ImportsFull { .. } => ErrorCode::Conflict,
             LogInFirst {} | SessionEnded {} | WrongCredentials {} | OldPasswordWrong {} => {
                 ErrorCode::Unauthorized
@@ -465,8 +521,10 @@ impl Refusal {
             NoChallenge { .. } | NoGame { .. } | NoTournament { .. } => ErrorCode::NotFound,
             NoPuzzle { .. } | NoPuzzleLeft {} | NoStreak { .. } => ErrorCode::NotFound,
             PuzzleLine { .. } => ErrorCode::BadRequest,
-            StreakOver {} => ErrorCode::Conflict,
-            TooOften { .. } | LogInWait { .. } | ComputerGames { .. } => ErrorCode::TooManyRequests,
+            StreakOver {} | PuzzleInStreak {} => ErrorCode::Conflict,
+            TooOften { .. } | LogInWait { .. } | ComputerGames { .. } | Busy { .. } => {
+                ErrorCode::TooManyRequests
+            }
             OpenChallenges { .. } | Invitations { .. } | ListFull { .. } | NameTaken { .. } | ChatBusy {} => {
                 ErrorCode::Conflict
             }
@@ -496,7 +554,9 @@ impl Refusal {
     /// Seconds until the same request may succeed, where that is known.
     pub fn retry_after_s(&self) -> Option<u64> {
         match self {
-            Refusal::TooOften { seconds, .. } | Refusal::LogInWait { seconds } => Some((*seconds).max(1)),
+            Refusal::TooOften { seconds, .. }
+            | Refusal::LogInWait { seconds }
+            | Refusal::Busy { seconds } => Some((*seconds).max(1)),
             Refusal::DatabaseAway {} => Some(DATABASE_RETRY_S),
             _ => None,
         }
@@ -524,6 +584,7 @@ impl Act {
             Act::Reviews => "reviews",
             Act::StudyEdits => "study edits",
             Act::Streaks => "puzzle streaks",
+            Act::PuzzleMoves => "puzzle moves without logging in from your network address",
         }
     }
 

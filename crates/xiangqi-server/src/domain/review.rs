@@ -179,7 +179,11 @@ impl Services {
         if claim? == Claim::Exists {
             return Ok(false);
         }
-        tokio::spawn(compute(self.clone(), loaded.game.clone(), id.to_string(), token));
+        // A review that fails (a panic included) is resumed by the next request for it.
+        crate::supervise::spawn_logged(
+            "a review",
+            compute(self.clone(), loaded.game.clone(), id.to_string(), token),
+        );
         Ok(true)
     }
 

@@ -12,11 +12,13 @@
 //! per study, nodes per chapter, members, comment and title lengths, and the
 //! shapes on a node.
 
+use std::net::IpAddr;
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use xiangqi::{
     RuleSet, Variant,
-    notation::pgn::{self, Annotated},
+    notation::{limits::Limits, pgn, tree::MoveTree},
 };
 
 use super::{
@@ -61,8 +63,9 @@ named_enum! {
 pub const MAX_STUDIES: i64 = 50;
 /// Chapters in one study.
 pub const MAX_CHAPTERS: usize = 32;
-/// Nodes (positions) in one chapter's tree, its start included.
-pub const MAX_NODES: usize = 1000;
+/// Nodes (positions) in one chapter's tree, its start included: the
+/// record limits' nodes per tree.
+pub const MAX_NODES: usize = Limits::SITE.nodes_per_tree;
 /// Members of one study besides its owner.
 pub const MAX_MEMBERS: usize = 30;
 /// Characters of a comment on a node.
@@ -218,32 +221,29 @@ impl Tree {
     }
 
     /// Adds a tree of moves read from a record after a node, with their
-    /// comments (arrows and marks read back from `[%cal]` and `[%csl]`).
-    fn graft(
-        &mut self,
-        at: u32,
-        pos: &xiangqi::Position<xiangqi::Standard>,
-        lines: &[Annotated],
-    ) -> Result<()> {
-        for a in lines {
+    /// comments (arrows and marks read back from `[%cal]` and `[%csl]`),
+    /// walking it in order with no recursion.
+    fn graft(&mut self, at: u32, moves: &MoveTree) -> Result<()> {
+        let board = xiangqi::Position::<xiangqi::Standard>::startpos();
+        let on_board = |c: &str| xiangqi::Position::<xiangqi::Standard>::tables().parse_cell(c).is_some();
+        // Each node of the record's tree as a node of this one.
+        let mut placed = vec![at; moves.len()];
+        for id in moves.preorder() {
+            let (Some(parent), Some(mv)) = (moves.parent(id), moves.mv(id)) else { continue };
             if self.nodes.len() >= MAX_NODES {
                 return Err(Refusal::StudyNodes { allowed: MAX_NODES as u32 }.into());
             }
-            let id = self.add(at, pos.move_name(a.mv));
-            let (comment, mut arrows, mut marks) = shapes_of(&a.comment);
-            let t = xiangqi::Position::<xiangqi::Standard>::tables();
-            let on_board = |c: &str| t.parse_cell(c).is_some();
+            let node = self.add(placed[parent], board.move_name(mv));
+            placed[id] = node;
+            let (comment, mut arrows, mut marks) = shapes_of(moves.comment(id));
             arrows.retain(|a| on_board(&a.from) && on_board(&a.to));
             marks.retain(|m| on_board(&m.at));
-            if let Some(i) = self.index(id) {
+            if let Some(i) = self.index(node) {
                 let n = &mut self.nodes[i];
                 n.comment = comment.chars().take(MAX_COMMENT_CHARS).collect();
                 n.arrows = arrows.into_iter().take(MAX_SHAPES).collect();
                 n.marks = marks.into_iter().take(MAX_SHAPES - n.arrows.len()).collect();
             }
-            let mut next = pos.clone();
-            next.play_unchecked(a.mv);
-            self.graft(id, &next, &a.next)?;
         }
         Ok(())
     }
@@ -379,39 +379,34 @@ impl Chapter {
             }
             parts.join(" ")
         };
-        let annotated = |board: &Board, id: u32| -> Option<Annotated> {
-            let n = self.tree.node(id)?;
-            let m = board.parse_legal(n.mv.as_deref()?).ok()?;
-            Some(Annotated { mv: m, comment: comment(n), next: vec![] })
-        };
-        // Built from the leaves up: each node's annotated children first.
-        fn build(
-            chapter: &Chapter,
-            board: &Board,
-            id: u32,
-            annotated: &dyn Fn(&Board, u32) -> Option<Annotated>,
-        ) -> Vec<Annotated> {
-            let Some(node) = chapter.tree.node(id) else { return vec![] };
-            node.children
-                .iter()
-                .filter_map(|&c| {
-                    let mut a = annotated(board, c)?;
-                    let mut next = board.clone();
-                    next.play(a.mv).ok()?;
-                    a.next = build(chapter, &next, c, annotated);
-                    Some(a)
-                })
-                .collect()
+        // The study's tree as a record's, walked in order: each node's moves
+        // are added before any is followed, so that the main line stays first.
+        let mut moves = MoveTree::new();
+        moves.set_comment(MoveTree::ROOT, self.tree.node(0).map(comment).unwrap_or_default());
+        let mut stack = vec![(0, MoveTree::ROOT, start.clone())];
+        while let Some((id, at, board)) = stack.pop() {
+            let Some(node) = self.tree.node(id) else { continue };
+            let mut followed = Vec::with_capacity(node.children.len());
+            for &c in &node.children {
+                let Some(child) = self.tree.node(c) else { continue };
+                let Some(m) = child.mv.as_deref().and_then(|mv| board.parse_legal(mv).ok()) else { continue };
+                let mut next = board.clone();
+                if next.play(m).is_err() {
+                    continue;
+                }
+                let added = moves.add(at, m);
+                moves.set_comment(added, comment(child));
+                followed.push((c, added, next));
+            }
+            stack.extend(followed.into_iter().rev());
         }
-        let lines = build(self, &start, 0, &annotated);
-        let root = self.tree.node(0).map(comment).unwrap_or_default();
         let tags = [
             ("Event", study.title.clone()),
             ("Site", "xiangqi study".to_string()),
             ("Round", self.row.title.clone()),
             ("Annotator", study.owner.clone()),
         ];
-        start.pgn_annotated(&tags, &root, &lines)
+        start.pgn_tree(&tags, &moves)
     }
 }
 
@@ -495,7 +490,9 @@ pub enum Edit {
     Remove {
         name: String,
     },
-    AddChapter(NewChapter),
+    /// A new chapter, sent from a network address (whose share of the
+    /// parsing pool reads its record, if it has one).
+    AddChapter(NewChapter, IpAddr),
     RenameChapter {
         chapter: String,
         title: String,
@@ -565,17 +562,18 @@ fn cell(board: &Board, name: &str) -> Result<String> {
 fn new_chapter(n: NewChapter, position: i64, now: i64) -> Result<ChapterRow> {
     let (board, tree, from_title) = match &n.pgn {
         Some(text) => {
-            let (record, opening, lines) =
-                pgn::read_annotated(text).map_err(|e| Refusal::BadPgn { detail: e.to_string() })?;
+            // Read within the record limits, a chapter's node limit among them:
+            // a record over one is refused as soon as the reader meets it.
+            let (record, moves) = pgn::read_tree(text).map_err(Refusal::from_pgn)?;
             let rules = n.rules.or_else(|| record.tag("RuleSet")?.parse().ok()).unwrap_or(RuleSet::Asian);
             let board = Board::from_fen(Variant::Standard, &record.start.to_fen(), rules)
                 .map_err(|detail| Refusal::BadPosition { detail })?;
             // The main line is played under the chapter's rules (a variation's
             // moves are legal by the board alone, as the reader checked).
-            record.to_game(Some(rules)).map_err(|e| Refusal::BadPgn { detail: e.to_string() })?;
+            record.to_game(Some(rules)).map_err(Refusal::from_pgn)?;
             let mut tree = Tree::default();
-            tree.nodes[0].comment = opening.chars().take(MAX_COMMENT_CHARS).collect();
-            tree.graft(0, &record.start, &lines)?;
+            tree.nodes[0].comment = moves.comment(MoveTree::ROOT).chars().take(MAX_COMMENT_CHARS).collect();
+            tree.graft(0, &moves)?;
             let players = match (record.tag("Red"), record.tag("Black")) {
                 (Some(r), Some(b)) if r != "?" && b != "?" => Some(format!("{r} – {b}")),
                 _ => record.tag("Event").filter(|e| *e != "?").map(str::to_string),
@@ -752,12 +750,16 @@ impl Services {
                     .ok_or_else(|| Refusal::NotOnList { name: name.clone() })?;
                 Owned::RemoveMember(member.user.clone())
             }
-            Edit::AddChapter(n) => {
+            Edit::AddChapter(n, client) => {
                 if study.chapters.len() >= MAX_CHAPTERS {
                     return Err(Refusal::StudyChapters { allowed: MAX_CHAPTERS as u32 }.into());
                 }
                 let position = study.chapters.iter().map(|c| c.row.position + 1).max().unwrap_or(0);
-                Owned::AddChapter(new_chapter(n, position, now)?)
+                // Reading a record is heavy work: the parsing pool's, never the runtime's.
+                Owned::AddChapter(match n.pgn {
+                    Some(_) => self.parsing.run(client, move || new_chapter(n, position, now)).await??,
+                    None => new_chapter(n, position, now)?,
+                })
             }
             Edit::RenameChapter { chapter, title: t } => {
                 let c = study.chapter(&chapter)?;
@@ -959,9 +961,9 @@ mod tests {
         let writing = began.elapsed() - placing;
         assert_eq!(placed.len(), MAX_NODES);
         assert!(placed.iter().all(|p| p.names.is_some() || p.node.id == 0));
-        let back = pgn::read_annotated(&pgn).unwrap().2;
-        assert_eq!(back.len(), chapter.tree.nodes[0].children.len(), "{pgn}");
-        assert_eq!(back.iter().map(|a| a.next.len()).sum::<usize>() + back.len() + 1, MAX_NODES);
+        let back = pgn::read_tree(&pgn).unwrap().1;
+        assert_eq!(back.children(MoveTree::ROOT).len(), chapter.tree.nodes[0].children.len(), "{pgn}");
+        assert_eq!(back.len(), MAX_NODES);
         eprintln!("{MAX_NODES} positions placed in {placing:?}, written as PGN in {writing:?}");
     }
 }

@@ -559,3 +559,19 @@ fn engine() -> xiangqi_engine::Engine {
         xiangqi_engine::Options { hash_mb: 4, ..Default::default() }.with_embedded_net(),
     )
 }
+
+#[tokio::test]
+async fn visitors_puzzle_moves_are_purged_only_once_their_time_is_past() {
+    let site = site().await;
+    let s = &site.services;
+    let kept = super::puzzles::PROBES_KEPT_MS;
+    let mut turn = s.store.counting(Tally::PuzzleProbes("10.0.0.1")).await.unwrap();
+    s.store.insert_probe(&mut turn, "10.0.0.1", "p1", T0).await.unwrap();
+    turn.done().await.unwrap();
+    let latest = || s.store.nth_latest(Tally::PuzzleProbes("10.0.0.1"), 0, 1);
+    assert_eq!(latest().await.unwrap(), Some(T0));
+    s.purge(T0 + kept - 1).await.unwrap();
+    assert_eq!(latest().await.unwrap(), Some(T0), "kept while it still makes an attempt unrated");
+    assert!(s.purge(T0 + kept).await.unwrap() >= 1);
+    assert_eq!(latest().await.unwrap(), None);
+}

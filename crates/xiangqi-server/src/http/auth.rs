@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::{
-    extract::{FromRequest, FromRequestParts, Request, rejection::JsonRejection},
+    extract::{FromRequest, FromRequestParts, Request, State, rejection::JsonRejection},
     http::{HeaderMap, Method, StatusCode, header, request::Parts},
     middleware::Next,
     response::Response,
@@ -88,24 +88,65 @@ fn too_large() -> ApiError {
     Refusal::BodyTooLarge { max_kib: (super::BODY_LIMIT / 1024) as u32 }.into()
 }
 
-/// Refuses a NUL character anywhere in a request's path, query or JSON body:
-/// no name, id or text holds one, and PostgreSQL cannot store one in text.
+/// Refuses a NUL character in a request's path or query: no name or id holds
+/// one, and PostgreSQL cannot store one in text. (A JSON body's are refused
+/// by [`limit_body`].)
 pub async fn refuse_nul(req: Request, next: Next) -> Result<Response, ApiError> {
     if uri_has_nul(req.uri()) {
         return Err(Refusal::NulCharacter {}.into());
     }
+    Ok(next.run(req).await)
+}
+
+/// What a route's request body may be. Each route of the API has one, set on
+/// the route ([`BodyLimit::JSON`] for all but the import of PGN files).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyLimit {
+    /// The most bytes.
+    pub max: usize,
+    /// The refusal of a larger body.
+    pub too_large: fn() -> Refusal,
+    /// Whether the body is JSON, whose text may escape no NUL character.
+    pub json: bool,
+}
+
+impl BodyLimit {
+    /// A JSON body: at most [`super::BODY_LIMIT`].
+    pub const JSON: BodyLimit = BodyLimit {
+        max: super::BODY_LIMIT,
+        too_large: || Refusal::BodyTooLarge { max_kib: (super::BODY_LIMIT / 1024) as u32 },
+        json: true,
+    };
+    /// A PGN file to import (`POST /imports`): at most its own larger limit.
+    pub const IMPORT: BodyLimit = BodyLimit {
+        max: crate::domain::imports::MAX_BYTES,
+        too_large: crate::domain::imports::too_large,
+        json: false,
+    };
+}
+
+/// Reads a write's body up to its route's [`BodyLimit`] before the handler
+/// runs: a body over it is refused (413) without being read further, at once
+/// if its `Content-Length` says so, and a JSON body that escapes a NUL
+/// character is refused (400). A body that stops coming is cut off by the
+/// body timeout, and refused the same way.
+pub async fn limit_body(
+    State(limit): State<BodyLimit>,
+    req: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(next.run(req).await);
     }
-    // A PGN file to import may be larger than any JSON body (its handler
-    // bounds it by its own limit).
-    let import = req.uri().path().ends_with("/imports");
-    let limit = if import { crate::domain::imports::MAX_BYTES } else { super::BODY_LIMIT };
+    let refused = || ApiError::from((limit.too_large)());
+    let declared =
+        req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit.max as u64) {
+        return Err(refused());
+    }
     let (parts, body) = req.into_parts();
-    let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| {
-        if import { ApiError::from(crate::domain::imports::too_large()) } else { too_large() }
-    })?;
-    if json_has_nul(&bytes) {
+    let bytes = axum::body::to_bytes(body, limit.max).await.map_err(|_| refused())?;
+    if limit.json && json_has_nul(&bytes) {
         return Err(Refusal::NulCharacter {}.into());
     }
     Ok(next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await)

@@ -49,7 +49,7 @@ impl Default for ConnectionLimits {
 
 /// The key one client's connections count under: an IPv4 address, or the /64
 /// an IPv6 address belongs to (one subscriber usually holds a whole /64).
-fn client_key(ip: IpAddr) -> IpAddr {
+pub fn client_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -120,7 +120,7 @@ fn one_connection_only(e: &std::io::Error) -> bool {
 /// under way finish and returns when every connection has closed. Upgraded
 /// connections (WebSockets) are no longer this loop's once upgraded.
 pub async fn serve(
-    listener: TcpListener,
+    listener: Arc<TcpListener>,
     app: Router,
     limits: ConnectionLimits,
     per_address: bool,
@@ -149,7 +149,8 @@ pub async fn serve(
             tracing::debug!("{what}: {peer} holds {most} connections already: closed");
             continue;
         };
-        connections.spawn(connection(stream, peer, slot, app.clone(), limits.idle, stop.clone()));
+        let serving = connection(stream, peer, slot, app.clone(), limits.idle, stop.clone());
+        connections.spawn(crate::supervise::logged("a connection", serving));
     }
     connections.close();
     connections.wait().await;

@@ -15,6 +15,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
+use axum::handler::Handler;
 use axum::{
     Router,
     extract::{ConnectInfo, DefaultBodyLimit, MatchedPath, Request, State},
@@ -24,6 +25,7 @@ use axum::{
 };
 use tokio_util::{sync::CancellationToken, task::TaskTracker};
 use tower_http::{
+    catch_panic::CatchPanicLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     set_header::SetResponseHeaderLayer,
     timeout::RequestBodyTimeoutLayer,
@@ -33,8 +35,9 @@ use tracing::Level;
 
 use crate::{domain::Services, telemetry};
 
-/// The largest request body accepted.
-pub const BODY_LIMIT: usize = 64 * 1024;
+/// The largest request body accepted (but an import's): the record limits'
+/// bytes per request.
+pub const BODY_LIMIT: usize = xiangqi::notation::limits::Limits::SITE.request_bytes;
 
 pub struct AppState {
     pub services: Arc<Services>,
@@ -51,6 +54,9 @@ pub struct AppState {
     idle: std::time::Duration,
     /// When each user was last recorded as seen, to write that at most once a minute.
     seen: Mutex<HashMap<String, i64>>,
+    /// For tests only (see `Config::test_faults`): serves `GET
+    /// /api/v1/test/panic`, a handler that panics. Off unless a test sets it.
+    pub test_faults: bool,
 }
 
 impl AppState {
@@ -68,6 +74,7 @@ impl AppState {
             shutdown: CancellationToken::new(),
             sockets: TaskTracker::new(),
             seen: Mutex::new(HashMap::new()),
+            test_faults: false,
         }
     }
 
@@ -101,7 +108,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 pub fn router(state: Arc<AppState>) -> Router {
     let (api, doc) = api::routes();
     let doc: Arc<str> = Arc::from(doc.to_pretty_json().unwrap_or_default());
-    let api = api
+    let mut api = api
         .route(
             "/openapi.json",
             get(move || {
@@ -110,7 +117,14 @@ pub fn router(state: Arc<AppState>) -> Router {
             }),
         )
         .route("/ws", get(ws::upgrade))
-        .fallback(api::not_found)
+        // A write to no endpoint is read (and refused) as a JSON one would be.
+        .fallback(
+            api::not_found.layer(middleware::from_fn_with_state(auth::BodyLimit::JSON, auth::limit_body)),
+        );
+    if state.test_faults {
+        api = api.route("/test/panic", get(panic_for_tests));
+    }
+    let api = api
         .layer(middleware::from_fn(auth::csrf_guard))
         .layer(middleware::from_fn(auth::refuse_nul))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -147,9 +161,12 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .nest("/api/v1", api)
         .merge(web::routes())
-        .route("/healthz", get(|| async { "ok" }))
+        .route("/healthz", get(health))
         .route("/readyz", get(ready))
         .with_state(state)
+        // A handler that panics answers 500 (the API's refusal) and is logged
+        // once; the server goes on.
+        .layer(CatchPanicLayer::custom(answer_panic))
         .layer(header(header::CONTENT_SECURITY_POLICY, "default-src 'none'; frame-ancestors 'none'"))
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
@@ -187,8 +204,9 @@ async fn keep_only_plain_request_ids(mut req: Request) -> Request {
 pub fn metrics_router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/metrics", get(metrics))
-        .route("/healthz", get(|| async { "ok" }))
+        .route("/healthz", get(health))
         .with_state(state)
+        .layer(CatchPanicLayer::custom(answer_panic))
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
 }
 
@@ -207,8 +225,38 @@ async fn metrics(State(state): State<Arc<AppState>>) -> axum::response::Response
     }
 }
 
-/// Ready when the database answers: a load balancer sends no traffic before.
+/// The answer to a request whose handler panicked: the API's refusal of a
+/// fault (500), which nobody may cache; the panic is logged here, once.
+fn answer_panic(panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    tracing::error!("a request's handler panicked: {}", crate::supervise::panic_message(panic.as_ref()));
+    let mut answer = crate::error::ApiError(crate::error::Refusal::Internal {}).into_response();
+    answer.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    answer
+}
+
+/// For tests only (see [`AppState::test_faults`]): a handler that panics.
+async fn panic_for_tests() -> &'static str {
+    panic!("a panic a test asked for")
+}
+
+/// Alive while the process serves and the moves it is given can be written:
+/// a writer of moves that failed and waits to start again makes it 503.
+async fn health(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
+    if state.services.moves_writable() {
+        (StatusCode::OK, "ok")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "the writer of moves is down; it starts again in a moment")
+    }
+}
+
+/// Ready when moves can be written and the database answers: a load
+/// balancer sends no traffic before.
 async fn ready(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
+    if !state.services.moves_writable() {
+        tracing::warn!("not ready: the writer of moves is down");
+        return (StatusCode::SERVICE_UNAVAILABLE, "the writer of moves is down");
+    }
     match state.services.ping().await {
         Ok(()) => (StatusCode::OK, "ready"),
         Err(e) => {

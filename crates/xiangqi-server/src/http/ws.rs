@@ -77,7 +77,7 @@ pub async fn upgrade(
 
 /// Forwards a broadcast channel into this socket's outbox until either closes.
 fn forward(mut rx: Watch<Wire>, out: mpsc::Sender<Wire>) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    crate::supervise::spawn_logged("a WebSocket's feed", async move {
         loop {
             match rx.recv().await {
                 Ok(msg) => {
@@ -111,7 +111,7 @@ async fn send_state(sent: &Sent, version: i64, message: Wire, out: &mpsc::Sender
 
 /// Forwards a game's channel into this socket's outbox until either closes.
 fn forward_game(mut rx: Watch<GameWire>, out: mpsc::Sender<Wire>, sent: Sent) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    crate::supervise::spawn_logged("a WebSocket's feed", async move {
         loop {
             let open = match rx.recv().await {
                 Ok(GameWire { version: Some(v), wire }) => send_state(&sent, v, wire, &out).await,
@@ -136,7 +136,7 @@ fn forward_study(
     sent: Sent,
     user: Option<String>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    crate::supervise::spawn_logged("a WebSocket's feed", async move {
         loop {
             let open = match rx.recv().await {
                 Ok(w) if !w.for_user(user.as_deref()) => false,
@@ -161,7 +161,7 @@ fn writer(
     stop: CancellationToken,
     ping: Duration,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    crate::supervise::spawn_logged("a WebSocket's writer", async move {
         let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping, ping);
         loop {
             tokio::select! {

@@ -5,10 +5,18 @@
 //! that arrive while a commit is running wait for the next one together. Every
 //! move is still checked against the version it was made at, and its sender
 //! hears back only after the commit that holds it.
+//!
+//! A writer that panics is started again (see `crate::supervise`); the moves
+//! it held are refused, those still queued wait for the new writer, and while
+//! a writer is down the instance reports itself not ready.
 
-use std::sync::Arc;
+use std::sync::{
+    Arc,
+    atomic::{AtomicU32, AtomicUsize, Ordering},
+};
 
 use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
 
 use super::{
     Backend, Finish, GameRow, MoveRow, Store, Written, finish,
@@ -28,9 +36,31 @@ pub(super) struct Pending {
     reply: oneshot::Sender<Result<Written, sqlx::Error>>,
 }
 
+/// What the writers take from their queue. (A move goes in as it is, as it
+/// did before there were faults to inject: no allocation of its own.)
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Queued {
+    Move(Pending),
+    /// A fault a test injects: the writer that takes it panics.
+    Fault,
+}
+
+/// How the writers are.
+#[derive(Default)]
+struct Health {
+    /// Writers that failed and wait to be started again.
+    down: AtomicUsize,
+    /// Injected faults (see [`GroupCommit::inject_faults`]) still to come, one
+    /// at each start of a writer.
+    faults: AtomicU32,
+}
+
 /// The sending side of the writer task.
 #[derive(Clone)]
-pub(super) struct GroupCommit(mpsc::Sender<Pending>);
+pub(super) struct GroupCommit {
+    tx: mpsc::Sender<Queued>,
+    health: Arc<Health>,
+}
 
 impl GroupCommit {
     /// Starts the writer for a store. It stops when the last store holding this
@@ -38,6 +68,7 @@ impl GroupCommit {
     pub(super) fn start(store: &Store) -> GroupCommit {
         let (tx, rx) = mpsc::channel(4 * BATCH);
         let queue = Arc::new(Mutex::new(rx));
+        let health = Arc::new(Health::default());
         // SQLite writes one transaction at a time; PostgreSQL commits several
         // at once, so while one batch commits the next is already being written.
         let writers = match store.backend() {
@@ -46,10 +77,38 @@ impl GroupCommit {
         };
         for _ in 0..writers {
             // A writer holds the store without this sender, so the sender's
-            // end is the writers' end.
-            tokio::spawn(write(store.without_writer(), queue.clone()));
+            // end is the writers' end: a writer that ends by itself is done,
+            // one that panics is started again.
+            let (store, queue, health) = (store.without_writer(), queue.clone(), health.clone());
+            tokio::spawn(async move {
+                let down = &health.down;
+                let ends = crate::supervise::Ends::WhenDone;
+                crate::supervise::supervise(
+                    "the move writer",
+                    ends,
+                    CancellationToken::new(),
+                    Some(down),
+                    || write(store.clone(), queue.clone(), health.clone()),
+                )
+                .await;
+            });
         }
-        GroupCommit(tx)
+        GroupCommit { tx, health }
+    }
+
+    /// Whether every writer runs (none waits to be started again after a fault).
+    pub(super) fn is_up(&self) -> bool {
+        self.health.down.load(Ordering::SeqCst) == 0
+    }
+
+    /// For tests: a writer panics `times` times in a row, first when it takes
+    /// this from the queue, then as it starts again.
+    pub(super) async fn inject_faults(&self, times: u32) {
+        if times == 0 {
+            return;
+        }
+        self.health.faults.fetch_add(times - 1, Ordering::SeqCst);
+        let _ = self.tx.send(Queued::Fault).await;
     }
 
     /// Queues a move and waits until it is committed (or found stale).
@@ -68,14 +127,35 @@ impl GroupCommit {
             finish: finish.cloned(),
             reply,
         };
-        self.0.send(pending).await.map_err(|_| sqlx::Error::PoolClosed)?;
+        self.tx.send(Queued::Move(pending)).await.map_err(|_| sqlx::Error::PoolClosed)?;
         answer.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
 }
 
-async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Pending>>>) {
+/// A fault injected by a test (see [`GroupCommit::inject_faults`]).
+fn injected_fault() -> ! {
+    panic!("a fault injected by a test")
+}
+
+async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Queued>>>, health: Arc<Health>) {
+    let take_fault =
+        || health.faults.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok();
+    if take_fault() {
+        injected_fault();
+    }
+    let mut queued = Vec::with_capacity(BATCH);
     let mut batch = Vec::with_capacity(BATCH);
-    while queue.lock().await.recv_many(&mut batch, BATCH).await > 0 {
+    while queue.lock().await.recv_many(&mut queued, BATCH).await > 0 {
+        for q in queued.drain(..) {
+            match q {
+                Queued::Move(p) => batch.push(p),
+                // The moves taken with it are refused as the writer goes down.
+                Queued::Fault => injected_fault(),
+            }
+        }
+        if batch.is_empty() {
+            continue;
+        }
         // Rows locked in one order by every batch: two batches on PostgreSQL
         // cannot deadlock.
         batch.sort_by(|a, b| a.after.id.cmp(&b.after.id));

@@ -35,6 +35,8 @@ pub enum Tally<'a> {
     LoginFailures(&'a str),
     /// Timed puzzle streaks a user started.
     Streaks(&'a str),
+    /// Puzzle moves and hints asked for without logging in, from a network address.
+    PuzzleProbes(&'a str),
 }
 
 impl Tally<'_> {
@@ -48,6 +50,7 @@ impl Tally<'_> {
             Tally::Tournaments(who) => ("tournaments", "creator", "created_ms", who),
             Tally::LoginFailures(who) => ("login_failures", "address", "at_ms", who),
             Tally::Streaks(who) => ("puzzle_streaks", "user_name", "started_ms", who),
+            Tally::PuzzleProbes(who) => ("puzzle_probes", "address", "at_ms", who),
         }
     }
 

@@ -299,6 +299,20 @@ impl Store {
         Store { writer: None, ..self.clone() }
     }
 
+    /// Whether moves can be written: no writer of the group commit is down
+    /// (waiting to be started again after a fault).
+    pub fn writer_up(&self) -> bool {
+        self.writer.as_ref().is_none_or(group_commit::GroupCommit::is_up)
+    }
+
+    /// For tests: the move writer panics `times` times in a row (see
+    /// `GroupCommit::inject_faults`).
+    pub(crate) async fn fail_move_writer(&self, times: u32) {
+        if let Some(w) = &self.writer {
+            w.inject_faults(times).await;
+        }
+    }
+
     /// The turn to write on SQLite, for a game's state or any transaction
     /// that reads before it writes (none needed on PostgreSQL, whose rows are
     /// locked one by one): SQLite refuses a transaction whose snapshot another

@@ -4,10 +4,11 @@
 //! A notice's payload never holds a line break, so a batch is its payloads
 //! one per line (see [`payloads`]); repeats within a batch go once.
 
-use std::collections::HashSet;
+use std::{collections::HashSet, sync::Arc};
 
 use sqlx::AnyPool;
-use tokio::sync::mpsc;
+use tokio::sync::{Mutex, mpsc};
+use tokio_util::sync::CancellationToken;
 
 /// NOTIFY refuses payloads of 8,000 bytes and more.
 const MOST_BYTES: usize = 7_000;
@@ -16,10 +17,18 @@ const MOST_BYTES: usize = 7_000;
 pub(super) struct Notices(mpsc::UnboundedSender<(&'static str, String)>);
 
 impl Notices {
-    /// Starts the sender; it stops when the last store holding this is dropped.
+    /// Starts the sender; it stops when the last store holding this is
+    /// dropped, and starts again after a fault (see `crate::supervise`).
     pub(super) fn start(pool: AnyPool) -> Notices {
         let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(send(pool, rx));
+        let rx = Arc::new(Mutex::new(rx));
+        tokio::spawn(async move {
+            let ends = crate::supervise::Ends::WhenDone;
+            crate::supervise::supervise("the notice sender", ends, CancellationToken::new(), None, || {
+                send(pool.clone(), rx.clone())
+            })
+            .await;
+        });
         Notices(tx)
     }
 
@@ -34,7 +43,8 @@ pub fn payloads(batch: &str) -> impl Iterator<Item = &str> {
     batch.split('\n')
 }
 
-async fn send(pool: AnyPool, mut queue: mpsc::UnboundedReceiver<(&'static str, String)>) {
+async fn send(pool: AnyPool, queue: Arc<Mutex<mpsc::UnboundedReceiver<(&'static str, String)>>>) {
+    let mut queue = queue.lock().await;
     let mut batch = Vec::new();
     while queue.recv_many(&mut batch, 4096).await > 0 {
         let mut seen = HashSet::new();

@@ -1,6 +1,8 @@
 //! Puzzles, their ratings and who tried them: the next puzzle near a rating
 //! is one walk of an index (by board, or by theme and board, then rating),
-//! skipping those the user has tried.
+//! skipping those the user has tried or that were tried from their network
+//! address without logging in. What the site handed each user, and what
+//! visitors tried from each address, decide which attempts are rated.
 
 use sqlx::any::AnyRow;
 use xiangqi::Variant;
@@ -8,7 +10,7 @@ use xiangqi::Variant;
 use super::{Backend, Counting, FromRow, GameRow, Page, Paged, Store, Written, get, named};
 use crate::domain::{
     model::Named,
-    puzzles::{AttemptResult, themes::PuzzleTheme},
+    puzzles::{AttemptResult, Handout, Unrated, themes::PuzzleTheme},
     ratings::{Rating, rate},
 };
 
@@ -158,6 +160,8 @@ pub struct Wanted<'a> {
     pub variant: Variant,
     /// Skip the puzzles this user has tried.
     pub user: Option<&'a str>,
+    /// Skip the puzzles tried from this network address without logging in.
+    pub address: Option<&'a str>,
     pub theme: Option<PuzzleTheme>,
     /// The nearest rating at or above this, or below it when none is.
     pub near: f64,
@@ -169,8 +173,10 @@ pub struct Ending<'a> {
     pub user: &'a str,
     pub puzzle: &'a PuzzleRow,
     pub result: AttemptResult,
-    /// Whether the way it was played counts for ratings (a hint or a streak does not).
-    pub counts: bool,
+    /// Part of a timed streak, which is not rated.
+    pub streak: bool,
+    /// The network address the ending move came from.
+    pub address: &'a str,
     pub now: i64,
 }
 
@@ -182,10 +188,22 @@ pub enum Ended {
         before: f64,
         after: f64,
     },
-    Unrated,
+    Unrated(Unrated),
     /// The first attempt had ended before: nothing changed.
     AlreadyEnded,
 }
+
+/// Opens a first attempt unless there is one: marked hinted (`$3`), handed if
+/// the site had handed the puzzle to the user, and seen if it was tried from
+/// the user's address (`$5`) without logging in.
+const OPEN_ATTEMPT: &str = "INSERT INTO puzzle_attempts \
+    (user_name, puzzle_id, result, hinted, rated, rating, at_ms, handed, seen) \
+    VALUES ($1, $2, 'open', $3, 0, NULL, $4, \
+    CASE WHEN EXISTS (SELECT 1 FROM puzzle_handouts h WHERE h.user_name = $1 AND h.puzzle_id = $2) \
+    THEN 1 ELSE 0 END, \
+    CASE WHEN EXISTS (SELECT 1 FROM puzzle_probes q WHERE q.address = $5 AND q.puzzle_id = $2) \
+    THEN 1 ELSE 0 END) \
+    ON CONFLICT (user_name, puzzle_id) DO NOTHING";
 
 impl Store {
     fn for_update(&self) -> &'static str {
@@ -254,36 +272,107 @@ impl Store {
             .await
     }
 
-    /// The puzzle nearest a rating (the first at or above it, else the last
-    /// below it) that the user has not tried.
-    pub async fn next_puzzle(&self, w: &Wanted<'_>) -> Result<Option<PuzzleRow>, sqlx::Error> {
+    /// The `among` puzzles nearest a rating (the first at or above it, else
+    /// the last below it) that the user has not tried and that were not tried
+    /// from the address without logging in.
+    pub async fn next_puzzles(&self, w: &Wanted<'_>, among: i64) -> Result<Vec<PuzzleRow>, sqlx::Error> {
         for upward in [true, false] {
             let (cmp, order) = if upward { (">=", "ASC") } else { ("<", "DESC") };
-            let unseen =
-                "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_name = $3 AND a.puzzle_id = p.id)";
+            let unseen = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
+                 WHERE a.user_name = $3 AND a.puzzle_id = p.id) \
+                 AND NOT EXISTS (SELECT 1 FROM puzzle_probes q WHERE q.address = $4 AND q.puzzle_id = p.id)";
             let sql = match w.theme {
                 None => format!(
                     "SELECT p.* FROM puzzles p WHERE p.variant = $1 AND p.rating {cmp} $2 AND {unseen} \
-                     ORDER BY p.rating {order} LIMIT 1"
+                     ORDER BY p.rating {order} LIMIT $5"
                 ),
                 Some(_) => format!(
                     "SELECT p.* FROM puzzle_themes t JOIN puzzles p ON p.id = t.puzzle_id \
-                     WHERE t.theme = $4 AND t.variant = $1 AND t.rating {cmp} $2 AND {unseen} \
-                     ORDER BY t.rating {order} LIMIT 1"
+                     WHERE t.theme = $6 AND t.variant = $1 AND t.rating {cmp} $2 AND {unseen} \
+                     ORDER BY t.rating {order} LIMIT $5"
                 ),
             };
             let mut q = sqlx::query(&sql)
                 .bind(w.variant.to_string())
                 .bind(w.near)
-                .bind(w.user.unwrap_or("").to_string());
+                .bind(w.user.unwrap_or("").to_string())
+                .bind(w.address.unwrap_or("").to_string())
+                .bind(among);
             if let Some(t) = w.theme {
                 q = q.bind(t.name());
             }
-            if let Some(row) = q.fetch_optional(&self.pool).await? {
-                return PuzzleRow::from_row(&row).map(Some);
+            let rows: Vec<PuzzleRow> = self.all(q).await?;
+            if !rows.is_empty() {
+                return Ok(rows);
             }
         }
-        Ok(None)
+        Ok(Vec::new())
+    }
+
+    /// Writes that the site handed `puzzle` to a user at `address` (in place
+    /// of the one it handed before in the same place: `kind` on `variant`'s
+    /// board), unless the user has tried it already.
+    pub async fn hand_out(
+        &self,
+        user: &str,
+        kind: Handout,
+        variant: Variant,
+        puzzle: &str,
+        address: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        self.run(
+            sqlx::query(
+                "INSERT INTO puzzle_handouts (user_name, kind, variant, puzzle_id, address, at_ms) \
+                 SELECT $1, $2, $3, $4, $5, $6 WHERE NOT EXISTS \
+                 (SELECT 1 FROM puzzle_attempts a WHERE a.user_name = $1 AND a.puzzle_id = $4) \
+                 ON CONFLICT (user_name, kind, variant) DO UPDATE SET puzzle_id = excluded.puzzle_id, \
+                 address = excluded.address, at_ms = excluded.at_ms",
+            )
+            .bind(user)
+            .bind(kind.name())
+            .bind(variant.to_string())
+            .bind(puzzle)
+            .bind(address)
+            .bind(now),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Writes a visitor's move or hint in a puzzle, in the address's turn to
+    /// ask for them (which the limit on them counted).
+    pub async fn insert_probe(
+        &self,
+        on: &mut Counting,
+        address: &str,
+        puzzle: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query("INSERT INTO puzzle_probes (address, puzzle_id, at_ms) VALUES ($1, $2, $3)")
+            .bind(address)
+            .bind(puzzle)
+            .bind(now)
+            .execute(on.connection())
+            .await?;
+        Ok(())
+    }
+
+    /// Deletes visitors' moves and hints from before `before`; how many went.
+    pub async fn forget_probes(&self, before: i64) -> Result<u64, sqlx::Error> {
+        self.run(sqlx::query("DELETE FROM puzzle_probes WHERE at_ms <= $1").bind(before)).await
+    }
+
+    /// Whether a streak running at `now` stands on the puzzle.
+    pub async fn in_running_streak(&self, puzzle: &str, now: i64) -> Result<bool, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT 1 AS one FROM puzzle_streaks WHERE current_id = $1 AND over = 0 AND ends_ms > $2 LIMIT 1",
+        )
+        .bind(puzzle)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
     }
 
     pub async fn puzzle_player(
@@ -311,24 +400,18 @@ impl Store {
         .await
     }
 
-    /// Opens a user's first attempt at a puzzle if there is none yet, and
-    /// marks it hinted when a hint is shown.
+    /// Opens a user's first attempt at a puzzle if there is none yet (from
+    /// `address`), and marks it hinted when a hint is shown.
     pub async fn open_attempt(
         &self,
         user: &str,
         puzzle: &str,
         hinted: bool,
+        address: &str,
         now: i64,
     ) -> Result<(), sqlx::Error> {
         self.run(
-            sqlx::query(
-                "INSERT INTO puzzle_attempts (user_name, puzzle_id, result, hinted, rated, rating, at_ms) \
-                 VALUES ($1, $2, 'open', $3, 0, NULL, $4) ON CONFLICT (user_name, puzzle_id) DO NOTHING",
-            )
-            .bind(user)
-            .bind(puzzle)
-            .bind(i64::from(hinted))
-            .bind(now),
+            sqlx::query(OPEN_ATTEMPT).bind(user).bind(puzzle).bind(i64::from(hinted)).bind(now).bind(address),
         )
         .await?;
         if hinted {
@@ -345,9 +428,14 @@ impl Store {
     }
 
     /// Ends a user's first attempt at a puzzle, once: the attempt, both
-    /// ratings (when it counts and no hint was shown) and both tallies are
-    /// written together, the user's row and then the puzzle's locked first,
-    /// in that order. A second end of the same attempt changes nothing.
+    /// ratings (when it is rated) and both tallies are written together, the
+    /// user's row and then the puzzle's locked first, in that order. It is
+    /// rated only outside a streak, without a hint, when the site had handed
+    /// the puzzle to the user before the attempt began, and when it was not
+    /// tried without logging in from the address the attempt began or ended
+    /// at. A second end of the same attempt changes nothing: the attempt's row
+    /// is the one of the user and the puzzle, and the first end to lock it
+    /// marks it ended.
     pub async fn end_attempt(&self, e: &Ending<'_>) -> Result<Ended, sqlx::Error> {
         let variant = e.puzzle.variant.to_string();
         let fresh = Rating::default();
@@ -383,32 +471,52 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?;
         let puzzle = PuzzleRow::from_row(&puzzle)?;
-        sqlx::query(
-            "INSERT INTO puzzle_attempts (user_name, puzzle_id, result, hinted, rated, rating, at_ms) \
-             VALUES ($1, $2, 'open', 0, 0, NULL, $3) ON CONFLICT (user_name, puzzle_id) DO NOTHING",
-        )
-        .bind(e.user)
-        .bind(&e.puzzle.id)
-        .bind(e.now)
-        .execute(&mut *tx)
-        .await?;
-        let hinted: Option<i64> = sqlx::query_scalar(&format!(
-            "SELECT hinted FROM puzzle_attempts WHERE user_name = $1 AND puzzle_id = $2 AND result = 'open'{}",
+        sqlx::query(OPEN_ATTEMPT)
+            .bind(e.user)
+            .bind(&e.puzzle.id)
+            .bind(0_i64)
+            .bind(e.now)
+            .bind(e.address)
+            .execute(&mut *tx)
+            .await?;
+        let open = sqlx::query(&format!(
+            "SELECT hinted, handed, seen FROM puzzle_attempts \
+             WHERE user_name = $1 AND puzzle_id = $2 AND result = 'open'{}",
             self.for_update()
         ))
         .bind(e.user)
         .bind(&e.puzzle.id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(hinted) = hinted else {
+        let Some(open) = open else {
             tx.rollback().await?;
             return Ok(Ended::AlreadyEnded);
         };
+        let tried_here =
+            sqlx::query("SELECT 1 AS one FROM puzzle_probes WHERE address = $1 AND puzzle_id = $2 LIMIT 1")
+                .bind(e.address)
+                .bind(&e.puzzle.id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_some();
+        let seen = get::<i64>(&open, "seen")? != 0 || tried_here;
+        let unrated = if e.streak {
+            Some(Unrated::Streak)
+        } else if get::<i64>(&open, "hinted")? != 0 {
+            Some(Unrated::Hinted)
+        } else if get::<i64>(&open, "handed")? == 0 {
+            Some(Unrated::Opened)
+        } else if seen {
+            Some(Unrated::Seen)
+        } else {
+            None
+        };
         let solved = e.result == AttemptResult::Solved;
-        let rated = e.counts && hinted == 0;
-        let mut ended = Ended::Unrated;
+        let rated = unrated.is_none();
         let mut after = None;
-        if rated {
+        let ended = if let Some(why) = unrated {
+            Ended::Unrated(why)
+        } else {
             let winner = if solved { xiangqi::Color::Red } else { xiangqi::Color::Black };
             let (user_after, puzzle_after) = rate(&player.rating, &puzzle.rating, Some(winner));
             write_puzzle_rating(&mut tx, &puzzle.id, &puzzle_after).await?;
@@ -423,19 +531,21 @@ impl Store {
             .bind(user_after.volatility)
             .execute(&mut *tx)
             .await?;
-            ended = Ended::Rated { before: player.rating.rating, after: user_after.rating };
             after = Some(user_after.rating);
-        }
+            Ended::Rated { before: player.rating.rating, after: user_after.rating }
+        };
         // The rating is written only when there is one: a null bound where a
         // number was bound before confuses a prepared statement's parameter type.
         sqlx::query(
-            "UPDATE puzzle_attempts SET result = $3, rated = $4, at_ms = $5 WHERE user_name = $1 AND puzzle_id = $2",
+            "UPDATE puzzle_attempts SET result = $3, rated = $4, at_ms = $5, seen = $6 \
+             WHERE user_name = $1 AND puzzle_id = $2",
         )
         .bind(e.user)
         .bind(&e.puzzle.id)
         .bind(e.result.name())
         .bind(i64::from(rated))
         .bind(e.now)
+        .bind(i64::from(seen))
         .execute(&mut *tx)
         .await?;
         if let Some(after) = after {

@@ -14,6 +14,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod exhaustion;
+mod farming;
+mod limits;
+mod records;
 
 use common::{Client, databases, new_game, unique};
 use reqwest::{Method, StatusCode};

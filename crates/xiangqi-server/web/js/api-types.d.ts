@@ -4,7 +4,7 @@
 // anew. The UI names these types through models.js.
 
 /** An act whose number in a window of time is limited. */
-export type Act = "signups" | "failed_logins" | "challenges" | "messages" | "chat_lines" | "tournaments" | "analyses" | "reviews" | "study_edits" | "streaks";
+export type Act = "signups" | "failed_logins" | "challenges" | "messages" | "chat_lines" | "tournaments" | "analyses" | "reviews" | "study_edits" | "streaks" | "puzzle_moves";
 
 /** Why an analysis ended. */
 export type AnalysisEnd = "limit" | "replaced" | "over";
@@ -497,7 +497,7 @@ export type ImportAnswer = {
 };
 
 /** Why a game of an imported file was refused. */
-export type ImportProblem = "tag" | "fen" | "move" | "unclosed" | "variant";
+export type ImportProblem = "tag" | "fen" | "move" | "unclosed" | "variant" | "limit";
 
 /** An imported game with its moves. */
 export type ImportedGameAnswer = {
@@ -1147,6 +1147,13 @@ export type PuzzleStepView = {
   solution?: string[] | null;
   step: StepKind;
   streak?: StreakStepView | null;
+  /**
+   * Why the attempt this ended changed no rating: only a logged-in player's
+   * first attempt at a puzzle the site handed them (the next puzzle, the
+   * day's), without a hint, outside a streak, and not tried without logging
+   * in from their network address, is rated.
+   */
+  unrated?: Unrated | null;
 };
 
 /** A tactical motif or stage of the game a puzzle shows. */
@@ -1203,6 +1210,9 @@ export type RatingView = {
   /** Rounded to a whole number. */
   rating: number;
 };
+
+/** A limit on game records (the rules crate's table of record limits). */
+export type RecordLimit = "request_bytes" | "file_bytes" | "games_per_file" | "plies_per_line" | "variation_depth" | "nodes_per_tree" | "nodes_per_file";
 
 /** Finished games won, lost and drawn. */
 export type RecordView = {
@@ -1297,6 +1307,20 @@ export type Refusal =
         allowed: number;
       };
       reason: "list_full";
+    }
+  /**
+   * The server reads as many records at once as it can (or as many of
+   * this client's as it takes): try again in `seconds`.
+   */
+  | {
+      /**
+       * The server reads as many records at once as it can (or as many of
+       * this client's as it takes): try again in `seconds`.
+       */
+      params: {
+        seconds: number;
+      };
+      reason: "busy";
     }
   | {
       params: {
@@ -1581,6 +1605,12 @@ export type Refusal =
       params: Record<string, unknown>;
       reason: "streak_over";
     }
+  /** A running streak stands on this puzzle: it is answered through that streak alone. */
+  | {
+      /** A running streak stands on this puzzle: it is answered through that streak alone. */
+      params: Record<string, unknown>;
+      reason: "puzzle_in_streak";
+    }
   | {
       params: {
         max: number;
@@ -1790,6 +1820,15 @@ export type Refusal =
         detail: string;
       };
       reason: "bad_pgn";
+    }
+  /** A record passes one of the record limits. */
+  | {
+      /** A record passes one of the record limits. */
+      params: {
+        allowed: number;
+        limit: RecordLimit;
+      };
+      reason: "record_limit";
     }
   | {
       params: Record<string, unknown>;
@@ -2183,6 +2222,9 @@ export type TournamentsPage = {
   next?: string | null;
   tournaments: TournamentSummary[];
 };
+
+/** Why an ended attempt changed no rating. */
+export type Unrated = "visitor" | "streak" | "hinted" | "opened" | "seen" | "repeat";
 
 export type UserAnswer = {
   user: UserView;

@@ -8,7 +8,9 @@ pub mod chinese;
 pub mod descriptive;
 pub mod fen;
 pub mod iccs;
+pub mod limits;
 pub mod pgn;
+pub mod tree;
 pub mod wxf;
 
 use self::{iccs::MoveError, pgn::Format};

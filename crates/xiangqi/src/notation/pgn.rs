@@ -11,8 +11,14 @@
 //! parentheses, numeric annotations and move numbers, and accepts moves in any
 //! of the three syntaxes whatever the Format tag says. [`read`] takes the first
 //! game of a text, [`read_all`] every game of a file (a BOM and CRLF line ends
-//! are fine), each with its own error. [`read_annotated`] keeps a game's
-//! comments and variations, as [`write_annotated`] writes them.
+//! are fine), each with its own error. [`read_tree`] keeps a game's
+//! comments and variations in a [`MoveTree`], as [`write_tree`] writes them.
+//!
+//! Every reader holds to a table of [`Limits`] (plies per line, variation
+//! depth, nodes per tree; [`check_file`] the file's bytes, games and moves)
+//! while it reads, and nothing in reading or writing recurses: a record of
+//! any shape costs a reader time and memory in proportion to its size, never
+//! stack.
 //!
 //! ```
 //! use xiangqi::{Game, RuleSet, notation::pgn::{self, Format, Record}};
@@ -30,7 +36,13 @@ use std::{any::Any, fmt::Write as _};
 
 use thiserror::Error;
 
-use super::{chinese, fen::FenError, wxf};
+use super::{
+    chinese,
+    fen::FenError,
+    limits::{Limit, Limits},
+    tree::MoveTree,
+    wxf,
+};
 use crate::{
     game::{Game, GameError},
     geometry::{Geometry, Standard, Variant},
@@ -182,46 +194,33 @@ pub enum PgnError {
     Unclosed(&'static str),
     #[error("a record of the {0} board: only standard-board records are read")]
     Variant(String),
+    /// The record passes a limit of [`Limits`] (`allowed` is where it
+    /// stands); `ply` is the move where it did, when a move did.
+    #[error("over the limit of {allowed} {limit}{}", ply.map(|p| format!(" at ply {p}")).unwrap_or_default())]
+    OverLimit { limit: Limit, allowed: usize, ply: Option<usize> },
+}
+
+impl PgnError {
+    fn over(limits: &Limits, limit: Limit, ply: Option<usize>) -> PgnError {
+        PgnError::OverLimit { limit, allowed: limits.of(limit), ply }
+    }
 }
 
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// A move of an annotated record with what follows it: a comment, then the
-/// moves that may come next, the first the main line and the others
-/// variations (written in parentheses after the main line's move).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Annotated {
-    pub mv: Move,
-    /// Written in braces after the move; empty for none.
-    pub comment: String,
-    pub next: Vec<Annotated>,
-}
-
-impl Annotated {
-    /// A plain line of moves, without comments or variations.
-    pub fn line(moves: &[Move]) -> Vec<Annotated> {
-        moves.iter().rev().fold(Vec::new(), |next, &mv| vec![Annotated { mv, comment: String::new(), next }])
-    }
-}
-
 /// Writes a record as PGN with moves in the given syntax (by cell names on the
 /// hex board when WXF or Chinese is asked for).
 pub fn write<G: Geometry>(record: &Record<G>, format: Format) -> String {
-    write_annotated(record, "", &Annotated::line(&record.moves), format)
+    write_tree(record, &MoveTree::line(&record.moves), format)
 }
 
 /// Writes a record's tags and start with a tree of moves in place of its
-/// `moves`: `comment` (if any) before the first move, each move's comment
-/// after it in braces, variations in parentheses. [`read`] skips comments and
-/// variations and keeps the main line.
-pub fn write_annotated<G: Geometry>(
-    record: &Record<G>,
-    comment: &str,
-    lines: &[Annotated],
-    format: Format,
-) -> String {
+/// `moves`: the start's comment (if any) before the first move, each move's
+/// comment after it in braces, variations in parentheses. [`read`] skips
+/// comments and variations and keeps the main line.
+pub fn write_tree<G: Geometry>(record: &Record<G>, tree: &MoveTree, format: Format) -> String {
     let format = format.in_records_of::<G>();
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
     if G::VARIANT != Variant::Standard {
@@ -236,9 +235,8 @@ pub fn write_annotated<G: Geometry>(
     let _ = writeln!(out, "[Format \"{}\"]\n", format.name());
     let result = record.tag("Result").unwrap_or("*");
     let mut tokens = Vec::new();
-    push_comment(&mut tokens, comment);
-    let numbered = !tokens.is_empty();
-    write_line(&record.start, lines, format, &mut tokens, true, numbered);
+    push_comment(&mut tokens, tree.comment(MoveTree::ROOT));
+    write_moves(&record.start, tree, format, &mut tokens);
     tokens.push(result.to_string());
     out.push_str(&wrap(tokens));
     out
@@ -257,44 +255,69 @@ fn push_comment(tokens: &mut Vec<String>, comment: &str) {
     }
 }
 
-/// The tokens of the moves that may follow `pos`: the main one, the
-/// variations beside it, then the main line's continuation. A Black move is
-/// numbered (`7...`) where it starts the text, a variation, or follows a
-/// comment or variation; `first` says the text or a variation starts here.
-fn write_line<G: Geometry>(
-    pos: &Position<G>,
-    lines: &[Annotated],
-    format: Format,
-    tokens: &mut Vec<String>,
-    first: bool,
-    interrupted: bool,
-) {
-    let mut pos = pos.clone();
-    let mut lines = lines;
-    let mut number_black = first || interrupted;
-    while let Some((main, others)) = lines.split_first() {
-        write_move(&pos, main, format, tokens, number_black);
-        for alt in others {
-            let at = tokens.len();
-            write_move(&pos, alt, format, tokens, true);
-            tokens[at].insert(0, '(');
-            let mut after = pos.clone();
-            after.play_unchecked(alt.mv);
-            write_line(&after, &alt.next, format, tokens, false, !alt.comment.is_empty());
-            if let Some(last) = tokens.last_mut() {
+/// A line being written: the position before the moves after node `at`, how
+/// far through them it is (`0`: the main move is still to write, `k`: the
+/// variations before the `k`-th are written), whether a Black move here needs
+/// its number, and whether the line is a variation to close with `)`.
+struct Writing<G: Geometry> {
+    pos: Position<G>,
+    at: usize,
+    next: usize,
+    number_black: bool,
+    variation: bool,
+}
+
+/// The tokens of a tree's moves. At each node the main move comes first,
+/// then each variation beside it in parentheses, then the main line goes
+/// on. A Black move is numbered (`7...`) where it starts the text or a
+/// variation, or follows a comment or a variation. The lines open at once
+/// are a stack on the heap, as deep as the record nests them.
+fn write_moves<G: Geometry>(start: &Position<G>, tree: &MoveTree, format: Format, tokens: &mut Vec<String>) {
+    let mut open = vec![Writing {
+        pos: start.clone(),
+        at: MoveTree::ROOT,
+        next: 0,
+        number_black: true,
+        variation: false,
+    }];
+    while let Some(line) = open.last_mut() {
+        let after = tree.children(line.at);
+        let (Some(&main), Some(main_mv)) = (after.first(), after.first().and_then(|&m| tree.mv(m))) else {
+            let closes = line.variation;
+            open.pop();
+            if closes && let Some(last) = tokens.last_mut() {
                 last.push(')');
             }
+            continue;
+        };
+        if line.next == 0 {
+            write_move(&line.pos, main_mv, tree.comment(main), format, tokens, line.number_black);
+            line.next = 1;
         }
-        number_black = !others.is_empty() || !main.comment.is_empty();
-        pos.play_unchecked(main.mv);
-        lines = &main.next;
+        if let Some(&alt) = after.get(line.next) {
+            line.next += 1;
+            let Some(alt_mv) = tree.mv(alt) else { continue };
+            let at = tokens.len();
+            write_move(&line.pos, alt_mv, tree.comment(alt), format, tokens, true);
+            tokens[at].insert(0, '(');
+            let mut pos = line.pos.clone();
+            pos.play_unchecked(alt_mv);
+            let number_black = !tree.comment(alt).is_empty();
+            open.push(Writing { pos, at: alt, next: 0, number_black, variation: true });
+            continue;
+        }
+        line.number_black = after.len() > 1 || !tree.comment(main).is_empty();
+        line.pos.play_unchecked(main_mv);
+        line.at = main;
+        line.next = 0;
     }
 }
 
 /// One move's number (where it needs one), its name and its comment.
 fn write_move<G: Geometry>(
     pos: &Position<G>,
-    a: &Annotated,
+    mv: Move,
+    comment: &str,
     format: Format,
     tokens: &mut Vec<String>,
     number_black: bool,
@@ -305,8 +328,8 @@ fn write_move<G: Geometry>(
     } else if number_black {
         tokens.push(format!("{number}..."));
     }
-    tokens.push(format.write(pos, a.mv));
-    push_comment(tokens, &a.comment);
+    tokens.push(format.write(pos, mv));
+    push_comment(tokens, comment);
 }
 
 /// Tokens joined by spaces, wrapped before 80 columns, ending in a newline.
@@ -329,15 +352,15 @@ fn wrap(tokens: Vec<String>) -> String {
     out
 }
 
-/// Reads the first game of a PGN text.
+/// Reads the first game of a PGN text, within the site's [`Limits`].
 ///
 /// # Errors
-/// A [`PgnError`] naming the malformed tag, the bad FEN or the first move that
-/// cannot be read or played.
+/// A [`PgnError`] naming the malformed tag, the bad FEN, the first move that
+/// cannot be read or played, or the limit the main line passes.
 pub fn read(text: &str) -> Result<Record, PgnError> {
     let games = split_games(text);
     let (first_line, game) = games.first().copied().unwrap_or((1, ""));
-    read_game(game, first_line)
+    read_game(game, first_line, &Limits::SITE)
 }
 
 /// Reads every game of a PGN text, in file order: one entry per game, each
@@ -364,7 +387,68 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
 /// assert!(errors[0].starts_with("game 2: move 1... (h9h2)"), "{}", errors[0]);
 /// ```
 pub fn read_all(text: &str) -> Vec<Result<Record, PgnError>> {
-    split_games(text).into_iter().map(|(line, game)| read_game(game, line)).collect()
+    read_all_with(text, &Limits::SITE)
+}
+
+/// [`read_all`] within other limits than the site's: a game whose main line
+/// passes `limits.plies_per_line` is refused on its own. The limits on the
+/// file as a whole are [`check_file`]'s.
+pub fn read_all_with(text: &str, limits: &Limits) -> Vec<Result<Record, PgnError>> {
+    split_games(text).into_iter().map(|(line, game)| read_game(game, line, limits)).collect()
+}
+
+/// Checks a file of records against the limits on a file as a whole (its
+/// bytes, its games, and its moves over every game and variation) in one pass
+/// that reads no move, so that a caller can refuse it before reading any.
+///
+/// ```
+/// use xiangqi::notation::{limits::{Limit, Limits}, pgn::{self, PgnError}};
+///
+/// let file = "1. h2e2 h9g7 *\n\n1. c3c4 *\n";
+/// assert!(pgn::check_file(file, &Limits::SITE).is_ok());
+/// let two_games = Limits { games_per_file: 1, ..Limits::SITE };
+/// assert!(matches!(
+///     pgn::check_file(file, &two_games),
+///     Err(PgnError::OverLimit { limit: Limit::GamesPerFile, allowed: 1, .. })
+/// ));
+/// ```
+///
+/// # Errors
+/// [`PgnError::OverLimit`] naming the first limit passed.
+pub fn check_file(text: &str, limits: &Limits) -> Result<(), PgnError> {
+    let over = |limit| PgnError::over(limits, limit, None);
+    limits.check(Limit::FileBytes, text.len()).map_err(over)?;
+    limits.check(Limit::GamesPerFile, split_games(text).len()).map_err(over)?;
+    limits.check(Limit::NodesPerFile, count_move_words(text)).map_err(over)
+}
+
+/// The words of a text outside comments that may be moves: an upper bound on
+/// the moves its games and variations hold.
+fn count_move_words(text: &str) -> usize {
+    let mut count = 0;
+    let mut word = String::new();
+    let mut chars = text.chars();
+    let mut in_tag = false;
+    while let Some(c) = chars.next() {
+        let boundary = c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')' | '[' | ']');
+        if boundary && !word.is_empty() {
+            count += usize::from(!in_tag && move_word(&word).is_some());
+            word.clear();
+        }
+        match c {
+            '{' => {
+                chars.by_ref().find(|&c| c == '}');
+            }
+            ';' => {
+                chars.by_ref().find(|&c| c == '\n');
+            }
+            '[' => in_tag = true,
+            ']' | '\n' => in_tag = false,
+            _ if boundary => {}
+            c => word.push(c),
+        }
+    }
+    count + usize::from(!in_tag && move_word(&word).is_some())
 }
 
 /// Reads the tag block of every game of a PGN text, in file order, on any
@@ -534,11 +618,15 @@ fn read_move(pos: &Position<Standard>, word: &str, ply: usize, format: Format) -
 }
 
 /// Reads one game whose text starts at line `first_line` of its file.
-fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
+fn read_game(text: &str, first_line: usize, limits: &Limits) -> Result<Record, PgnError> {
     let Parts { tags, start, format, movetext } = parts(text, first_line)?;
     let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for token in move_tokens(&movetext)? {
+    let tokens = move_tokens(&movetext)?;
+    if limits.check(Limit::PliesPerLine, tokens.len()).is_err() {
+        return Err(PgnError::over(limits, Limit::PliesPerLine, Some(limits.plies_per_line + 1)));
+    }
+    let mut moves = Vec::with_capacity(tokens.len());
+    for token in tokens {
         let m = read_move(&pos, &token, moves.len() + 1, format)?;
         pos.play_unchecked(m);
         moves.push(m);
@@ -546,39 +634,35 @@ fn read_game(text: &str, first_line: usize) -> Result<Record, PgnError> {
     Ok(Record { tags, start, moves })
 }
 
-/// Reads the first game of a PGN text with its comments and variations: the
-/// record (its `moves` the main line), the comment before the first move, and
-/// the tree of moves (see [`write_annotated`], whose output this reads back).
-/// Every move of every variation must be legal where it stands.
+/// Reads the first game of a PGN text with its comments and variations,
+/// within the site's [`Limits`]: the record (its `moves` the main line) and
+/// the tree of moves, the comment before the first move on its start (see
+/// [`write_tree`], whose output this reads back). Every move of every
+/// variation must be legal where it stands.
 ///
 /// # Errors
 /// As [`read`], for a move of any line; [`PgnError::Unclosed`] for a comment
-/// or variation left open.
-pub fn read_annotated(text: &str) -> Result<(Record, String, Vec<Annotated>), PgnError> {
+/// or variation left open; [`PgnError::OverLimit`] as soon as a line, the
+/// nesting of variations or the tree passes its limit.
+pub fn read_tree(text: &str) -> Result<(Record, MoveTree), PgnError> {
+    read_tree_with(text, &Limits::SITE)
+}
+
+/// [`read_tree`] within other limits than the site's.
+///
+/// # Errors
+/// As [`read_tree`].
+pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree), PgnError> {
     let games = split_games(text);
     let (first_line, game) = games.first().copied().unwrap_or((1, ""));
     let Parts { tags, start, format, movetext } = parts(game, first_line)?;
-    // The tree in an arena: node 0 is the start; each node its move, comment,
-    // children, the position after it and its ply.
-    struct Node {
-        mv: Option<Move>,
-        comment: String,
-        children: Vec<usize>,
-        parent: usize,
-        pos: Position<Standard>,
-        ply: usize,
-    }
-    let mut nodes = vec![Node {
-        mv: None,
-        comment: String::new(),
-        children: vec![],
-        parent: 0,
-        pos: start.clone(),
-        ply: 0,
-    }];
-    let mut current = 0;
+    let mut tree = MoveTree::new();
+    // Beside each node of the tree, the position after it and its ply.
+    let mut placed = vec![(start.clone(), 0usize)];
+    let mut current = MoveTree::ROOT;
+    // The node each open variation returns to when it closes.
     let mut open: Vec<usize> = Vec::new();
-    let mut chars = movetext.chars().peekable();
+    let mut chars = movetext.chars();
     let mut word = String::new();
     loop {
         let c = chars.next();
@@ -586,22 +670,19 @@ pub fn read_annotated(text: &str) -> Result<(Record, String, Vec<Annotated>), Pg
         if boundary && !word.is_empty() {
             let w = std::mem::take(&mut word);
             if let Some(w) = move_word(&w) {
-                let at = &nodes[current];
-                let m = read_move(&at.pos, &w, at.ply + 1, format)?;
-                let mut pos = at.pos.clone();
+                let (pos, ply) = &placed[current];
+                let ply = ply + 1;
+                if limits.check(Limit::PliesPerLine, ply).is_err() {
+                    return Err(PgnError::over(limits, Limit::PliesPerLine, Some(ply)));
+                }
+                if limits.check(Limit::NodesPerTree, tree.len() + 1).is_err() {
+                    return Err(PgnError::over(limits, Limit::NodesPerTree, Some(ply)));
+                }
+                let m = read_move(pos, &w, ply, format)?;
+                let mut pos = pos.clone();
                 pos.play_unchecked(m);
-                let ply = at.ply + 1;
-                nodes.push(Node {
-                    mv: Some(m),
-                    comment: String::new(),
-                    children: vec![],
-                    parent: current,
-                    pos,
-                    ply,
-                });
-                let id = nodes.len() - 1;
-                nodes[current].children.push(id);
-                current = id;
+                current = tree.add(current, m);
+                placed.push((pos, ply));
             }
         }
         match c {
@@ -615,24 +696,24 @@ pub fn read_annotated(text: &str) -> Result<(Record, String, Vec<Annotated>), Pg
                         None => return Err(PgnError::Unclosed("comment")),
                     }
                 }
-                let slot = &mut nodes[current].comment;
                 let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
-                if !slot.is_empty() && !comment.is_empty() {
-                    slot.push(' ');
+                let mut joined = tree.comment(current).to_string();
+                if !joined.is_empty() && !comment.is_empty() {
+                    joined.push(' ');
                 }
-                slot.push_str(&comment);
+                joined.push_str(&comment);
+                tree.set_comment(current, joined);
             }
             Some(';') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
+                chars.by_ref().find(|&c| c == '\n');
             }
             // A variation is an alternative to the move just made.
             Some('(') => {
+                if limits.check(Limit::VariationDepth, open.len() + 1).is_err() {
+                    return Err(PgnError::over(limits, Limit::VariationDepth, Some(placed[current].1)));
+                }
                 open.push(current);
-                current = nodes[current].parent;
+                current = tree.parent(current).unwrap_or(MoveTree::ROOT);
             }
             Some(')') => current = open.pop().unwrap_or(current),
             Some(c) if c.is_whitespace() || c == '}' => {}
@@ -642,23 +723,7 @@ pub fn read_annotated(text: &str) -> Result<(Record, String, Vec<Annotated>), Pg
     if !open.is_empty() {
         return Err(PgnError::Unclosed("variation"));
     }
-    fn build(nodes: &[Node], id: usize) -> Vec<Annotated> {
-        nodes[id]
-            .children
-            .iter()
-            .filter_map(|&c| {
-                Some(Annotated { mv: nodes[c].mv?, comment: nodes[c].comment.clone(), next: build(nodes, c) })
-            })
-            .collect()
-    }
-    let mut moves = Vec::new();
-    let mut at = 0;
-    while let Some(&next) = nodes[at].children.first() {
-        moves.extend(nodes[next].mv);
-        at = next;
-    }
-    let lines = build(&nodes, 0);
-    Ok((Record { tags, start, moves }, nodes[0].comment.clone(), lines))
+    Ok((Record { tags, start, moves: tree.main_line() }, tree))
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::{
-    domain::puzzles::{PuzzleStanding, Step, StepKind, themes::PuzzleTheme},
+    domain::puzzles::{PuzzleStanding, Step, StepKind, Unrated, themes::PuzzleTheme},
     store::{AttemptRow, PuzzlePlayerRow, PuzzleRow, StreakRow},
 };
 
@@ -82,6 +82,11 @@ pub struct PuzzleStepView {
     pub solution: Option<Vec<String>>,
     /// The solver's puzzle rating, when this ended a rated first attempt.
     pub rating: Option<RatingChange>,
+    /// Why the attempt this ended changed no rating: only a logged-in player's
+    /// first attempt at a puzzle the site handed them (the next puzzle, the
+    /// day's), without a hint, outside a streak, and not tried without logging
+    /// in from their network address, is rated.
+    pub unrated: Option<Unrated>,
     pub streak: Option<StreakStepView>,
 }
 
@@ -92,6 +97,7 @@ impl From<Step> for PuzzleStepView {
             reply: s.reply,
             solution: s.solution,
             rating: s.rating.map(|(b, a)| RatingChange { before: b.round() as i64, after: a.round() as i64 }),
+            unrated: s.unrated,
             streak: s.streak.map(|st| StreakStepView {
                 solved: st.solved,
                 over: st.over,

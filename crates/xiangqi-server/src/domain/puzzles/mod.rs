@@ -6,6 +6,18 @@
 //! The solution stays on the server: a player sends the moves they made and
 //! hears whether the last was right, and the opponent's answer. A hint shows
 //! the piece to move, and makes the attempt unrated.
+//!
+//! Only an attempt the solver could not have prepared is rated. A visitor (not
+//! logged in) may try any puzzle, again and again, and a wrong move shows the
+//! whole line; so a logged-in user's first attempt is rated only on a puzzle
+//! the site handed them ([`Handout`]: the next puzzle, the day's) before the
+//! attempt began, and only if no visitor tried it from the user's network
+//! address. A puzzle opened by its id is played unrated, and the answer says
+//! why ([`Unrated`]). Visitors' moves and hints count against an hourly limit
+//! per network address ([`VISITOR_MOVES_PER_HOUR`]). The puzzle a running
+//! streak stands on is answered through the streak alone, and a streak's
+//! puzzles are drawn at random from those near its difficulty, none tried from
+//! the streaker's address.
 
 pub mod find;
 pub mod themes;
@@ -23,14 +35,15 @@ use super::{
     Services,
     accounts::new_id,
     board::{Board, default_rules},
+    limits::too_often,
     model::named_enum,
-    refusal::{Error, Refusal, Result},
+    refusal::{Act, Error, Refusal, Result, Window},
 };
 use crate::{
     engines::Purpose,
     store::{
         AttemptRow, Ended, Ending, GameRow, NewPuzzle, Page, Paged, PuzzlePlayerRow, PuzzleRow, StreakRow,
-        Wanted,
+        Tally, Wanted,
     },
 };
 
@@ -56,6 +69,53 @@ named_enum! {
     }
 }
 
+named_enum! {
+    /// Where the site hands a logged-in user a puzzle that their first attempt
+    /// is rated on. Each place holds one: handing another replaces it.
+    "where a puzzle was handed out" Handout {
+        /// The next puzzle (`/puzzles/next`), one on each board.
+        Next = "next",
+        /// The puzzle of the day.
+        Daily = "daily",
+    }
+}
+
+named_enum! {
+    /// Why an ended attempt changed no rating.
+    "why a puzzle attempt is not rated" Unrated {
+        /// Not logged in: there is no rating to change.
+        Visitor = "visitor",
+        /// Part of a timed streak, which counts puzzles solved instead.
+        Streak = "streak",
+        /// A hint was shown.
+        Hinted = "hinted",
+        /// The site had not handed this puzzle to the player when the attempt
+        /// began (it was opened by its id, say).
+        Opened = "opened",
+        /// The puzzle was tried without logging in from the player's network address.
+        Seen = "seen",
+        /// The player's first attempt at this puzzle had ended before.
+        Repeat = "repeat",
+    }
+}
+
+/// Who sends a move or asks for a puzzle: a logged-in user or a visitor, and
+/// the network address (an IPv4 address or an IPv6 /64) they ask from.
+#[derive(Clone, Copy, Debug)]
+pub struct Solver<'a> {
+    pub user: Option<&'a str>,
+    pub address: &'a str,
+}
+
+/// Moves and hints one network address may ask for in an hour without logging in.
+pub const VISITOR_MOVES_PER_HOUR: u32 = 300;
+/// How long a visitor's move in a puzzle is kept: for that long, an attempt
+/// at the puzzle from the same network address is unrated, and the next
+/// puzzle handed to a solver there is another.
+pub const PROBES_KEPT_MS: i64 = 30 * 24 * super::limits::HOUR_MS;
+/// The next puzzle is drawn from this many nearest a rating, so that which one
+/// comes (next, or in a streak) cannot be foreseen.
+const CHOICES: i64 = 8;
 /// A new puzzle's rating: the middle of the scale, with the widest
 /// deviation, until people's attempts place it.
 pub const NEW_PUZZLE_RATING: f64 = 1500.0;
@@ -82,6 +142,8 @@ pub struct Step {
     pub solution: Option<Vec<String>>,
     /// The change to the solver's rating, when this ended a rated first attempt.
     pub rating: Option<(f64, f64)>,
+    /// Why the attempt this ended was not rated.
+    pub unrated: Option<Unrated>,
     /// In a streak: the next puzzle after a solved one, and the count so far.
     pub streak: Option<StreakStep>,
 }
@@ -175,10 +237,36 @@ impl Services {
 
     /// The next puzzle for a player: near their puzzle rating on the board
     /// (a visitor's: the middle of the scale), of a theme if one is asked
-    /// for, one they have not tried.
+    /// for, one they have not tried; drawn from the few nearest. Written
+    /// nowhere: see [`Self::next_puzzle_for`].
     pub async fn next_puzzle(
         &self,
         user: Option<&str>,
+        variant: Variant,
+        theme: Option<PuzzleTheme>,
+    ) -> Result<PuzzleRow> {
+        self.pick_next(user, None, variant, theme).await
+    }
+
+    /// The next puzzle for a solver. A logged-in user gets one not tried from
+    /// their address without logging in either, and it is handed to them: the
+    /// one their next rated attempt may be on, in place of the last one.
+    pub async fn next_puzzle_for(
+        &self,
+        solver: Solver<'_>,
+        variant: Variant,
+        theme: Option<PuzzleTheme>,
+    ) -> Result<PuzzleRow> {
+        let Some(user) = solver.user else { return self.pick_next(None, None, variant, theme).await };
+        let p = self.pick_next(Some(user), Some(solver.address), variant, theme).await?;
+        self.store.hand_out(user, Handout::Next, variant, &p.id, solver.address, self.now()).await?;
+        Ok(p)
+    }
+
+    async fn pick_next(
+        &self,
+        user: Option<&str>,
+        address: Option<&str>,
         variant: Variant,
         theme: Option<PuzzleTheme>,
     ) -> Result<PuzzleRow> {
@@ -189,8 +277,18 @@ impl Services {
         // A little either side, so that two players of one rating do not
         // always meet the same puzzle next.
         let spread = rand::random_range(-60.0..60.0);
-        let wanted = Wanted { variant, user, theme, near: rating.unwrap_or(NEW_PUZZLE_RATING) + spread };
-        self.store.next_puzzle(&wanted).await?.ok_or_else(|| Refusal::NoPuzzleLeft {}.into())
+        let wanted =
+            Wanted { variant, user, address, theme, near: rating.unwrap_or(NEW_PUZZLE_RATING) + spread };
+        self.draw_puzzle(&wanted).await?.ok_or_else(|| Refusal::NoPuzzleLeft {}.into())
+    }
+
+    /// One of the [`CHOICES`] puzzles nearest what is wanted, at random.
+    async fn draw_puzzle(&self, wanted: &Wanted<'_>) -> Result<Option<PuzzleRow>> {
+        let mut near = self.store.next_puzzles(wanted, CHOICES).await?;
+        if near.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(near.swap_remove(rand::random_range(0..near.len()))))
     }
 
     /// The puzzle of the day (UTC), chosen by the first to ask for it.
@@ -205,55 +303,119 @@ impl Services {
         self.store.choose_daily(&day, near).await?.ok_or_else(|| Refusal::NoPuzzleLeft {}.into())
     }
 
+    /// The puzzle of the day, handed to a logged-in user who has not tried it.
+    pub async fn daily_puzzle_for(&self, solver: Solver<'_>) -> Result<PuzzleRow> {
+        let p = self.daily_puzzle().await?;
+        if let Some(user) = solver.user {
+            self.store.hand_out(user, Handout::Daily, p.variant, &p.id, solver.address, self.now()).await?;
+        }
+        Ok(p)
+    }
+
     /// The piece to move next; shown to a logged-in user, it makes their
-    /// first attempt unrated.
-    pub async fn puzzle_hint(&self, user: Option<&str>, id: &str, played: &[String]) -> Result<String> {
+    /// first attempt unrated. In a streak, only through the streak.
+    pub async fn puzzle_hint(
+        &self,
+        solver: Solver<'_>,
+        id: &str,
+        played: &[String],
+        streak: Option<&str>,
+    ) -> Result<String> {
         let puzzle = self.puzzle(id).await?;
+        let now = self.now();
+        self.streak_of(solver, id, streak, now).await?;
         let cell = hint(&puzzle, played)?;
-        if let Some(u) = user {
-            self.store.open_attempt(u, id, true, self.now()).await?;
+        match solver.user {
+            Some(u) => self.store.open_attempt(u, id, true, solver.address, now).await?,
+            None => self.visitor_tries(solver.address, id, now).await?,
         }
         Ok(cell)
     }
 
     /// Judges the solver's moves so far in a puzzle (the last one new). A
     /// wrong move or the last right one ends a logged-in user's first
-    /// attempt, rated unless a hint was shown or it is part of a streak.
+    /// attempt, rated only as the module says; a visitor's move counts
+    /// against the address's hourly limit.
     pub async fn puzzle_move(
         &self,
-        user: Option<&str>,
+        solver: Solver<'_>,
         id: &str,
         played: &[String],
         streak: Option<&str>,
     ) -> Result<Step> {
         let puzzle = self.puzzle(id).await?;
-        let running = match (streak, user) {
-            (Some(s), Some(u)) => Some(self.running_streak(u, s, id).await?),
-            (Some(_), None) => return Err(Refusal::LogInFirst {}.into()),
-            _ => None,
-        };
-        let (kind, reply) = judge(&puzzle, played)?;
         let now = self.now();
-        let mut step = Step { kind, reply, solution: None, rating: None, streak: None };
+        let running = self.streak_of(solver, id, streak, now).await?;
+        let (kind, reply) = judge(&puzzle, played)?;
+        if solver.user.is_none() {
+            self.visitor_tries(solver.address, id, now).await?;
+        }
+        let mut step = Step { kind, reply, solution: None, rating: None, unrated: None, streak: None };
         if kind == StepKind::Right {
-            if let Some(u) = user {
-                self.store.open_attempt(u, id, false, now).await?;
+            if let Some(u) = solver.user {
+                self.store.open_attempt(u, id, false, solver.address, now).await?;
             }
             return Ok(step);
         }
         step.solution = Some(puzzle.moves.clone());
         let result = if kind == StepKind::Solved { AttemptResult::Solved } else { AttemptResult::Failed };
-        if let Some(u) = user {
-            let ending = Ending { user: u, puzzle: &puzzle, result, counts: running.is_none(), now };
-            if let Ended::Rated { before, after } = self.store.end_attempt(&ending).await? {
-                step.rating = Some((before, after));
+        match solver.user {
+            Some(u) => {
+                let ending = Ending {
+                    user: u,
+                    puzzle: &puzzle,
+                    result,
+                    streak: running.is_some(),
+                    address: solver.address,
+                    now,
+                };
+                match self.store.end_attempt(&ending).await? {
+                    Ended::Rated { before, after } => step.rating = Some((before, after)),
+                    Ended::Unrated(why) => step.unrated = Some(why),
+                    Ended::AlreadyEnded => step.unrated = Some(Unrated::Repeat),
+                }
             }
+            None => step.unrated = Some(Unrated::Visitor),
         }
         if let Some(s) = running {
-            step.streak =
-                Some(self.streak_step(&s, &puzzle, kind == StepKind::Solved && now <= s.ends_ms).await?);
+            let solved = kind == StepKind::Solved && now <= s.ends_ms;
+            step.streak = Some(self.streak_step(&s, &puzzle, solved, solver.address).await?);
         }
         Ok(step)
+    }
+
+    /// The running streak a move or hint is sent in, if one is named: it must
+    /// be the user's and stand on the puzzle. Without one, the puzzle must not
+    /// be any running streak's, so that nobody learns its line elsewhere.
+    async fn streak_of(
+        &self,
+        solver: Solver<'_>,
+        puzzle: &str,
+        streak: Option<&str>,
+        now: i64,
+    ) -> Result<Option<StreakRow>> {
+        match (streak, solver.user) {
+            (Some(s), Some(u)) => Ok(Some(self.running_streak(u, s, puzzle).await?)),
+            (Some(_), None) => Err(Refusal::LogInFirst {}.into()),
+            (None, _) if self.store.in_running_streak(puzzle, now).await? => {
+                Err(Refusal::PuzzleInStreak {}.into())
+            }
+            (None, _) => Ok(None),
+        }
+    }
+
+    /// Counts a visitor's move or hint against the address's hourly limit,
+    /// and keeps that the puzzle was tried there.
+    async fn visitor_tries(&self, address: &str, puzzle: &str, now: i64) -> Result<()> {
+        let tally = Tally::PuzzleProbes(address);
+        let (allowed, per) = (VISITOR_MOVES_PER_HOUR, Window::Hour);
+        let mut turn = self.store.counting(tally).await?;
+        if let Some(at) = turn.nth_latest(tally, now - per.ms(), allowed).await? {
+            return Err(too_often(Act::PuzzleMoves, allowed, per, at, now).into());
+        }
+        self.store.insert_probe(&mut turn, address, puzzle, now).await?;
+        turn.done().await?;
+        Ok(())
     }
 
     /// A streak of `user`'s whose current puzzle is `puzzle`.
@@ -267,12 +429,21 @@ impl Services {
     }
 
     /// A streak after one of its puzzles ended: on to a harder one if it was
-    /// solved in time, else over.
-    async fn streak_step(&self, s: &StreakRow, puzzle: &PuzzleRow, solved: bool) -> Result<StreakStep> {
+    /// solved in time, else over. The next is drawn from those near its
+    /// difficulty that the user has not tried and nobody tried from `address`
+    /// without logging in.
+    async fn streak_step(
+        &self,
+        s: &StreakRow,
+        puzzle: &PuzzleRow,
+        solved: bool,
+        address: &str,
+    ) -> Result<StreakStep> {
         if solved {
             let near = STREAK_START + STREAK_STEP * (s.solved + 1) as f64;
-            let wanted = Wanted { variant: s.variant, user: Some(&s.user), theme: None, near };
-            if let Some(next) = self.store.next_puzzle(&wanted).await? {
+            let wanted =
+                Wanted { variant: s.variant, user: Some(&s.user), address: Some(address), theme: None, near };
+            if let Some(next) = self.draw_puzzle(&wanted).await? {
                 if self.store.advance_streak(&s.id, &puzzle.id, &next.id).await?
                     == crate::store::Written::Stale
                 {
@@ -287,10 +458,17 @@ impl Services {
         Ok(StreakStep { solved: s.solved + i64::from(solved), over: true, next: None })
     }
 
-    /// Starts a timed streak (ending any the user had running) on its first puzzle.
-    pub async fn start_streak(&self, user: &str, variant: Variant) -> Result<(StreakRow, PuzzleRow)> {
-        let wanted = Wanted { variant, user: Some(user), theme: None, near: STREAK_START };
-        let first = self.store.next_puzzle(&wanted).await?.ok_or(Refusal::NoPuzzleLeft {})?;
+    /// Starts a timed streak (ending any the user had running) on its first
+    /// puzzle, drawn as [`Self::streak_step`] draws the next ones.
+    pub async fn start_streak(
+        &self,
+        user: &str,
+        address: &str,
+        variant: Variant,
+    ) -> Result<(StreakRow, PuzzleRow)> {
+        let wanted =
+            Wanted { variant, user: Some(user), address: Some(address), theme: None, near: STREAK_START };
+        let first = self.draw_puzzle(&wanted).await?.ok_or(Refusal::NoPuzzleLeft {})?;
         let now = self.now();
         let streak = StreakRow {
             id: new_id(),

@@ -27,6 +27,7 @@ use crate::{
     http::{
         AppState,
         auth::{MaybeUser, Params, User},
+        client::ClientIp,
     },
     store::Page,
 };
@@ -105,16 +106,25 @@ pub async fn explorer(
 /// keeps at most 20,000): moves in ICCS, WXF or Chinese, the xqbase dialect's
 /// tags. Every game is replayed by the rules; those refused are named (their
 /// place in the file, the move and why) and the rest kept in my collection.
+/// Files are read a few at a time, each client's fewer still: while the server
+/// reads as many as it can, another is refused (429, try again after
+/// `Retry-After`).
 #[utoipa::path(post, path = "/imports", tag = "database",
     request_body(content = String, content_type = "application/x-chess-pgn"),
     responses(
         (status = 201, body = ImportAnswer),
         (status = 409, description = "My collection is full.", body = ErrorBody),
-        (status = 413, description = "The file is too large or holds too many games.", body = ErrorBody)))]
-pub async fn import(State(state): State<Arc<AppState>>, user: User, body: RawBody) -> Answer<ImportAnswer> {
+        (status = 413, description = "The file is too large or holds too many games.", body = ErrorBody),
+        (status = 429, description = "The server, or this client's share of it, is reading other files.", body = ErrorBody)))]
+pub async fn import(
+    State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
+    user: User,
+    body: RawBody,
+) -> Answer<ImportAnswer> {
     let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
-    let text = String::from_utf8_lossy(&bytes);
-    let report = state.services.import_pgn(&user.name, &text, state.services.now()).await?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let report = state.services.import_pgn(&user.name, client, text, state.services.now()).await?;
     Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))))
 }
 

@@ -18,11 +18,17 @@ mod tournaments;
 
 use std::sync::Arc;
 
-use axum::{Json, http::StatusCode};
+use axum::{Json, extract::DefaultBodyLimit, http::StatusCode, middleware};
 use utoipa::OpenApi;
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::{
+    router::{OpenApiRouter, UtoipaMethodRouterExt},
+    routes,
+};
 
-use super::AppState;
+use super::{
+    AppState,
+    auth::{self, BodyLimit},
+};
 use crate::{
     api::events::{AnalysisEvent, ClientMessage, Event},
     error::{ApiError, ApiResult, ErrorBody, Refusal},
@@ -131,7 +137,7 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(puzzles::standing))
         .routes(routes!(database::search))
         .routes(routes!(database::explorer))
-        .routes(routes!(database::import, database::imported, database::delete_all_imported))
+        .routes(routes!(database::imported, database::delete_all_imported))
         .routes(routes!(database::imported_game, database::delete_imported))
         .routes(routes!(database::archive))
         .routes(routes!(studies::list, studies::create))
@@ -146,6 +152,15 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(studies::add_move))
         .routes(routes!(studies::annotate, studies::delete_node))
         .routes(routes!(studies::pgn))
+        // Every route above takes a JSON body of at most `BODY_LIMIT`, read
+        // before its handler runs; only the import of PGN files, added after,
+        // takes a larger body, by a limit set on its own route.
+        .route_layer(middleware::from_fn_with_state(BodyLimit::JSON, auth::limit_body))
+        .routes(routes!(database::import).map(|route| {
+            route
+                .route_layer(middleware::from_fn_with_state(BodyLimit::IMPORT, auth::limit_body))
+                .route_layer(DefaultBodyLimit::max(BodyLimit::IMPORT.max))
+        }))
         .split_for_parts()
 }
 

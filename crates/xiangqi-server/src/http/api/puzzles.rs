@@ -1,7 +1,10 @@
 //! Puzzles: the next one, the day's, moves and hints, timed streaks, a
 //! player's standing and the leaders.
 
-use std::sync::Arc;
+use std::{
+    net::{IpAddr, Ipv6Addr},
+    sync::Arc,
+};
 
 use axum::extract::{Path, State};
 use xiangqi::Variant;
@@ -15,35 +18,67 @@ use crate::{
             StreakView,
         },
     },
+    domain::puzzles::Solver,
     error::ErrorBody,
     http::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
+        client::ClientIp,
     },
 };
 
+/// The network a client's address stands for: an IPv4 address, or the /64 an
+/// IPv6 address belongs to (one subscriber usually holds a whole /64). What
+/// visitors try is counted and kept by it.
+fn network(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{}/64", Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
 /// The next puzzle: near the player's puzzle rating (1500 for a visitor),
-/// one they have not tried, of a theme if asked.
+/// one they have not tried, of a theme if asked, drawn from the few nearest.
+/// A logged-in player gets one nobody tried from their network address
+/// without logging in, and it is the puzzle their next rated attempt may be
+/// on (on each board, the last one asked for).
 #[utoipa::path(get, path = "/puzzles/next", tag = "puzzles", params(PuzzleQuery),
     responses((status = 200, body = PuzzleView), (status = 404, description = "No puzzle left to try.", body = ErrorBody)))]
 pub async fn next(
     State(state): State<Arc<AppState>>,
     MaybeUser(user): MaybeUser,
+    ClientIp(client): ClientIp,
     Params(q): Params<PuzzleQuery>,
 ) -> Answer<PuzzleView> {
     let variant = q.variant.unwrap_or(Variant::Standard);
-    let p = state.services.next_puzzle(user.as_ref().map(|u| u.name.as_str()), variant, q.theme).await?;
+    let address = network(client);
+    let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
+    let p = state.services.next_puzzle_for(solver, variant, q.theme).await?;
     ok(PuzzleView::from(&p))
 }
 
-/// The puzzle of the day (UTC), on the standard board.
+/// The puzzle of the day (UTC), on the standard board; a logged-in player's
+/// first attempt at it is rated.
 #[utoipa::path(get, path = "/puzzles/daily", tag = "puzzles",
     responses((status = 200, body = PuzzleView), (status = 404, description = "No puzzle yet.", body = ErrorBody)))]
-pub async fn daily(State(state): State<Arc<AppState>>) -> Answer<PuzzleView> {
-    ok(PuzzleView::from(&state.services.daily_puzzle().await?))
+pub async fn daily(
+    State(state): State<Arc<AppState>>,
+    MaybeUser(user): MaybeUser,
+    ClientIp(client): ClientIp,
+) -> Answer<PuzzleView> {
+    let address = network(client);
+    let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
+    ok(PuzzleView::from(&state.services.daily_puzzle_for(solver).await?))
 }
 
-/// A puzzle by its id.
+/// A puzzle by its id. A logged-in player's attempt at a puzzle opened so,
+/// rather than handed to them as the next puzzle or the day's, is not rated.
 #[utoipa::path(get, path = "/puzzles/{id}", tag = "puzzles", params(("id" = String, Path)),
     responses((status = 200, body = PuzzleView), (status = 404, description = "No such puzzle.", body = ErrorBody)))]
 pub async fn puzzle(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<PuzzleView> {
@@ -52,54 +87,78 @@ pub async fn puzzle(State(state): State<Arc<AppState>>, Path(id): Path<String>) 
 
 /// Judges the solver's moves so far (the last one new): right (with the
 /// opponent's answer), solved, or wrong (with the solution). A logged-in
-/// player's first attempt at a puzzle counts for both ratings.
+/// player's first attempt counts for both ratings only on a puzzle the site
+/// handed them (the next puzzle, the day's) that nobody tried from their
+/// network address without logging in, and without a hint; otherwise the end
+/// says why not (`unrated`). A visitor's moves count against an hourly limit
+/// per network address. The puzzle a running streak stands on is answered
+/// only in that streak.
 #[utoipa::path(post, path = "/puzzles/{id}/moves", tag = "puzzles", params(("id" = String, Path)),
     request_body = PuzzleMoves,
     responses(
         (status = 200, body = PuzzleStepView),
         (status = 400, description = "No move, or more than the line has.", body = ErrorBody),
+        (status = 401, description = "A streak named without logging in.", body = ErrorBody),
         (status = 404, description = "No such puzzle or streak.", body = ErrorBody),
-        (status = 409, description = "The streak is over or on another puzzle.", body = ErrorBody),
-        (status = 422, description = "A move that is not legal there.", body = ErrorBody)))]
+        (status = 409, description = "The streak is over or on another puzzle, or, without a streak, a \
+            running streak stands on this puzzle.", body = ErrorBody),
+        (status = 422, description = "A move that is not legal there.", body = ErrorBody),
+        (status = 429, description = "Too many moves and hints without logging in from this network address \
+            in the last hour; `retry_after` says when to try again.", body = ErrorBody)))]
 pub async fn moves(
     State(state): State<Arc<AppState>>,
     MaybeUser(user): MaybeUser,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
     Body(b): Body<PuzzleMoves>,
 ) -> Answer<PuzzleStepView> {
-    let user = user.as_ref().map(|u| u.name.as_str());
-    let step = state.services.puzzle_move(user, &id, &b.moves, b.streak.as_deref()).await?;
+    let address = network(client);
+    let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
+    let step = state.services.puzzle_move(solver, &id, &b.moves, b.streak.as_deref()).await?;
     ok(PuzzleStepView::from(step))
 }
 
 /// The piece to move next, after the solver's moves so far; a logged-in
-/// player's attempt is then not rated.
+/// player's attempt is then not rated. In a streak, name it (`streak`): the
+/// puzzle a running streak stands on is hinted only in that streak. A
+/// visitor's hints count with their moves against the hourly limit.
 #[utoipa::path(post, path = "/puzzles/{id}/hint", tag = "puzzles", params(("id" = String, Path)),
     request_body = PuzzleMoves,
     responses(
         (status = 200, body = PuzzleHint),
         (status = 400, description = "The moves are not the line's.", body = ErrorBody),
-        (status = 404, description = "No such puzzle.", body = ErrorBody)))]
+        (status = 401, description = "A streak named without logging in.", body = ErrorBody),
+        (status = 404, description = "No such puzzle or streak.", body = ErrorBody),
+        (status = 409, description = "The streak is over or on another puzzle, or, without a streak, a \
+            running streak stands on this puzzle.", body = ErrorBody),
+        (status = 429, description = "Too many moves and hints without logging in from this network address \
+            in the last hour; `retry_after` says when to try again.", body = ErrorBody)))]
 pub async fn hint(
     State(state): State<Arc<AppState>>,
     MaybeUser(user): MaybeUser,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
     Body(b): Body<PuzzleMoves>,
 ) -> Answer<PuzzleHint> {
-    let user = user.as_ref().map(|u| u.name.as_str());
-    ok(PuzzleHint { cell: state.services.puzzle_hint(user, &id, &b.moves).await? })
+    let address = network(client);
+    let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
+    ok(PuzzleHint { cell: state.services.puzzle_hint(solver, &id, &b.moves, b.streak.as_deref()).await? })
 }
 
 /// Starts a timed streak: three minutes, each puzzle harder than the last,
-/// until one is failed; the best count is kept.
+/// until one is failed; the best count is kept. Its puzzles are drawn from
+/// those near each difficulty that the player has not tried and nobody tried
+/// from their network address without logging in.
 #[utoipa::path(post, path = "/puzzles/streaks", tag = "puzzles", request_body = NewStreak,
     responses((status = 201, body = StreakView), (status = 404, description = "No puzzle left to try.", body = ErrorBody)))]
 pub async fn streak(
     State(state): State<Arc<AppState>>,
     user: User,
+    ClientIp(client): ClientIp,
     Body(b): Body<NewStreak>,
 ) -> Answer<StreakView> {
-    let (s, first) = state.services.start_streak(&user.name, b.variant.unwrap_or(Variant::Standard)).await?;
+    let variant = b.variant.unwrap_or(Variant::Standard);
+    let (s, first) = state.services.start_streak(&user.name, &network(client), variant).await?;
     created(StreakView::new(&s, &first))
 }
 

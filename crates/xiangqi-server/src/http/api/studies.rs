@@ -22,6 +22,7 @@ use crate::{
     http::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
+        client::ClientIp,
     },
     store::{Page, StudyShelf},
 };
@@ -141,20 +142,25 @@ pub async fn remove(
     edit(&state, &user, &id, v.version, Edit::Remove { name }).await
 }
 
-/// A new chapter (editors): from a board's start, a position, or a game record.
+/// A new chapter (editors): from a board's start, a position, or a game record
+/// (read within the record limits; a record is read in the parsing pool, a few
+/// at a time and each client's fewer still).
 #[utoipa::path(post, path = "/studies/{id}/chapters", tag = "studies", params(("id" = String, Path)),
     request_body = NewChapter,
     responses((status = 200, body = StudyAnswer), (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+        (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 413, description = "The record is over a record limit.", body = ErrorBody),
+        (status = 429, description = "The server, or this client's share of it, is reading other records.", body = ErrorBody)))]
 pub async fn add_chapter(
     State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
     user: User,
     Path(id): Path<String>,
     Body(b): Body<NewChapter>,
 ) -> Answer<StudyAnswer> {
     let n =
         studies::NewChapter { title: b.title, variant: b.variant, rules: b.rules, fen: b.fen, pgn: b.pgn };
-    edit(&state, &user, &id, b.version, Edit::AddChapter(n)).await
+    edit(&state, &user, &id, b.version, Edit::AddChapter(n, client)).await
 }
 
 /// Rename a chapter (editors).

@@ -207,8 +207,11 @@ export async function puzzlesPage(view, args) {
     const named = await line(puzzle.variant, puzzle.fen, solution).catch(() => null);
     // The solver's line, after the opponent's move that set the puzzle.
     const words = (named?.positions ?? []).slice(2).map((p, i) => (p.played ? moveText({ ...p.played, at: 0 }, i + (puzzle?.solver === "red" ? 0 : 1)) : ""));
+    // Why not rated, as the server says: a hint, a puzzle opened rather than
+    // handed out, one tried from this address without logging in, a repeat.
     const change = step.rating
       ? t("puzzle.ratingChange", { before: step.rating.before, after: step.rating.after })
+      : step.unrated ? t(`puzzle.unrated.${step.unrated}`)
       : currentUser() ? t("puzzle.unrated") : t("puzzle.visitor");
     const before = named?.positions[1]?.fen ?? puzzle.fen;
     controls.replaceChildren();
@@ -226,7 +229,7 @@ export async function puzzlesPage(view, args) {
   async function hint() {
     if (!puzzle || ended || busy) return;
     try {
-      const r = await api.call("POST", `/puzzles/${encodeURIComponent(puzzle.id)}/hint`, { moves: played });
+      const r = await api.call("POST", `/puzzles/${encodeURIComponent(puzzle.id)}/hint`, { moves: played, streak: streak?.id ?? null });
       hinted = r.cell;
       say(t("puzzle.hintShown"), "info");
       draw();
