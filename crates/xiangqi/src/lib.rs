@@ -13,6 +13,7 @@ mod any_game;
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
+pub mod history;
 mod movegen;
 pub mod notation;
 mod position;

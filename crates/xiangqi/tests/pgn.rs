@@ -286,3 +286,48 @@ fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
     let plain = pgn::write_tree(&record, &MoveTree::line(&back.moves), Format::Wxf);
     assert!(plain.ends_with("1. C2=5 H8+7 2. H2+3 *\n"), "{plain}");
 }
+
+#[test]
+fn full_width_wxf_and_moves_without_spaces_are_read() {
+    let expected = ["h2e2", "h9g7", "h0g2", "i9h9"];
+    for text in [
+        "１．Ｃ２＝５Ｈ８＋７　２．Ｈ２＋３Ｒ９＝８ *",
+        "1. Ｃ２＝５ Ｈ８＋７ 2. Ｈ２＋３ Ｒ９＝８ *",
+        "1. C2=5H8+7 2. H2+3R9=8 *",
+        "１．炮二平五马８进７　２．马二进三车９平８ *",
+        "1. 炮二平五 馬8進7 2. 馬二進三 車9平8 *",
+    ] {
+        let record = pgn::read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(names(&record), expected, "{text}");
+        let (tree_record, tree) = pgn::read_tree(text).unwrap();
+        assert_eq!((tree_record.moves, tree.len()), (record.moves, 5), "{text}");
+    }
+    // A word that is no move whole or in parts is named whole.
+    let err = pgn::read("1. C2=5H8+5 *").unwrap_err();
+    assert!(err.to_string().contains("(C2=5H8+5)"), "{err}");
+}
+
+#[test]
+fn a_record_is_history_the_rules_verdicts_noted_not_refused() {
+    // Horses out and back until the start comes round a third time, then on.
+    let mut moves: Vec<&str> = ["h0g2", "h9g7", "g2h0", "g7h9"].repeat(2);
+    moves.extend(["h2e2", "h9g7"]);
+    let text = format!("[Result \"1-0\"]\n\n{} 1-0\n", moves.join(" "));
+    let record = pgn::read(&text).unwrap();
+    let refused = record.to_game(Some(RuleSet::Asian)).unwrap_err();
+    assert!(refused.to_string().contains("the game is over"), "{refused}");
+    let history = record.history(Some(RuleSet::Asian)).unwrap();
+    assert_eq!(history.judged.len(), 1, "{:?}", history.judged);
+    assert_eq!(history.judged[0].ply, 8);
+    assert!(
+        matches!(history.judged[0].verdict, xiangqi::history::Verdict::Ended(o) if o.reason == Reason::Repetition)
+    );
+    assert_eq!(history.outcome(record.moves.len()), None, "the record goes on past the verdict");
+    assert_eq!(record.tag("Result"), Some("1-0"), "the result is kept as written");
+    // A move the board refuses is still refused, named as the record numbers it.
+    let mut bad = pgn::read("1. h2e2 h9g7 2. h0g2 *").unwrap();
+    // Black moving a red chariot.
+    bad.moves.push(xiangqi::notation::iccs::parse(Position::<Standard>::tables(), "a0a1").unwrap());
+    let err = bad.history(None).unwrap_err();
+    assert!(err.to_string().starts_with("move 2... (a0a1)"), "{err}");
+}

@@ -13,6 +13,8 @@ pub mod pgn;
 pub mod tree;
 pub mod wxf;
 
+use unicode_normalization::UnicodeNormalization;
+
 use self::{iccs::MoveError, pgn::Format};
 use crate::{geometry::Standard, position::Position, types::Move};
 
@@ -27,6 +29,16 @@ pub fn parse_any(pos: &Position<Standard>, text: &str) -> Result<Move, MoveError
 
 /// Reads a move trying `first` before the other notations.
 pub(crate) fn parse_in(pos: &Position<Standard>, text: &str, first: Format) -> Result<Move, MoveError> {
+    // Records from Chinese sites write WXF and digits in full-width forms
+    // (`Ｃ２＝５`, `马８进７`): compatibility normalisation (NFKC) makes them
+    // the ASCII the readers know, and leaves the Chinese glyphs as they are.
+    let normal: String;
+    let text = if text.is_ascii() {
+        text
+    } else {
+        normal = text.nfkc().collect();
+        &normal
+    };
     let token = text.trim().trim_end_matches(['!', '?', '#']);
     let mut order = vec![first];
     order.extend([Format::Iccs, Format::Wxf, Format::Chinese].into_iter().filter(|f| *f != first));

@@ -178,6 +178,30 @@ impl<G: Geometry> Record<G> {
     }
 }
 
+impl Record {
+    /// Replays the record as history (see [`crate::history`]) under a rule set
+    /// (the record's `RuleSet` tag when `rules` is `None`, else the asian
+    /// rules): a move is refused only when the board refuses it, and what the
+    /// rule set would have judged on the way is noted, not refused.
+    ///
+    /// # Errors
+    /// [`PgnError::Move`] for the first move the board refuses.
+    pub fn history(&self, rules: Option<RuleSet>) -> Result<crate::history::History<Standard>, PgnError> {
+        let rules = rules.or_else(|| self.tag("RuleSet")?.parse().ok()).unwrap_or_default();
+        crate::history::replay(&self.start, rules, &self.moves).map_err(|refused| {
+            let black_first = usize::from(self.start.turn() == crate::Color::Black);
+            let before = refused.ply - 1 + black_first;
+            PgnError::Move {
+                ply: refused.ply,
+                number: self.start.fullmoves() + (before / 2) as u32,
+                red: before % 2 == 0,
+                text: refused.illegal.notation.clone(),
+                source: Box::new(GameError::Illegal(refused.illegal)),
+            }
+        })
+    }
+}
+
 /// Why a record could not be read.
 #[derive(Debug, Error)]
 pub enum PgnError {
@@ -617,6 +641,37 @@ fn read_move(pos: &Position<Standard>, word: &str, ply: usize, format: Format) -
     })
 }
 
+/// Reads the moves of a word of movetext where `pos` stands, `ply` moves into
+/// its line: one move, or several written without spaces between them
+/// (`C2=5H8+7`, `炮二平五马８进７`), which records from some sites do. Every
+/// move form of the standard board but the old ICCS one is four characters
+/// long, so such a word is read four characters at a time.
+fn read_moves(
+    pos: &Position<Standard>,
+    word: &str,
+    ply: usize,
+    format: Format,
+) -> Result<Vec<Move>, PgnError> {
+    let whole = match read_move(pos, word, ply, format) {
+        Ok(m) => return Ok(vec![m]),
+        Err(e) => e,
+    };
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() < 8 || chars.len() % 4 != 0 {
+        return Err(whole);
+    }
+    let mut at = pos.clone();
+    let mut moves = Vec::with_capacity(chars.len() / 4);
+    for (i, chunk) in chars.chunks(4).enumerate() {
+        let text: String = chunk.iter().collect();
+        // A word that reads neither whole nor in parts is named whole.
+        let Ok(m) = read_move(&at, &text, ply + i, format) else { return Err(whole) };
+        at.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
 /// Reads one game whose text starts at line `first_line` of its file.
 fn read_game(text: &str, first_line: usize, limits: &Limits) -> Result<Record, PgnError> {
     let Parts { tags, start, format, movetext } = parts(text, first_line)?;
@@ -627,9 +682,13 @@ fn read_game(text: &str, first_line: usize, limits: &Limits) -> Result<Record, P
     }
     let mut moves = Vec::with_capacity(tokens.len());
     for token in tokens {
-        let m = read_move(&pos, &token, moves.len() + 1, format)?;
-        pos.play_unchecked(m);
-        moves.push(m);
+        for m in read_moves(&pos, &token, moves.len() + 1, format)? {
+            if limits.check(Limit::PliesPerLine, moves.len() + 1).is_err() {
+                return Err(PgnError::over(limits, Limit::PliesPerLine, Some(moves.len() + 1)));
+            }
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
     }
     Ok(Record { tags, start, moves })
 }
@@ -671,18 +730,20 @@ pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree),
             let w = std::mem::take(&mut word);
             if let Some(w) = move_word(&w) {
                 let (pos, ply) = &placed[current];
-                let ply = ply + 1;
-                if limits.check(Limit::PliesPerLine, ply).is_err() {
-                    return Err(PgnError::over(limits, Limit::PliesPerLine, Some(ply)));
+                for m in read_moves(pos, &w, ply + 1, format)? {
+                    let (pos, ply) = &placed[current];
+                    let ply = ply + 1;
+                    if limits.check(Limit::PliesPerLine, ply).is_err() {
+                        return Err(PgnError::over(limits, Limit::PliesPerLine, Some(ply)));
+                    }
+                    if limits.check(Limit::NodesPerTree, tree.len() + 1).is_err() {
+                        return Err(PgnError::over(limits, Limit::NodesPerTree, Some(ply)));
+                    }
+                    let mut pos = pos.clone();
+                    pos.play_unchecked(m);
+                    current = tree.add(current, m);
+                    placed.push((pos, ply));
                 }
-                if limits.check(Limit::NodesPerTree, tree.len() + 1).is_err() {
-                    return Err(PgnError::over(limits, Limit::NodesPerTree, Some(ply)));
-                }
-                let m = read_move(pos, &w, ply, format)?;
-                let mut pos = pos.clone();
-                pos.play_unchecked(m);
-                current = tree.add(current, m);
-                placed.push((pos, ply));
             }
         }
         match c {
