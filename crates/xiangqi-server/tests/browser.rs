@@ -83,8 +83,9 @@ async fn alice_and_bob(chromedriver: &str, name: &str) -> AliceAndBob {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn two_players_play_live_with_click_then_submit() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp) = start_server("browser").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -177,8 +178,9 @@ async fn check_position(c: &Client, url: &str, size: (u32, u32), cells: usize, s
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_position_page_draws_both_boards_on_desktop_and_phone() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp) = start_server("position").await;
     let (_driver, driver_url) = start_driver(&chromedriver).await;
     let c = browser(&driver_url, &tmp.join("p")).await;
@@ -257,8 +259,9 @@ async fn playable_hex_board(c: &Client, legal: &[&str], mine: &str, flipped: boo
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_hex_board_shows_a_pieces_targets_and_reports_the_chosen_move() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp) = start_server("hexplay").await;
     let (_driver, driver_url) = start_driver(&chromedriver).await;
     let c = browser(&driver_url, &tmp.join("p")).await;
@@ -412,9 +415,10 @@ async fn game_id(c: &Client) -> String {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_game_is_played_with_the_keyboard_alone_check_is_told_to_the_one_in_check_and_a_rematch_follows() {
     use Key::{Down, Enter, Left, Right, Up};
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
         alice_and_bob(&chromedriver, "keyboard").await;
     let id = start_game(&a, &b, "bob", "red", days(3)).await;
@@ -512,8 +516,9 @@ async fn a_game_is_played_with_the_keyboard_alone_check_is_told_to_the_one_in_ch
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_player_in_the_auto_match_queue_is_taken_to_the_game_right_after_logging_in() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp) = start_server("automatch").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -564,8 +569,9 @@ async fn a_player_in_the_auto_match_queue_is_taken_to_the_game_right_after_loggi
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_waiting_room_and_game_lists_update_by_themselves() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let AliceAndBob { server, tmp, driver: _driver, url: _, a, b } =
         alice_and_bob(&chromedriver, "lobby").await;
 
@@ -626,8 +632,9 @@ async fn the_waiting_room_and_game_lists_update_by_themselves() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn messages_belong_to_the_page_and_action_they_came_from() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp) = start_server("messages").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -693,8 +700,9 @@ async fn visit_fits(c: &Client, url: &str, hash: &str, wait_for: &str) {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_board() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp) = start_server("phone").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -784,8 +792,9 @@ async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_boa
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn no_dead_ends_abort_draw_offers_and_small_things() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
         alice_and_bob(&chromedriver, "deadends").await;
 
@@ -930,8 +939,9 @@ async fn pieces(c: &Client) -> Vec<String> {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_move_list_shows_earlier_positions_during_a_game_and_moves_are_made_on_the_live_one() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
         alice_and_bob(&chromedriver, "lookback").await;
     let id = start_game(&a, &b, "bob", "red", days(3)).await;
@@ -980,8 +990,9 @@ async fn the_move_list_shows_earlier_positions_during_a_game_and_moves_are_made_
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn an_aborted_game_is_listed_as_aborted_and_moves_count_a_red_and_a_black_ply_as_one() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
         alice_and_bob(&chromedriver, "counting").await;
 
@@ -1031,8 +1042,9 @@ const MATING_GAME: &str = "b0c2 b9c7 h0g2 a9a8 i0i1 a8f8 a0a1 h7h4 g3g4 h4h5 h2h
 const HEX_MATE: [&str; 5] = ["b1d4", "b8d7", "d4b5", "d7e10", "b5c8"];
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_checkmated_general_is_ringed_on_both_boards() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let AliceAndBob { server, tmp, driver: _driver, url, a, b } = alice_and_bob(&chromedriver, "mated").await;
     for (rules, moves) in
         [("asian", MATING_GAME.split_whitespace().collect::<Vec<_>>()), ("hex", HEX_MATE.to_vec())]

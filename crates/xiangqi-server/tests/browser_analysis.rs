@@ -68,9 +68,9 @@ async fn finished_game(red: &Client, black: &Client, opponent: &str, moves: &[&s
 }
 
 #[tokio::test]
-#[ignore = "needs chromedriver and chromium"]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_analysis_board_evaluates_sets_up_and_reviews() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let tmp = std::env::temp_dir().join(format!("xiangqi-analysis-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
@@ -241,9 +241,9 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
 }
 
 #[tokio::test]
-#[ignore = "needs chromedriver and chromium; run with --include-ignored"]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn arrows_show_the_engines_line_and_the_better_move_on_both_boards() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let tmp = std::env::temp_dir().join(format!("xiangqi-arrows-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());

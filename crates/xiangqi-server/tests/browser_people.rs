@@ -147,8 +147,9 @@ async fn shots(c: &Client, name: &str, ready: &str) {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn two_users_message_each_other_and_see_the_unread_badge_change_live() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let site = Site::start("messages", &chromedriver).await;
     let a = site.user("alice").await;
     let b = site.user("bob").await;
@@ -214,8 +215,9 @@ async fn two_users_message_each_other_and_see_the_unread_badge_change_live() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn players_chat_beside_the_board_spectators_read_and_moves_count_live() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let site = Site::start("chat", &chromedriver).await;
     let a = site.user("alice").await;
     let b = site.user("bob").await;
@@ -280,8 +282,9 @@ async fn players_chat_beside_the_board_spectators_read_and_moves_count_live() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_buddy_comes_first_and_an_ignored_users_challenge_is_refused_with_the_reason() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let site = Site::start("buddies", &chromedriver).await;
     let a = site.user("alice").await;
     let b = site.user("bob").await;
@@ -354,8 +357,9 @@ async fn a_buddy_comes_first_and_an_ignored_users_challenge_is_refused_with_the_
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn markup_typed_in_a_message_a_chat_line_or_a_bio_shows_as_those_characters() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let site = Site::start("markup", &chromedriver).await;
     let a = site.user("alice").await;
     let b = site.user("bob").await;
@@ -406,8 +410,9 @@ async fn markup_typed_in_a_message_a_chat_line_or_a_bio_shows_as_those_character
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn an_invitation_link_registers_a_friend_as_a_buddy_with_a_challenge_waiting() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let site = Site::start("invite", &chromedriver).await;
     let a = site.user("alice").await;
 
@@ -449,8 +454,9 @@ async fn an_invitation_link_registers_a_friend_as_a_buddy_with_a_challenge_waiti
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn long_game_lists_show_a_page_and_more_on_request() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let site = Site::start_with("more", &chromedriver, |c| c.limits.challenges_per_hour = 10_000).await;
     let a = site.user("alice").await;
     let b = site.user("bob").await;

@@ -37,9 +37,9 @@ async fn shown_puzzle(c: &Client) -> String {
 }
 
 #[tokio::test]
-#[ignore = "needs chromedriver and chromium"]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let tmp = std::env::temp_dir().join(format!("xiangqi-puzzles-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());

@@ -80,8 +80,9 @@ async fn every_set_and_theme(c: &Client, language: &str) {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn preferences_change_every_board_at_once_and_stay_changed_in_both_languages() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _db) = start_server("prefs").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -220,8 +221,9 @@ async fn preferences_change_every_board_at_once_and_stay_changed_in_both_languag
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _db) = start_server("visitor").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -310,8 +312,9 @@ async fn a_visitor_sees_what_the_site_is_reads_the_rules_and_watches_a_game() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn administrators_post_news_that_shows_on_the_main_screen_newest_first() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, db) = start_server("news").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -375,8 +378,9 @@ async fn header_sizes(c: &Client) -> Value {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn on_a_phone_the_header_is_one_row_with_a_menu_and_the_site_has_an_icon() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _) = start_server("header").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -458,8 +462,9 @@ async fn widths(c: &Client, selector: &str) -> (i64, i64) {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_word_of_ten_thousand_letters_does_not_widen_any_page() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, db) = start_server("longword").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -490,8 +495,9 @@ async fn a_word_of_ten_thousand_letters_does_not_widen_any_page() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_visitor_looks_around_the_waiting_room_who_is_here_tournaments_and_ladders() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _db) = start_server("lookaround").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -546,8 +552,9 @@ async fn a_visitor_looks_around_the_waiting_room_who_is_here_tournaments_and_lad
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn the_account_menu_changes_the_password() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _db) = start_server("password").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -572,8 +579,9 @@ async fn the_account_menu_changes_the_password() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn a_language_chosen_as_a_visitor_stays_after_logging_in() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _db) = start_server("keeplang").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;
@@ -619,8 +627,9 @@ async fn a_language_chosen_as_a_visitor_stays_after_logging_in() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn four_languages_are_chosen_in_the_header_and_a_traditional_chinese_browser_starts_in_its_own() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let (server, tmp, _db) = start_server("languages").await;
     let url = format!("{}/", server.url());
     let (_driver, driver_url) = start_driver(&chromedriver).await;

@@ -45,9 +45,9 @@ async fn right_drag(c: &Client, from: &str, to: &str) {
 }
 
 #[tokio::test]
-#[ignore = "needs chromedriver and chromium"]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn two_members_edit_a_study_and_each_sees_the_other_live() {
-    let Some(chromedriver) = chromedriver() else { return };
+    let chromedriver = chromedriver();
     let tmp = std::env::temp_dir().join(format!("xiangqi-studies-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());

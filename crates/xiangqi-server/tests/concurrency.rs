@@ -77,8 +77,9 @@ async fn the_same_move_sent_twice_at_once_is_made_once() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL (XIANGQI_TEST_POSTGRES_URL); .ci/run sets it"]
 async fn two_instances_moving_one_game_in_turn_never_refuse_a_good_move() {
-    let Some(db) = databases().into_iter().find(|d| d.url.starts_with("postgres")) else { return };
+    let db = common::postgres();
     let a = server(&db).await;
     let b = server(&db).await;
     let (red, black) = (Client::register(&a, "ir").await, Client::register(&a, "ib").await);
@@ -128,8 +129,9 @@ async fn refused_on(server: &Running, token: &str) -> bool {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL (XIANGQI_TEST_POSTGRES_URL); .ci/run sets it"]
 async fn a_session_ended_on_one_instance_is_refused_on_another() {
-    let Some(db) = databases().into_iter().find(|d| d.url.starts_with("postgres")) else { return };
+    let db = common::postgres();
     let a = server(&db).await;
     let b = xiangqi_server::start(Config::for_tests(&db.url)).await.unwrap();
     let me = Client::register(&a, "so").await;

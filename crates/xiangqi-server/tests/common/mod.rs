@@ -45,6 +45,15 @@ pub fn databases() -> Vec<Db> {
     dbs
 }
 
+/// The PostgreSQL test database, for a test of what only PostgreSQL does
+/// (such a test is `#[ignore]`d, and fails rather than passes without one).
+pub fn postgres() -> Db {
+    let url = std::env::var("XIANGQI_TEST_POSTGRES_URL").unwrap_or_else(|_| {
+        panic!("XIANGQI_TEST_POSTGRES_URL is not set: this test needs PostgreSQL (.ci/run sets it)")
+    });
+    Db { url, _dir: None }
+}
+
 /// A loopback address of its own for one test run (127.a.b.c), so that what
 /// counts by address on a shared database starts from nothing.
 pub fn fresh_address() -> std::net::IpAddr {
