@@ -217,15 +217,7 @@ const GOOD_CHINESE: &str = r#"[Game "Chinese Chess"]
 "#;
 
 async fn upload(c: &Client, text: &str) -> (StatusCode, Value) {
-    let res = c
-        .http
-        .post(format!("{}/imports", c.base))
-        .header("X-Xiangqi", "1")
-        .header("Content-Type", "application/x-chess-pgn")
-        .body(text.to_string())
-        .send()
-        .await
-        .unwrap();
+    let res = c.upload(text).await;
     let status = res.status();
     (status, serde_json::from_str(&res.text().await.unwrap()).unwrap_or(Value::Null))
 }

@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::{Client, databases, fresh_address, server, unique};
+use common::{Client, databases, fresh_address, server, unique, wrong_move};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use xiangqi::{AnyGame, Variant};
+use xiangqi::Variant;
 use xiangqi_server::{
     Config,
     domain::puzzles::{Handout, themes::PuzzleTheme},
@@ -54,25 +54,6 @@ fn rand_key() -> u64 {
 async fn solution(url: &str, id: &str) -> Vec<String> {
     let p = Store::open(url).await.unwrap().puzzle(id).await.unwrap().unwrap();
     p.moves.iter().skip(1).step_by(2).cloned().collect()
-}
-
-/// A legal first move for the solver of a stored puzzle that is neither the
-/// line's nor a mate: always wrong. Read from the puzzle itself because a
-/// shared database may offer puzzles other tests stored.
-async fn wrong_move(url: &str, id: &str) -> String {
-    let p = Store::open(url).await.unwrap().puzzle(id).await.unwrap().unwrap();
-    let mut game = AnyGame::new(p.variant, &p.fen, p.variant.default_rules()).unwrap();
-    game.play(game.parse_move(&p.moves[0]).unwrap()).unwrap();
-    game.legal_moves()
-        .iter()
-        .map(|m| game.move_name(*m))
-        .find(|name| {
-            let mut after = game.clone();
-            *name != p.moves[1]
-                && after.play(after.parse_move(name).unwrap()).is_ok()
-                && after.outcome().is_none()
-        })
-        .expect("a puzzle with a wrong move")
 }
 
 async fn moves(c: &Client, id: &str, moves: &[&str]) -> (StatusCode, Value) {

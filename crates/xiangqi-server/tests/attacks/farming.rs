@@ -12,14 +12,14 @@ use std::collections::HashSet;
 use futures_util::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use xiangqi::{AnyGame, Variant};
+use xiangqi::Variant;
 use xiangqi_server::{
     Running,
     domain::puzzles::{VISITOR_MOVES_PER_HOUR, themes::PuzzleTheme},
     store::{NewPuzzle, Store, Tally},
 };
 
-use crate::common::{Client, databases, fresh_address, server, unique};
+use crate::common::{Client, databases, fresh_address, server, unique, wrong_move};
 
 /// Black's chariot steps in front of red's, which takes it.
 const CAPTURE: (&str, &[&str]) = ("4k4/9/9/9/9/9/2r6/9/3R5/3K5 b", &["c3d3", "d1d3"]);
@@ -48,24 +48,6 @@ async fn seed(url: &str, lines: &[(&str, &[&str])], rating: f64) -> Vec<String> 
         .collect();
     assert_eq!(store.insert_puzzles(&rows).await.unwrap(), rows.len() as u64);
     rows.into_iter().map(|r| r.id).collect()
-}
-
-/// A legal first move of a stored puzzle that is neither the line's nor a
-/// mate: always wrong.
-async fn wrong_move(url: &str, id: &str) -> String {
-    let p = Store::open(url).await.unwrap().puzzle(id).await.unwrap().unwrap();
-    let mut game = AnyGame::new(p.variant, &p.fen, p.variant.default_rules()).unwrap();
-    game.play(game.parse_move(&p.moves[0]).unwrap()).unwrap();
-    game.legal_moves()
-        .iter()
-        .map(|m| game.move_name(*m))
-        .find(|name| {
-            let mut after = game.clone();
-            *name != p.moves[1]
-                && after.play(after.parse_move(name).unwrap()).is_ok()
-                && after.outcome().is_none()
-        })
-        .expect("a puzzle with a wrong move")
 }
 
 async fn moves(c: &Client, id: &str, moves: &[String]) -> (StatusCode, Value) {

@@ -55,18 +55,6 @@ async fn answer_within(stream: &mut TcpStream, within: Duration) -> Option<(Stri
         .then(|| (head.lines().next().unwrap_or("").to_string(), body.to_string()))
 }
 
-/// A PGN upload of `text` by `c`.
-async fn upload(c: &Client, text: String) -> reqwest::Response {
-    c.http
-        .post(format!("{}/imports", c.base))
-        .header("X-Xiangqi", "1")
-        .header("Content-Type", "application/x-chess-pgn")
-        .body(text)
-        .send()
-        .await
-        .unwrap()
-}
-
 /// A client registered from `address`.
 async fn register_from(s: &Running, prefix: &str, address: IpAddr) -> Client {
     let c = Client::from_address(s, &unique(prefix), address);
@@ -133,12 +121,12 @@ async fn a_body_past_its_route_s_limit_is_refused_before_it_is_read_and_only_the
         let c = Client::register(&s, "lim").await;
         let (file, games) = file_of(1024 * 1024);
         assert!((1024 * 1024..2 * 1024 * 1024).contains(&file.len()) && games < 2_000, "{}", file.len());
-        let r = upload(&c, file).await;
+        let r = c.upload(file).await;
         let st = r.status();
         let report: Value = r.json().await.unwrap();
         assert_eq!(st, StatusCode::CREATED, "{report}");
         assert_eq!(report["kept"].as_array().map(Vec::len), Some(games), "{}", report["refused"][0]);
-        let r = upload(&c, " ".repeat(2 * 1024 * 1024 + 1)).await;
+        let r = c.upload(" ".repeat(2 * 1024 * 1024 + 1)).await;
         let st = r.status();
         let v: Value = r.json().await.unwrap();
         assert_eq!(
@@ -159,7 +147,7 @@ async fn heavy_parsing_past_a_client_s_share_is_refused_with_a_time_to_come_back
         let (file, _) = file_of(1);
         // The client's share of the parsing pool is taken (as by its uploads under way).
         let held: Vec<_> = (0..s.parsing().share()).map(|_| s.parsing().admit(address).unwrap()).collect();
-        let r = upload(&c, file.clone()).await;
+        let r = c.upload(file.clone()).await;
         assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
         let retry = r.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
         let v: Value = r.json().await.unwrap();
@@ -169,11 +157,11 @@ async fn heavy_parsing_past_a_client_s_share_is_refused_with_a_time_to_come_back
         // Another client is served meanwhile, where the pool has room for it.
         if s.parsing().size() > s.parsing().share() {
             let other = register_from(&s, "other", fresh_address()).await;
-            assert_eq!(upload(&other, file.clone()).await.status(), StatusCode::CREATED);
+            assert_eq!(other.upload(file.clone()).await.status(), StatusCode::CREATED);
         }
         // With its share back, the client's next file is read.
         drop(held);
-        assert_eq!(upload(&c, file).await.status(), StatusCode::CREATED);
+        assert_eq!(c.upload(file).await.status(), StatusCode::CREATED);
         assert_eq!(s.parsing().busy(), 0);
         s.stop().await;
     }

@@ -99,15 +99,7 @@ async fn hostile_records_are_refused_and_the_server_lives() {
         // One 100,000-ply game in a file: the file is taken, the record refused on its own.
         let file = format!("{}\n[Event \"short\"]\n\nh2e2 h9g7 h0g2 i9h9 *\n", long_game(100_000));
         assert!(file.len() < 2 * 1024 * 1024, "{}", file.len());
-        let r = owner
-            .http
-            .post(format!("{}/imports", owner.base))
-            .header("X-Xiangqi", "1")
-            .header("Content-Type", "application/x-chess-pgn")
-            .body(file)
-            .send()
-            .await
-            .unwrap();
+        let r = owner.upload(file).await;
         let st = r.status();
         let report: Value = r.json().await.unwrap();
         assert_eq!(st, StatusCode::CREATED, "{report}");
@@ -124,15 +116,7 @@ async fn hostile_records_are_refused_and_the_server_lives() {
         let moves: Vec<&str> = (0..400_001).map(shuffle).collect();
         let file = moves.join(" ");
         assert!(file.len() < 2 * 1024 * 1024, "{}", file.len());
-        let r = owner
-            .http
-            .post(format!("{}/imports", owner.base))
-            .header("X-Xiangqi", "1")
-            .header("Content-Type", "application/x-chess-pgn")
-            .body(file)
-            .send()
-            .await
-            .unwrap();
+        let r = owner.upload(file).await;
         let st = r.status();
         let v: Value = r.json().await.unwrap();
         assert_eq!(

@@ -120,6 +120,13 @@ impl Client {
         req.send().await.expect("request")
     }
 
+    /// A PGN file posted to the import route as the import page sends it, answered whole.
+    pub async fn upload(&self, text: impl Into<String>) -> reqwest::Response {
+        let req = self.http.post(format!("{}/imports", self.base)).header("X-Xiangqi", "1");
+        let req = req.header("Content-Type", "application/x-chess-pgn").body(text.into());
+        req.send().await.expect("request")
+    }
+
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.send(reqwest::Method::GET, path, None).await
     }
@@ -163,4 +170,23 @@ pub async fn new_game(a: &Client, b: &Client, rules: &str) -> String {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     assert_eq!(v["game"]["red"], a.name.as_str());
     v["game"]["id"].as_str().unwrap().to_string()
+}
+
+/// A legal first move for the solver of a stored puzzle that is neither the
+/// line's nor a mate: always wrong. Read from the puzzle itself because a
+/// shared database may offer puzzles other tests stored.
+pub async fn wrong_move(url: &str, id: &str) -> String {
+    let p = xiangqi_server::store::Store::open(url).await.unwrap().puzzle(id).await.unwrap().unwrap();
+    let mut game = xiangqi::AnyGame::new(p.variant, &p.fen, p.variant.default_rules()).unwrap();
+    game.play(game.parse_move(&p.moves[0]).unwrap()).unwrap();
+    game.legal_moves()
+        .iter()
+        .map(|m| game.move_name(*m))
+        .find(|name| {
+            let mut after = game.clone();
+            *name != p.moves[1]
+                && after.play(after.parse_move(name).unwrap()).is_ok()
+                && after.outcome().is_none()
+        })
+        .expect("a puzzle with a wrong move")
 }
