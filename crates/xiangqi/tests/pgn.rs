@@ -100,7 +100,9 @@ fn bad_records_say_what_is_wrong() {
     let err = pgn::read("1. h2e2 h9g7 2. h2h9 *").unwrap_err();
     assert!(matches!(err, PgnError::Move { ply: 3, .. }), "{err}");
     assert!(err.to_string().contains("h2h9"), "{err}");
-    assert!(matches!(pgn::read("1. h2e2 {never closed"), Err(PgnError::Unclosed("comment"))));
+    let cut = pgn::read("1. h2e2 {never closed").unwrap_err();
+    assert!(matches!(cut, PgnError::Unclosed { what: "comment", after: 1 }), "{cut:?}");
+    assert_eq!(cut.to_string(), "a comment opened after 1 moves is never closed");
 }
 
 /// The central cannon against the screen horses, 22 plies, as ICCS names them.
@@ -281,7 +283,11 @@ fn comments_and_variations_are_written_and_read_back_as_the_main_line() {
     assert!(pgn::read(bad).is_ok(), "the main line alone reads");
     let err = pgn::read_tree(bad).unwrap_err();
     assert!(err.to_string().starts_with("move 1... (h9h2)"), "{err}");
-    assert!(matches!(pgn::read_tree("1. h2e2 (1. c3c4"), Err(PgnError::Unclosed("variation"))));
+    for open in
+        [pgn::read_tree("1. h2e2 h9g7 (1... c6c5").map(|(r, _)| r), pgn::read("1. h2e2 h9g7 (1... c6c5")]
+    {
+        assert!(matches!(open, Err(PgnError::Unclosed { what: "variation", after: 1 })), "{open:?}");
+    }
     // A plain record is written as before.
     let plain = pgn::write_tree(&record, &MoveTree::line(&back.moves), Format::Wxf);
     assert!(plain.ends_with("1. C2=5 H8+7 2. H2+3 *\n"), "{plain}");

@@ -229,3 +229,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_file_cut_short_or_in_another_encoding_is_refused_naming_the_place() {
+    // A record with comments and variations, cut at every character: each
+    // prefix reads, or is refused with a reason; a cut inside a comment or a
+    // variation names how far its line had gone.
+    let text = "1. h2e2 {central cannon} h9g7 (1... b7e7 {same direction}) 2. h0g2 i9h9 *\n";
+    for (at, _) in text.char_indices() {
+        let cut = &text[..at];
+        let read = pgn::read_tree(cut);
+        let main = pgn::read(cut);
+        if let Err(e) = &read {
+            assert!(!e.to_string().is_empty());
+        }
+        if cut.ends_with("{central") {
+            assert!(matches!(read, Err(PgnError::Unclosed { what: "comment", after: 1 })), "{read:?}");
+        }
+        if cut.ends_with("(1... b7e7") {
+            assert!(matches!(main, Err(PgnError::Unclosed { what: "variation", after: 1 })), "{main:?}");
+        }
+    }
+    // 炮二平五 in GBK, read as UTF-8 the way a careless upload would be.
+    let gbk = String::from_utf8_lossy(b"1. \xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5 *");
+    match pgn::read(&gbk) {
+        Err(PgnError::Move { ply: 1, number: 1, red: true, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+}

@@ -149,7 +149,7 @@ fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refu
     match e {
         PgnError::Tag { .. } => r.problem = ImportProblem::Tag,
         PgnError::Fen(_) => r.problem = ImportProblem::Fen,
-        PgnError::Unclosed(_) => r.problem = ImportProblem::Unclosed,
+        PgnError::Unclosed { .. } => r.problem = ImportProblem::Unclosed,
         PgnError::Variant(_) => r.problem = ImportProblem::Variant,
         PgnError::OverLimit { ply, .. } => {
             r.problem = ImportProblem::Limit;

@@ -214,8 +214,10 @@ pub enum PgnError {
     /// writes it (`12.` for Red, `12...` for Black).
     #[error("move {number}{} ({text}): {source}", if *.red { "" } else { "..." })]
     Move { ply: usize, number: u32, red: bool, text: String, source: Box<GameError> },
-    #[error("unclosed {0} in the moves")]
-    Unclosed(&'static str),
+    /// A comment or variation left open (a file cut short, say): `what` it
+    /// is, opened after `after` moves of its line.
+    #[error("a {what} opened after {after} moves is never closed")]
+    Unclosed { what: &'static str, after: usize },
     #[error("a record of the {0} board: only standard-board records are read")]
     Variant(String),
     /// The record passes a limit of [`Limits`] (`allowed` is where it
@@ -754,7 +756,7 @@ pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree),
                     match chars.next() {
                         Some('}') => break,
                         Some(c) => comment.push(c),
-                        None => return Err(PgnError::Unclosed("comment")),
+                        None => return Err(PgnError::Unclosed { what: "comment", after: placed[current].1 }),
                     }
                 }
                 let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -781,8 +783,10 @@ pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree),
             Some(c) => word.push(c),
         }
     }
-    if !open.is_empty() {
-        return Err(PgnError::Unclosed("variation"));
+    if let Some(&first) = open.first() {
+        // The variation stands beside the move it was opened after.
+        let after = placed[first].1.saturating_sub(1);
+        return Err(PgnError::Unclosed { what: "variation", after });
     }
     Ok((Record { tags, start, moves: tree.main_line() }, tree))
 }
@@ -804,12 +808,15 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
     let mut clean = String::new();
     let mut depth = 0usize;
+    // Where the outermost open variation began in `clean`.
+    let mut opened = 0;
+    let moves_in = |clean: &str| clean.split_whitespace().filter_map(move_word).count();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
             '{' => {
                 if !chars.by_ref().any(|c| c == '}') {
-                    return Err(PgnError::Unclosed("comment"));
+                    return Err(PgnError::Unclosed { what: "comment", after: moves_in(&clean) });
                 }
                 clean.push(' ');
             }
@@ -821,14 +828,20 @@ fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
                 }
                 clean.push(' ');
             }
-            '(' => depth += 1,
+            '(' => {
+                if depth == 0 {
+                    opened = clean.len();
+                }
+                depth += 1;
+            }
             ')' => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
             _ => clean.push(c),
         }
     }
     if depth > 0 {
-        return Err(PgnError::Unclosed("variation"));
+        let after = moves_in(&clean[..opened]).saturating_sub(1);
+        return Err(PgnError::Unclosed { what: "variation", after });
     }
     Ok(clean.split_whitespace().filter_map(move_word).collect())
 }
