@@ -24,7 +24,7 @@ use crate::{
     geometry::{Geometry, Standard, Variant},
     movegen::MoveList,
     notation::iccs::{self, MoveError},
-    position::{IllegalMove, IllegalReason, Position, Undo},
+    position::{Forbidden, IllegalMove, IllegalReason, Position, Undo},
     rules::{self, Outcome, Reason, RuleSet, Rules, chase},
     types::{Color, Move},
 };
@@ -330,12 +330,12 @@ impl<G: Geometry> Game<G> {
     }
 
     /// Why the rule set's history rules forbid a board-legal move, if they do.
-    fn forbidden(&self, m: Move) -> Option<&'static str> {
+    fn forbidden(&self, m: Move) -> Option<Forbidden> {
         if self.exceeds_check_limit(m) {
-            return Some("the same piece may not give check four turns in a row");
+            return Some(Forbidden::FourthCheck);
         }
         if self.is_two_point_chase(m) {
-            return Some("a piece may not chase an unprotected piece back and forth between two points");
+            return Some(Forbidden::TwoPointChase);
         }
         None
     }

@@ -37,7 +37,7 @@ use thiserror::Error;
 use crate::{
     game::Game,
     geometry::Geometry,
-    position::{IllegalMove, IllegalReason, Position},
+    position::{Forbidden, IllegalMove, IllegalReason, Position},
     rules::{Outcome, Reason, RuleSet, Rules},
     types::Move,
 };
@@ -47,8 +47,8 @@ use crate::{
 pub enum Verdict {
     /// The game would have ended after this move.
     Ended(Outcome),
-    /// This move would have been refused; why, in words.
-    Forbidden(&'static str),
+    /// This move would have been refused, for this reason.
+    Forbidden(Forbidden),
 }
 
 /// A verdict and the move it fell on (1 for the record's first move).

@@ -28,6 +28,6 @@ pub use game::{Checked, Game, GameError};
 pub use geometry::{Geometry, Hex, Standard, Tables, Variant};
 pub use movegen::MoveList;
 pub use notation::{fen::FenError, iccs::MoveError};
-pub use position::{IllegalMove, IllegalReason, Position, PositionError, Setup, Undo};
+pub use position::{Forbidden, IllegalMove, IllegalReason, Position, PositionError, Setup, Undo};
 pub use rules::{Outcome, Reason, Repetition, RuleSet, Rules};
 pub use types::{ByColor, Cell, Color, Move, Piece, Role};

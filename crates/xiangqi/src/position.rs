@@ -522,6 +522,17 @@ pub struct IllegalMove {
 }
 
 /// Why a move is illegal, in words a player understands.
+/// A move that is legal on the board but that a rule set's history rules forbid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum Forbidden {
+    /// The play site's rule: the same piece may not give check four turns in a row.
+    #[error("the same piece may not give check four turns in a row")]
+    FourthCheck,
+    /// A piece may not chase an unprotected piece back and forth between two points.
+    #[error("a piece may not chase an unprotected piece back and forth between two points")]
+    TwoPointChase,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum IllegalReason {
     #[error("a cell is off the board")]
@@ -539,7 +550,7 @@ pub enum IllegalReason {
     #[error("it would leave your general in check")]
     LeavesGeneralInCheck,
     #[error("the rule set forbids it: {0}")]
-    Forbidden(&'static str),
+    Forbidden(Forbidden),
     #[error("no piece of the side to move can make that move")]
     NoSuchMove,
 }

@@ -74,6 +74,21 @@ impl Limits {
         nodes_per_file: 400_000,
     };
 
+    /// The limits for reading a person's own archive on their own machine
+    /// (`xiangqi convert`, an administrator's masters import): files of any
+    /// size and number of games, which are read a game at a time, each game
+    /// still bounded: a line as long as the site allows, and a tree as large
+    /// as an opening book of a few million positions.
+    pub const ARCHIVE: Limits = Limits {
+        request_bytes: Limits::SITE.request_bytes,
+        file_bytes: usize::MAX,
+        games_per_file: usize::MAX,
+        plies_per_line: Limits::SITE.plies_per_line,
+        variation_depth: 1_000,
+        nodes_per_tree: 4_000_000,
+        nodes_per_file: usize::MAX,
+    };
+
     /// The bound a limit stands at.
     pub fn of(&self, limit: Limit) -> usize {
         match limit {

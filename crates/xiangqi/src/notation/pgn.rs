@@ -513,6 +513,23 @@ pub fn read_all_tags(text: &str) -> Vec<Result<Vec<(String, String)>, PgnError>>
 /// comments and variations.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
+/// Whether a word of movetext ends its game: PGN's results, or the words
+/// Chinese records end with (`红胜`, `黑負`, `和棋`...).
+fn is_result(word: &str) -> bool {
+    if RESULTS.contains(&word) {
+        return true;
+    }
+    let mut chars = word.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some('红' | '紅' | '黑'), Some('胜' | '勝' | '负' | '負'), None) => true,
+        (Some('红' | '紅' | '黑'), Some('方'), Some('胜' | '勝' | '负' | '負')) => {
+            chars.next().is_none()
+        }
+        (Some('和'), None | Some('棋' | '局'), None) => true,
+        _ => false,
+    }
+}
+
 /// The games of a PGN text, each with the number of its first line in the text.
 /// A game is its tag block and the movetext after it, up to the next tag block
 /// or, for moves after a result, up to that result.
@@ -564,7 +581,7 @@ fn split_games(text: &str) -> Vec<(usize, &str)> {
             let boundary = c.is_whitespace() || matches!(c, '{' | ';' | '(' | ')');
             if boundary && !word.is_empty() {
                 content |= depth == 0;
-                ended |= depth == 0 && RESULTS.contains(&word.as_str());
+                ended |= depth == 0 && is_result(&word);
                 word.clear();
             }
             match c {
@@ -716,8 +733,65 @@ pub fn read_tree(text: &str) -> Result<(Record, MoveTree), PgnError> {
 pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree), PgnError> {
     let games = split_games(text);
     let (first_line, game) = games.first().copied().unwrap_or((1, ""));
+    let read = read_tree_game(game, first_line, limits)?;
+    match read.cut {
+        Some(e) => Err(e),
+        None => Ok((read.record, read.tree)),
+    }
+}
+
+/// A game read with its tree, perhaps cut short by a move that cannot be
+/// read or played: the moves before it are kept, and `cut` says which it
+/// was and why.
+#[derive(Debug)]
+pub struct TreeRead {
+    pub record: Record,
+    pub tree: MoveTree,
+    pub cut: Option<PgnError>,
+}
+
+/// Reads every game of a PGN text with its comments and variations, in file
+/// order, within `limits`: one entry per game, as [`read_all`] splits them.
+/// A game whose tags, set-up, brackets or size cannot be taken is an error;
+/// a game with a move that cannot be read or played keeps the moves read
+/// before it, with the move named in [`TreeRead::cut`].
+///
+/// ```
+/// use xiangqi::notation::{limits::Limits, pgn};
+///
+/// let text = "1. h2e2 (1. c3c4) h9g7 2. h0g2 i9i1 *\n\n[Event \"b\"\n\n1. h2e2 *\n";
+/// let games = pgn::read_all_trees_with(text, &Limits::SITE);
+/// let first = games[0].as_ref().unwrap();
+/// assert_eq!(first.record.moves.len(), 3);
+/// assert_eq!(first.tree.len(), 5);
+/// assert!(first.cut.as_ref().unwrap().to_string().starts_with("move 2... (i9i1)"));
+/// assert!(games[1].is_err());
+/// ```
+pub fn read_all_trees_with(text: &str, limits: &Limits) -> Vec<Result<TreeRead, PgnError>> {
+    split_games(text).into_iter().map(|(line, game)| read_tree_game(game, line, limits)).collect()
+}
+
+/// Reads one game with its tree, whose text starts at line `first_line` of its file.
+fn read_tree_game(game: &str, first_line: usize, limits: &Limits) -> Result<TreeRead, PgnError> {
     let Parts { tags, start, format, movetext } = parts(game, first_line)?;
     let mut tree = MoveTree::new();
+    let cut = match grow_tree(&mut tree, &start, format, &movetext, limits) {
+        Ok(()) => None,
+        Err(e @ PgnError::Move { .. }) => Some(e),
+        Err(e) => return Err(e),
+    };
+    Ok(TreeRead { record: Record { tags, start, moves: tree.main_line() }, tree, cut })
+}
+
+/// Adds the moves, variations and comments of a movetext to `tree`, which
+/// keeps what was added before an error.
+fn grow_tree(
+    tree: &mut MoveTree,
+    start: &Position<Standard>,
+    format: Format,
+    movetext: &str,
+    limits: &Limits,
+) -> Result<(), PgnError> {
     // Beside each node of the tree, the position after it and its ply.
     let mut placed = vec![(start.clone(), 0usize)];
     let mut current = MoveTree::ROOT;
@@ -788,7 +862,7 @@ pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree),
         let after = placed[first].1.saturating_sub(1);
         return Err(PgnError::Unclosed { what: "variation", after });
     }
-    Ok((Record { tags, start, moves: tree.main_line() }, tree))
+    Ok(())
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -849,7 +923,7 @@ fn move_tokens(text: &str) -> Result<Vec<String>, PgnError> {
 /// The move in a word of movetext, if it holds one: results, numeric
 /// annotations and move numbers are not moves.
 fn move_word(word: &str) -> Option<String> {
-    if RESULTS.contains(&word) || word.starts_with('$') {
+    if is_result(word) || word.starts_with('$') {
         return None;
     }
     // "12." and "12..." are move numbers (in full-width digits and stops
@@ -866,4 +940,22 @@ fn move_word(word: &str) -> Option<String> {
     // Annotation marks after a move (`!`, `?!`) are not part of it.
     let word = word.trim_end_matches(['!', '?']);
     (!word.is_empty()).then(|| word.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chinese_result_words_end_a_game_and_are_not_moves() {
+        for word in ["红胜", "紅勝", "黑负", "黑方胜", "和棋", "和局", "和", "1-0", "*"] {
+            assert!(is_result(word), "{word}");
+        }
+        for word in ["红", "炮二平五", "和棋局", "黑方"] {
+            assert!(!is_result(word), "{word}");
+        }
+        let games = read_all("1. 炮二平五 马８进７ 红胜\n1. h2e2 *\n");
+        assert_eq!(games.len(), 2, "a result word ends its game");
+        assert_eq!(games[0].as_ref().map(|r| r.moves.len()).ok(), Some(2));
+    }
 }
