@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod bench;
+mod convert;
 mod fill;
 mod perft;
 mod play;
@@ -52,6 +53,8 @@ enum Command {
     Fill(fill::Args),
     /// Find puzzles for the play site in its finished games or the engine's own games.
     Puzzles(puzzles::Args),
+    /// Convert game records between PGN (ICCS, WXF, Chinese), XQF and DhtmlXQ; reads CCBridge too.
+    Convert(convert::Args),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Backup(args)) => backup::run(args),
         Some(Command::Fill(args)) => fill::run(args),
         Some(Command::Puzzles(args)) => puzzles::run(args),
+        Some(Command::Convert(args)) => convert::run(args),
         None => serve::run(serve::Args::from_env()),
     }
 }

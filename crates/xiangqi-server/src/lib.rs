@@ -352,6 +352,28 @@ pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, 
     store.set_admin(name, admin).await.map_err(failed)
 }
 
+/// Loads record files of any size into the Masters collection of the
+/// database at `database`, calling `refused` with each record left out
+/// (`xiangqi admin import-masters`): what each file gave, in order.
+///
+/// # Errors
+/// The database cannot be opened; a file cannot be read or written from is
+/// named in its own entry.
+pub async fn import_masters(
+    database: &str,
+    files: &[std::path::PathBuf],
+    mut refused: impl FnMut(&std::path::Path, &domain::imports::Refused),
+) -> Result<Vec<std::result::Result<domain::masters::Loaded, String>>, StartError> {
+    let failed = |source| StartError::Database { url: database.to_string(), source };
+    let store = Store::open(database).await.map_err(failed)?;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp() * 1000;
+    let mut loaded = Vec::with_capacity(files.len());
+    for path in files {
+        loaded.push(domain::masters::load_file(&store, path, now, |r| refused(path, r)).await);
+    }
+    Ok(loaded)
+}
+
 /// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
 /// move to their next round and finish; expired sessions and old failed
 /// log-ins are purged. With several instances on one

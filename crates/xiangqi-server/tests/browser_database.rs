@@ -65,7 +65,7 @@ async fn finished_game(red: &Player, black: &Player, black_name: &str, moves: &[
 
 const PGN: &str = "[Game \"Chinese Chess\"]\n[Event \"Club\"]\n[Red \"Hu\"]\n[Black \"Liu\"]\n[Result \"1-0\"]\n\n\
     1. h2e2 h9g7 2. h0g2 i9h9 1-0\n\n[Game \"Chinese Chess\"]\n[Red \"Wang\"]\n[Black \"Zhao\"]\n[Result \"0-1\"]\n\n\
-    1. h2e2 h9g7 2. a0a5 0-1\n";
+    1. a0a5 h9g7 0-1\n";
 
 #[tokio::test]
 #[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
@@ -126,7 +126,7 @@ async fn the_database_the_explorer_and_the_import_page_work_in_a_browser() {
     css(&c, "#import-form button[type=submit]").await.click().await.unwrap();
     until(&c, "the report", "return !!document.querySelector('.refused-games li');").await;
     let refused = css(&c, ".refused-games li").await.text().await.unwrap();
-    assert!(refused.contains("Game 2 (Wang – Zhao)") && refused.contains("move 2. (a0a5)"), "{refused}");
+    assert!(refused.contains("Game 2 (Wang – Zhao)") && refused.contains("move 1. (a0a5)"), "{refused}");
     until(
         &c,
         "the collection lists the kept game",
@@ -137,6 +137,7 @@ async fn the_database_the_explorer_and_the_import_page_work_in_a_browser() {
     // An imported game opens on the analysis board, where my own explorer shows it.
     css(&c, ".imported-game a").await.click().await.unwrap();
     until(&c, "the imported game's moves", "return document.querySelectorAll('#tree .move, #tree [data-ply]').length >= 4 || location.hash.startsWith('#/analysis/imported/');").await;
+    until(&c, "the record under the board", "return !!document.querySelector('#imported-record pre');").await;
     css(&c, "#explorer-source").await.select_by_value("mine").await.unwrap();
     css(&c, "#nav-first").await.click().await.unwrap();
     until(
@@ -165,6 +166,63 @@ async fn the_database_the_explorer_and_the_import_page_work_in_a_browser() {
     )
     .await;
 
+    c.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn an_administrator_loads_an_xqf_file_into_the_masters_collection_that_everyone_browses() {
+    let chromedriver = chromedriver();
+    let tmp = std::env::temp_dir().join(format!("xiangqi-masters-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let base = server.url().to_string();
+    // An XQF file written from a record with a variation and a comment, in GBK names.
+    let pgn = "[Event \"全国象棋个人赛\"]\n[Red \"胡荣华\"]\n[Black \"柳大华\"]\n[Result \"1-0\"]\n\n\
+        1. h2e2 {中炮} (1. c3c4) h9g7 2. h0g2 i9h9 1-0\n";
+    let (record, tree) = xiangqi::notation::pgn::read_tree(pgn).unwrap();
+    let file = tmp.join("hu-liu.xqf");
+    std::fs::write(&file, xiangqi_records::xqf::write(&xiangqi_records::Game::new(record, tree))).unwrap();
+
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let c = launch(&driver_url, &tmp.join("admin"), "zh-CN", Window::Desktop(1280, 800)).await;
+    let url = |hash: &str| format!("{base}/{hash}");
+    register_quick(&c, &url(""), "curator").await;
+    assert!(xiangqi_server::set_admin(&db, "curator", true).await.unwrap());
+    c.goto(&url("#/import")).await.unwrap();
+    c.refresh().await.unwrap();
+    css(&c, "#import-masters").await.click().await.unwrap();
+    css(&c, "#import-file").await.send_keys(file.to_str().unwrap()).await.unwrap();
+    css(&c, "#import-form button[type=submit]").await.click().await.unwrap();
+    until(&c, "the file's report", "return !!document.querySelector('.import-file .message.info');").await;
+    let report = css(&c, ".import-file .message.info").await.text().await.unwrap();
+    assert!(report.contains("hu-liu.xqf") && report.contains("XQF"), "{report}");
+    shots_at_both_sizes(&c, "database", "masters-import").await;
+
+    // Everyone browses the collection; a game opens with its record, and the
+    // explorer's Masters source counts it.
+    c.goto(&url("#/masters")).await.unwrap();
+    until(&c, "the masters list", "return document.querySelectorAll('.masters-game').length === 1;").await;
+    let row = css(&c, ".masters-game").await.text().await.unwrap();
+    assert!(row.contains("胡荣华 – 柳大华"), "{row}");
+    shots_at_both_sizes(&c, "database", "masters").await;
+    css(&c, ".masters-game a").await.click().await.unwrap();
+    until(&c, "the record under the board", "return !!document.querySelector('#imported-record pre');").await;
+    let text = css(&c, "#imported-record pre").await.text().await.unwrap();
+    assert!(text.contains("{中炮}") && text.contains("(1. c3c4)"), "{text}");
+    css(&c, "#explorer-source").await.select_by_value("masters").await.unwrap();
+    css(&c, "#nav-first").await.click().await.unwrap();
+    until(
+        &c,
+        "the masters explorer from the start",
+        "const r = document.querySelector('#explorer-moves tr[data-move=h2e2] td:nth-child(2)'); return !!r && r.textContent === '1';",
+    )
+    .await;
+    c.execute("document.querySelector('#imported-record').scrollIntoView();", vec![]).await.unwrap();
+    shots_at_both_sizes(&c, "database", "masters-game").await;
     c.close().await.ok();
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();

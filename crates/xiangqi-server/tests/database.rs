@@ -231,12 +231,18 @@ async fn an_imported_file_keeps_its_good_games_and_names_the_bad_ones() {
         let (st, v) = upload(&c, &file).await;
         assert_eq!(st, StatusCode::CREATED, "{v}");
         let kept = v["kept"].as_array().unwrap();
-        assert_eq!(kept.len(), 2, "{v}");
+        assert_eq!(kept.len(), 3, "{v}");
         assert_eq!(kept[0]["red"], "Hu");
         assert_eq!(kept[0]["result"], "1-0");
         assert_eq!(kept[0]["ply"], 6);
-        assert_eq!(kept[1]["red"], "许");
-        assert_eq!(kept[1]["result"], "1/2-1/2");
+        assert_eq!(
+            (kept[1]["red"].as_str(), kept[1]["ply"].as_i64()),
+            (Some("Wang"), Some(2)),
+            "cut at its bad move"
+        );
+        assert_eq!(kept[2]["red"], "许");
+        assert_eq!(kept[2]["result"], "1/2-1/2");
+        assert_eq!((v["format"].as_str(), v["encoding"].as_str()), (Some("pgn"), Some("utf-8")));
         let refused = v["refused"].as_array().unwrap();
         assert_eq!(refused.len(), 1, "{v}");
         assert_eq!(refused[0]["number"], 2);
@@ -244,20 +250,21 @@ async fn an_imported_file_keeps_its_good_games_and_names_the_bad_ones() {
         assert_eq!(refused[0]["ply"], 3);
         assert_eq!(refused[0]["text"], "a0a5");
         assert_eq!(refused[0]["move_number"], "2.");
+        assert_eq!(refused[0]["cut"], true, "the moves before it are kept");
         assert_eq!((refused[0]["red"].as_str(), refused[0]["black"].as_str()), (Some("Wang"), Some("Zhao")));
         assert!(refused[0]["detail"].as_str().unwrap().contains("move 2 (a0a5)"), "{v}");
 
         // My collection, a game with its moves, and my own explorer.
         let (st, list) = c.get("/imports").await;
         assert_eq!(st, StatusCode::OK);
-        assert_eq!(list["games"].as_array().unwrap().len(), 2);
+        assert_eq!(list["games"].as_array().unwrap().len(), 3);
         let id = kept[0]["id"].as_str().unwrap();
         let (st, game) = c.get(&format!("/imports/{id}")).await;
         assert_eq!(st, StatusCode::OK, "{game}");
         assert_eq!(game["moves"][0], "h2e2");
         assert_eq!(game["moves"].as_array().unwrap().len(), 6);
         let mine = explorer_move(&c, "", "source=mine", "h2e2").await;
-        assert_eq!(mine, [2, 1, 1, 0], "both kept games open 炮二平五");
+        assert_eq!(mine, [3, 1, 1, 1], "the kept games open 炮二平五");
         let (_, v) = c.get("/explorer?source=mine").await;
         assert_eq!(v["moves"][0]["average_rating"], 2300, "{v}");
         let (_, v) = c.get("/explorer?source=mine&moves=h2e2").await;
@@ -281,14 +288,14 @@ async fn an_imported_file_keeps_its_good_games_and_names_the_bad_ones() {
         statuses.sort();
         assert_eq!(statuses, [StatusCode::NO_CONTENT, StatusCode::NOT_FOUND], "{twice:?}");
         assert_eq!(c.get(&format!("/imports/{id}")).await.0, StatusCode::NOT_FOUND);
-        assert_eq!(explorer_move(&c, "", "source=mine", "h2e2").await, [1, 0, 1, 0], "taken back once");
+        assert_eq!(explorer_move(&c, "", "source=mine", "h2e2").await, [2, 0, 1, 1], "taken back once");
         let (_, v) = c.get("/explorer?source=mine").await;
         assert!(v["moves"][0]["average_rating"].is_null(), "the rated game is gone: {v}");
         let (_, v) = c.get("/explorer?source=mine&moves=h2e2%20h9g7%20h0g2%20i9h9").await;
         assert_eq!(v["moves"], json!([]), "its own move from there is gone: {v}");
         assert_eq!(upload(&c, GOOD_ICCS).await.0, StatusCode::CREATED);
         let (st, v) = c.delete("/imports").await;
-        assert_eq!((st, v["deleted"].as_i64()), (StatusCode::OK, Some(2)), "{v}");
+        assert_eq!((st, v["deleted"].as_i64()), (StatusCode::OK, Some(3)), "{v}");
         let (_, v) = c.get("/explorer?source=mine").await;
         assert_eq!(v["moves"], json!([]), "{v}");
         let (_, list) = c.get("/imports").await;

@@ -84,6 +84,58 @@ pub struct NewChatLine {
     pub body: String,
 }
 
+/// How to read an uploaded record file.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ImportQuery {
+    /// The encoding of a text file, where the guess between GBK and Big5
+    /// might fail (a short file); guessed when left out.
+    pub encoding: Option<TextEncoding>,
+}
+
+/// The encodings of text record files.
+#[derive(Serialize, Deserialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextEncoding {
+    #[serde(rename = "utf-8")]
+    Utf8,
+    /// GB18030, which reads GBK and GB2312 files too.
+    #[serde(rename = "gb18030", alias = "gbk", alias = "gb2312")]
+    Gb18030,
+    #[serde(rename = "big5")]
+    Big5,
+    #[serde(rename = "utf-16le")]
+    Utf16Le,
+    #[serde(rename = "utf-16be")]
+    Utf16Be,
+}
+
+impl From<xiangqi_records::Encoding> for TextEncoding {
+    fn from(e: xiangqi_records::Encoding) -> Self {
+        use xiangqi_records::Encoding;
+        match e {
+            Encoding::Utf8 => TextEncoding::Utf8,
+            Encoding::Gb18030 => TextEncoding::Gb18030,
+            Encoding::Big5 => TextEncoding::Big5,
+            Encoding::Utf16Le => TextEncoding::Utf16Le,
+            Encoding::Utf16Be => TextEncoding::Utf16Be,
+        }
+    }
+}
+
+impl From<TextEncoding> for xiangqi_records::Encoding {
+    fn from(e: TextEncoding) -> Self {
+        use xiangqi_records::Encoding;
+        match e {
+            TextEncoding::Utf8 => Encoding::Utf8,
+            TextEncoding::Gb18030 => Encoding::Gb18030,
+            TextEncoding::Big5 => Encoding::Big5,
+            TextEncoding::Utf16Le => Encoding::Utf16Le,
+            TextEncoding::Utf16Be => Encoding::Utf16Be,
+        }
+    }
+}
+
 /// Which chat lines: those after line `after` (0 for all), at most 200.
 #[derive(Deserialize, IntoParams, Default)]
 #[serde(deny_unknown_fields)]
@@ -229,6 +281,19 @@ pub struct DrawRequest {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
+    /// The `next` of the previous page.
+    pub after: Option<String>,
+    /// How many at most (1-100; 50 if left out).
+    pub limit: Option<u32>,
+}
+
+/// Which games of the Masters collection: a player's (either side), a page at a time.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct MastersQuery {
+    /// A player's name as the records write it.
+    pub player: Option<String>,
     /// The `next` of the previous page.
     pub after: Option<String>,
     /// How many at most (1-100; 50 if left out).
@@ -526,15 +591,9 @@ pub struct ExplorerQuery {
     /// The players' average rating at least / at most this (by bands of 100).
     pub min_rating: Option<i64>,
     pub max_rating: Option<i64>,
-    /// `site` (every finished game here; the default) or `mine` (my imported games).
-    pub source: Option<ExplorerSource>,
-}
-
-#[derive(Deserialize, ToSchema, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ExplorerSource {
-    Site,
-    Mine,
+    /// `site` (every finished game here; the default), `mine` (my imported
+    /// games) or `masters` (the site's collection of real games).
+    pub source: Option<crate::domain::explorer::ExplorerSource>,
 }
 
 /// The study's version an edit is made on: the query of a deletion, or the

@@ -82,6 +82,18 @@ impl Board {
         AnyGame::new(variant, fen, rules).map(Board).map_err(|e| e.to_string())
     }
 
+    /// A game record replayed as history from a FEN: it refuses only what the
+    /// board refuses, since the record's moves were played whatever a rule
+    /// set would have said (see `xiangqi::history`).
+    pub fn record_from_fen(variant: Variant, fen: &str, rules: RuleSet) -> Result<Board, String> {
+        if !rules_fit(variant, rules) {
+            return Err(format!("the {variant} board is not played under the {rules} rules"));
+        }
+        AnyGame::with_rules(variant, fen, rules, xiangqi::Rules::BOARD_ONLY)
+            .map(Board)
+            .map_err(|e| e.to_string())
+    }
+
     /// A game from the start position of its board.
     pub fn startpos(variant: Variant, rules: RuleSet) -> Result<Board, String> {
         Board::from_fen(variant, &start_fen(variant), rules)

@@ -135,14 +135,26 @@ pub struct ExplorerMove {
 }
 
 /// The explorer's filters.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ExplorerFilters {
     pub rules: Option<RuleSet>,
     pub speed: Option<Speed>,
     pub min_rating: Option<i64>,
     pub max_rating: Option<i64>,
-    /// The asker's own imported collection rather than the site's games.
-    pub mine: bool,
+    /// Whose games are counted.
+    pub source: ExplorerSource,
+}
+
+named_enum! {
+    /// Whose games the explorer counts.
+    "an explorer source" ExplorerSource {
+        /// Every finished game played here.
+        Site = "site",
+        /// The asker's own imported games.
+        Mine = "mine",
+        /// The site's Masters collection of real games.
+        Masters = "masters",
+    }
 }
 
 impl Services {
@@ -180,10 +192,11 @@ impl Services {
                     .map_err(|detail| Refusal::BadPosition { detail })?
             }
         };
-        let owner = match (filters.mine, user) {
-            (false, _) => String::new(),
-            (true, Some(u)) => u.to_string(),
-            (true, None) => return Err(Refusal::LogInFirst {}.into()),
+        let owner = match (filters.source, user) {
+            (ExplorerSource::Site, _) => String::new(),
+            (ExplorerSource::Masters, _) => crate::store::MASTERS.to_string(),
+            (ExplorerSource::Mine, Some(u)) => u.to_string(),
+            (ExplorerSource::Mine, None) => return Err(Refusal::LogInFirst {}.into()),
         };
         let ask = ExplorerAsk {
             owner,

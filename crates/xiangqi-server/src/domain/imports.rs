@@ -1,18 +1,24 @@
-//! Games imported from PGN files into a user's own collection: the xqbase
-//! dialect (its `[Format]` and FEN tags, Chinese tag names as written) with
-//! moves in ICCS, WXF or Chinese (traditional or simplified glyphs), many games
-//! to a file. Each game is read and replayed move by move by the rules crate;
-//! a game refused is named with its place in the file, the move and why, and
-//! the others are kept, all in one transaction, and counted in the owner's own
-//! opening explorer (games with a result only).
+//! Games imported from record files into a user's own collection, in any
+//! format players keep (PGN in every dialect and encoding, XQF, DhtmlXQ,
+//! CCBridge), read by content by `xiangqi_records`. An imported record is
+//! history: it is replayed for legality only, and what the rule set would have
+//! judged on the way (a repetition, a perpetual check or chase) is noted with
+//! its ply rather than refused. Each game keeps its whole tree of moves; a
+//! game with a move that cannot be played keeps the moves before it. A record
+//! imported again is recognised by its digest and neither kept nor counted
+//! twice. The games kept are written in one transaction and counted in the
+//! owner's own opening explorer (games with a result only).
 
+use sha2::{Digest, Sha256};
 use xiangqi::{
-    Color, RuleSet, Variant,
+    Color, Reason, RuleSet, Variant,
+    history::{self, Verdict},
     notation::{
         limits::{Limit, Limits},
-        pgn::{self, PgnError, Record},
+        pgn::{self, PgnError},
     },
 };
+use xiangqi_records::{Encoding, FileRead, Format, Game, ReadOptions, RecordError};
 
 use std::net::IpAddr;
 
@@ -32,6 +38,10 @@ pub const MAX_BYTES: usize = Limits::SITE.file_bytes;
 pub const MAX_GAMES: usize = Limits::SITE.games_per_file;
 /// The most imported games one user may keep.
 pub const MAX_KEPT: i64 = 20_000;
+/// The limits an upload is read within: the site's, but a record's tree may
+/// be as large as a file's moves, since one record of an opening book holds
+/// thousands of variations.
+pub const LIMITS: Limits = Limits { nodes_per_tree: Limits::SITE.nodes_per_file, ..Limits::SITE };
 /// The refusal of an upload over [`MAX_BYTES`] or [`MAX_GAMES`].
 pub fn too_large() -> Refusal {
     Refusal::ImportTooLarge { max_kib: (MAX_BYTES / 1024) as u32, max_games: MAX_GAMES as u32 }
@@ -58,10 +68,123 @@ named_enum! {
         Variant = "variant",
         /// The record passes a record limit (its line is too long).
         Limit = "limit",
+        /// The record holds no move.
+        Empty = "empty",
+        /// The bytes of a binary record do not hold its format's layout.
+        Layout = "layout",
     }
 }
 
-/// A game of a file that was refused.
+named_enum! {
+    /// The formats of record files, as the importer tells them by content.
+    "a record file format" RecordFormat {
+        Pgn = "pgn",
+        Xqf = "xqf",
+        DhtmlXq = "dhtmlxq",
+        /// CCBridge's XML record.
+        Cbf = "cbf",
+        /// CCBridge's binary record.
+        Cbr = "cbr",
+        /// CCBridge's library of records.
+        Cbl = "cbl",
+    }
+}
+
+impl From<Format> for RecordFormat {
+    fn from(f: Format) -> Self {
+        match f {
+            Format::Pgn => RecordFormat::Pgn,
+            Format::Xqf => RecordFormat::Xqf,
+            Format::DhtmlXq => RecordFormat::DhtmlXq,
+            Format::Cbf => RecordFormat::Cbf,
+            Format::Cbr => RecordFormat::Cbr,
+            Format::Cbl => RecordFormat::Cbl,
+        }
+    }
+}
+
+named_enum! {
+    /// What a rule set would have said at a move of an imported record.
+    "what a rule set would have judged" Judgement {
+        /// The game would have ended with this move (see the outcome).
+        Ended = "ended",
+        /// The move would have been refused: the same piece checking a fourth time in a row.
+        FourthCheck = "fourth_check",
+        /// The move would have been refused: a chase back and forth between two points.
+        TwoPointChase = "two_point_chase",
+    }
+}
+
+/// A verdict the rule set gives at a ply of an imported record, which the
+/// players played on from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noted {
+    /// The move it fell on, 1 for the record's first.
+    pub ply: u32,
+    pub judgement: Judgement,
+    /// How the game would have ended, for [`Judgement::Ended`].
+    pub outcome: Option<xiangqi::Outcome>,
+}
+
+impl Noted {
+    fn of(j: &history::Judged) -> Noted {
+        let ply = j.ply as u32;
+        match j.verdict {
+            Verdict::Ended(o) => Noted { ply, judgement: Judgement::Ended, outcome: Some(o) },
+            Verdict::Forbidden(xiangqi::Forbidden::FourthCheck) => {
+                Noted { ply, judgement: Judgement::FourthCheck, outcome: None }
+            }
+            Verdict::Forbidden(xiangqi::Forbidden::TwoPointChase) => {
+                Noted { ply, judgement: Judgement::TwoPointChase, outcome: None }
+            }
+        }
+    }
+
+    /// The verdicts as a row keeps them: `ply:judgement[:reason:winner]`, one
+    /// per verdict, separated by spaces (`8:ended:repetition:-`).
+    pub fn write_all(noted: &[Noted]) -> String {
+        use super::model::Named;
+        noted
+            .iter()
+            .map(|n| match n.outcome {
+                Some(o) => format!(
+                    "{}:{}:{}:{}",
+                    n.ply,
+                    n.judgement.name(),
+                    o.reason.name(),
+                    o.winner.map_or("-", Color::name)
+                ),
+                None => format!("{}:{}", n.ply, n.judgement.name()),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Reads [`Noted::write_all`]'s form back; a part it cannot read is dropped.
+    pub fn read_all(text: &str) -> Vec<Noted> {
+        use super::model::Named;
+        text.split_whitespace()
+            .filter_map(|part| {
+                let mut fields = part.split(':');
+                let ply = fields.next()?.parse().ok()?;
+                let judgement = Judgement::all().iter().copied().find(|j| Some(j.name()) == fields.next())?;
+                let outcome = match (fields.next(), fields.next()) {
+                    (Some(reason), Some(winner)) => Some(xiangqi::Outcome {
+                        reason: reason.parse::<Reason>().ok()?,
+                        winner: match winner {
+                            "-" => None,
+                            w => Some(*Color::ALL.iter().find(|c| c.name() == w)?),
+                        },
+                    }),
+                    _ => None,
+                };
+                Some(Noted { ply, judgement, outcome })
+            })
+            .collect()
+    }
+}
+
+/// A game of a file that was refused, or cut short at a move.
 #[derive(Clone, Debug)]
 pub struct Refused {
     /// Its place in the file, from 1.
@@ -75,6 +198,8 @@ pub struct Refused {
     pub label: Option<String>,
     pub text: Option<String>,
     pub why: Option<Illegality>,
+    /// The moves before the refused one were kept, as a game of the collection.
+    pub cut: bool,
     /// The reason in English.
     pub detail: String,
 }
@@ -82,13 +207,19 @@ pub struct Refused {
 /// What came of an upload.
 #[derive(Clone, Debug)]
 pub struct ImportReport {
+    /// The file's format and, for a text format, its encoding.
+    pub format: Format,
+    pub encoding: Option<Encoding>,
     pub kept: Vec<ImportedRow>,
+    /// Records of the file that were in the collection already (imported
+    /// before, or twice in the file): neither kept nor counted again.
+    pub duplicates: u32,
     pub refused: Vec<Refused>,
 }
 
 /// The tag blocks of a PGN text, one per game, in order: a game starts at a
 /// tag line that comes after moves (or at the first tag line). Only the
-/// players' names of a game the rules crate refuses are read from these.
+/// players' names of a game that cannot be read are taken from these.
 fn tag_blocks(text: &str) -> Vec<Vec<(String, String)>> {
     let mut games: Vec<Vec<(String, String)>> = Vec::new();
     let mut in_moves = true;
@@ -112,27 +243,39 @@ fn tag_blocks(text: &str) -> Vec<Vec<(String, String)>> {
     games
 }
 
+/// The names tags give Red and Black, in English and Chinese.
+const RED: [&str; 3] = ["Red", "红方", "紅方"];
+const BLACK: [&str; 2] = ["Black", "黑方"];
+
+/// A tag's value fit to keep: control characters (NUL among them, which a
+/// database text cannot hold) dropped, cut to [`TAG_CHARS`], `?` when empty.
+fn clean_tag(value: Option<&str>) -> String {
+    let value: String =
+        value.unwrap_or("").trim().chars().filter(|c| !c.is_control()).take(TAG_CHARS).collect();
+    if value.is_empty() { "?".to_string() } else { value }
+}
+
 /// The players a tag block names, `?` where it does not.
 fn named_players(tags: Option<&Vec<(String, String)>>) -> (String, String) {
     let find = |names: &[&str]| {
-        tags.and_then(|t| t.iter().find(|(k, _)| names.contains(&k.as_str())))
-            .map(|(_, v)| v.chars().filter(|c| !c.is_control()).take(TAG_CHARS).collect())
-            .unwrap_or_else(|| "?".to_string())
+        clean_tag(
+            tags.and_then(|t| t.iter().find(|(k, _)| names.contains(&k.as_str()))).map(|(_, v)| v.as_str()),
+        )
     };
-    (find(&["Red", "红方", "紅方"]), find(&["Black", "黑方"]))
+    (find(&RED), find(&BLACK))
 }
 
-/// A tag's value cut to [`TAG_CHARS`], `?` when missing.
+/// A tag's value under any of its names, cleaned.
 fn tag(record: &Record, names: &[&str]) -> String {
-    let value = names.iter().find_map(|n| record.tag(n)).unwrap_or("?").trim();
-    let value = if value.is_empty() { "?" } else { value };
-    value.chars().filter(|c| !c.is_control()).take(TAG_CHARS).collect()
+    clean_tag(names.iter().find_map(|n| record.tag(n)))
 }
 
 /// The players' names of a record, in English or Chinese tag names.
-fn players(record: &Record) -> (String, String) {
-    (tag(record, &["Red", "红方", "紅方"]), tag(record, &["Black", "黑方"]))
+pub(crate) fn players(record: &Record) -> (String, String) {
+    (tag(record, &RED), tag(record, &BLACK))
 }
+
+type Record = xiangqi::notation::pgn::Record;
 
 fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refused {
     let mut r = Refused {
@@ -144,6 +287,7 @@ fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refu
         label: None,
         text: None,
         why: None,
+        cut: false,
         detail: e.to_string(),
     };
     match e {
@@ -165,12 +309,48 @@ fn refused_of(number: u32, (red, black): (String, String), e: &PgnError) -> Refu
     r
 }
 
-/// The winner a Result tag names: `Some(None)` for a draw, none when unknown.
+/// A record of a file that was not kept whole, named by its players where
+/// they can be told.
+pub(crate) fn refused_record(number: u32, players: (String, String), e: &RecordError) -> Refused {
+    match e {
+        RecordError::Record(e) => refused_of(number, players, e),
+        RecordError::Cut { error, kept } => {
+            Refused { cut: !kept.record.moves.is_empty(), ..refused_of(number, players, error) }
+        }
+        RecordError::Layout { .. } => Refused {
+            number,
+            red: players.0,
+            black: players.1,
+            problem: ImportProblem::Layout,
+            ply: None,
+            label: None,
+            text: None,
+            why: None,
+            cut: false,
+            detail: e.to_string(),
+        },
+    }
+}
+
+/// The outcome a result as written names: `Some(None)` for a draw, none
+/// when it names none. Records write results in PGN's signs or in words
+/// (`红胜`, `黑負`, `和棋`).
 fn winner_of(result: &str) -> Option<Option<Color>> {
-    match result.trim() {
-        "1-0" => Some(Some(Color::Red)),
-        "0-1" => Some(Some(Color::Black)),
-        "1/2-1/2" | "½-½" => Some(None),
+    let result = result.trim();
+    match result {
+        "1-0" => return Some(Some(Color::Red)),
+        "0-1" => return Some(Some(Color::Black)),
+        "1/2-1/2" | "½-½" | "0.5-0.5" => return Some(None),
+        _ => {}
+    }
+    let won = result.contains(['胜', '勝']);
+    let lost = result.contains(['负', '負']);
+    let red = result.starts_with(['红', '紅']);
+    let black = result.starts_with('黑');
+    match (red, black, won, lost) {
+        (true, _, true, _) | (_, true, _, true) => Some(Some(Color::Red)),
+        (_, true, true, _) | (true, _, _, true) => Some(Some(Color::Black)),
+        _ if result.starts_with('和') => Some(None),
         _ => None,
     }
 }
@@ -178,13 +358,13 @@ fn winner_of(result: &str) -> Option<Option<Color>> {
 /// What a kept game gives its owner's explorer: its opening, if its result is known.
 fn explored(row: &ImportedRow, game: &Board) -> Option<Explored> {
     let (steps, reached) = game.opening(PLIES);
-    (row.result != "*").then_some(Explored { rules: row.rules, speed: Speed::Other, steps, reached })
+    winner_of(&row.result).map(|_| Explored { rules: row.rules, speed: Speed::Other, steps, reached })
 }
 
 /// A kept game replayed from its row, with what it gave its owner's explorer.
 fn replayed(row: ImportedRow) -> Result<(ImportedRow, Option<Explored>)> {
     let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
-    let mut board = Board::from_fen(Variant::Standard, &row.start_fen, row.rules).map_err(broken)?;
+    let mut board = Board::record_from_fen(Variant::Standard, &row.start_fen, row.rules).map_err(broken)?;
     for m in row.moves.split_whitespace() {
         board.play_name(m).map_err(broken)?;
     }
@@ -192,55 +372,49 @@ fn replayed(row: ImportedRow) -> Result<(ImportedRow, Option<Explored>)> {
     Ok((row, explored))
 }
 
-/// A game read, checked by replaying it with the rules: kept with what it
-/// gives its owner's explorer, or refused.
-fn check(
+/// The digest that tells a record imported again: its tags, start and whole
+/// tree as written.
+fn digest(record_text: &str) -> String {
+    Sha256::digest(record_text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A game read, replayed as history: kept with what it gives its owner's
+/// explorer, or refused.
+pub(crate) fn check(
     owner: &str,
     number: u32,
-    record: &Record,
+    game: &Game,
     now: i64,
 ) -> std::result::Result<(ImportedRow, Option<Explored>), Box<Refused>> {
+    let record = &game.record;
+    let refuse = |problem, detail: String| {
+        let (red, black) = players(record);
+        let (ply, label, text, why, cut) = (None, None, None, None, false);
+        Box::new(Refused { number, red, black, problem, ply, label, text, why, cut, detail })
+    };
+    if record.moves.is_empty() {
+        return Err(refuse(ImportProblem::Empty, "the record holds no move".into()));
+    }
     let rules = record.tag("RuleSet").and_then(|r| r.parse::<RuleSet>().ok()).unwrap_or(RuleSet::Asian);
     let rules = if super::board::rules_fit(Variant::Standard, rules) { rules } else { RuleSet::Asian };
-    let game = record.to_game(Some(rules)).map_err(|e| Box::new(refused_of(number, players(record), &e)))?;
+    let replayed =
+        record.history(Some(rules)).map_err(|e| Box::new(refused_of(number, players(record), &e)))?;
     let start_fen = record.start.to_fen();
-    let mut board = Board::from_fen(Variant::Standard, &start_fen, rules)
-        .map_err(|detail| Refused {
-            number,
-            red: players(record).0,
-            black: players(record).1,
-            problem: ImportProblem::Fen,
-            ply: None,
-            label: None,
-            text: None,
-            why: None,
-            detail,
-        })
-        .map_err(Box::new)?;
+    let mut board = Board::record_from_fen(Variant::Standard, &start_fen, rules)
+        .map_err(|detail| refuse(ImportProblem::Fen, detail))?;
     let mut iccs = Vec::with_capacity(record.moves.len());
-    for (i, &m) in game.moves().iter().enumerate() {
-        let name = board.names(m).iccs;
-        board
-            .play(m)
-            .map_err(|detail| Refused {
-                number,
-                red: players(record).0,
-                black: players(record).1,
-                problem: ImportProblem::Move,
-                ply: Some(i as u32 + 1),
-                label: Some(format!("{}{}", i / 2 + 1, if i % 2 == 0 { "." } else { "..." })),
-                text: Some(name.clone()),
-                why: None,
-                detail,
-            })
-            .map_err(Box::new)?;
-        iccs.push(name);
+    for &m in &record.moves {
+        iccs.push(board.names(m).iccs);
+        board.play(m).map_err(|detail| refuse(ImportProblem::Move, detail))?;
     }
-    let result = tag(record, &["Result", "结果", "結果"]);
-    let winner = winner_of(&result);
+    let written = clean_tag(["Result", "结果", "結果"].iter().find_map(|n| record.tag(n)));
+    let winner = winner_of(&written);
+    let result = if winner.is_some() { written } else { "*".to_string() };
     let (red, black) = players(record);
     let elo =
         |n: &str| record.tag(n).and_then(|v| v.trim().parse::<i64>().ok()).filter(|r| (1..4000).contains(r));
+    // NUL cannot be stored in a database text, and no record means one.
+    let text = pgn::write_tree(record, &game.tree, pgn::Format::Iccs).replace('\0', "");
     let row = ImportedRow {
         id: new_id(),
         owner: owner.to_string(),
@@ -251,83 +425,118 @@ fn check(
         rules,
         start_fen,
         winner: winner.flatten(),
-        result: if winner.is_some() { result } else { "*".into() },
+        result,
         ply: iccs.len() as i64,
         moves: iccs.join(" "),
         rating: match (elo("RedElo"), elo("BlackElo")) {
             (Some(r), Some(b)) => Some((r + b) / 2),
             _ => None,
         },
+        judged: Noted::write_all(&replayed.judged.iter().map(Noted::of).collect::<Vec<_>>()),
+        digest: Some(digest(&text)),
+        record: text,
         created_ms: now,
     };
     let explored = explored(&row, &board);
     Ok((row, explored))
 }
 
-/// What a file gives: the games kept, with what each gives its owner's
-/// explorer, and those refused.
-type Read = (Vec<(ImportedRow, Option<Explored>)>, Vec<Refused>);
+/// What a file gives: its format and encoding, the games kept with what each
+/// gives its owner's explorer, and those refused.
+pub(crate) struct Read {
+    pub format: Format,
+    pub encoding: Option<Encoding>,
+    pub kept: Vec<(ImportedRow, Option<Explored>)>,
+    pub refused: Vec<Refused>,
+}
 
 /// Reads and checks every game of a file for `owner`: the heavy part of an
 /// import, run in the parsing pool. The file as a whole is measured before
-/// any of its games is read.
-fn read_file(owner: &str, text: &str, now: i64) -> Result<Read> {
-    if text.contains('\0') {
-        return Err(Refusal::NulCharacter {}.into());
+/// any of its games is kept.
+pub(crate) fn read_file(owner: &str, bytes: &[u8], encoding: Option<Encoding>, now: i64) -> Result<Read> {
+    let options = ReadOptions { encoding, limits: LIMITS };
+    let FileRead { format, encoding, games } =
+        xiangqi_records::read_file(bytes, &options).map_err(|e| match e {
+            RecordError::Record(PgnError::OverLimit {
+                limit: Limit::FileBytes | Limit::GamesPerFile,
+                ..
+            }) => too_large(),
+            RecordError::Record(other) => Refusal::from_pgn(other),
+            other => Refusal::BadPgn { detail: other.to_string() },
+        })?;
+    if games.is_empty() {
+        return Err(Refusal::NoRecords { format: format.name().to_string() }.into());
     }
-    pgn::check_file(text, &Limits::SITE).map_err(|e| match e {
-        PgnError::OverLimit { limit: Limit::FileBytes | Limit::GamesPerFile, .. } => too_large(),
-        other => Refusal::from_pgn(other),
-    })?;
-    let records = pgn::read_all_with(text, &Limits::SITE);
-    // The names of refused games, where the tag blocks line up with the games read.
-    let blocks = tag_blocks(text);
-    let blocks = if blocks.len() == records.len() { blocks } else { Vec::new() };
+    // The names of PGN games that cannot be read, where the tag blocks line up with the games.
+    let blocks = match (format, encoding) {
+        (Format::Pgn, Some(e)) => tag_blocks(&xiangqi_records::encoding::decode(bytes, Some(e)).text),
+        _ => Vec::new(),
+    };
+    let blocks = if blocks.len() == games.len() { blocks } else { Vec::new() };
     let mut kept = Vec::new();
     let mut refused = Vec::new();
-    for (i, read) in records.iter().enumerate() {
+    for (i, read) in games.iter().enumerate() {
         let number = i as u32 + 1;
-        match read {
-            Err(e) => refused.push(refused_of(number, named_players(blocks.get(i)), e)),
-            Ok(record) => match check(owner, number, record, now) {
+        let whole = match read {
+            Ok(game) => Some(game),
+            Err(e) => {
+                let names =
+                    e.kept().map(|g| players(&g.record)).unwrap_or_else(|| named_players(blocks.get(i)));
+                refused.push(refused_record(number, names, e));
+                e.kept().filter(|g| !g.record.moves.is_empty())
+            }
+        };
+        if let Some(game) = whole {
+            match check(owner, number, game, now) {
                 Ok(game) => kept.push(game),
                 Err(r) => refused.push(*r),
-            },
+            }
         }
     }
-    Ok((kept, refused))
+    refused.sort_by_key(|r| r.number);
+    Ok(Read { format, encoding, kept, refused })
 }
 
 impl Services {
-    /// Imports the games of a PGN file into `user`'s collection: every game
-    /// checked, those refused named, the rest kept together. The file is read
-    /// in the parsing pool, in a turn of `client`'s share.
-    pub async fn import_pgn(
+    /// Imports the games of a record file of any format into `user`'s
+    /// collection: every game replayed, those refused named, the rest kept
+    /// together and those already kept skipped. The file is read in the
+    /// parsing pool, in a turn of `client`'s share; `encoding` overrides the
+    /// guess for a text file.
+    pub async fn import_records(
         &self,
         user: &str,
         client: IpAddr,
-        text: String,
+        bytes: Vec<u8>,
+        encoding: Option<Encoding>,
         now: i64,
     ) -> Result<ImportReport> {
-        if text.len() > MAX_BYTES {
+        if bytes.len() > MAX_BYTES {
             return Err(too_large().into());
         }
         let owner = user.to_string();
-        let (kept, refused) = self.parsing.run(client, move || read_file(&owner, &text, now)).await??;
+        let read = self.parsing.run(client, move || read_file(&owner, &bytes, encoding, now)).await??;
         // One upload of a user at a time counts and writes: two at once cannot
         // both pass the cap.
         let held = self.store.exclusive(&format!("xiangqi:imports:{user}")).await?;
         let written = async {
             let stored = self.store.imported_count(user).await?;
-            if stored + kept.len() as i64 > MAX_KEPT {
+            if stored + read.kept.len() as i64 > MAX_KEPT {
                 return Err(Refusal::ImportsFull { allowed: MAX_KEPT as u32, stored }.into());
             }
-            Ok::<_, super::refusal::Error>(self.store.import_games(&kept).await?)
+            Ok::<_, super::refusal::Error>(self.store.import_games(&read.kept).await?)
         }
         .await;
         held.release().await;
-        written?;
-        Ok(ImportReport { kept: kept.into_iter().map(|(row, _)| row).collect(), refused })
+        let fresh = written?;
+        let duplicates = (read.kept.len() - fresh.len()) as u32;
+        Ok(ImportReport {
+            format: read.format,
+            encoding: read.encoding,
+            kept: fresh,
+            duplicates,
+            refused: read.refused,
+        })
     }
 
     /// A page of `user`'s imported games, newest first.

@@ -16,6 +16,7 @@ pub mod imports;
 pub mod ladders;
 pub mod limits;
 pub mod lobby;
+pub mod masters;
 pub mod model;
 pub mod news;
 pub mod people;

@@ -9,7 +9,7 @@ use crate::store::{NewsRow, Written};
 
 impl Services {
     /// An administrator, or a refusal.
-    async fn admin(&self, name: &str) -> Result<()> {
+    pub(crate) async fn admin(&self, name: &str) -> Result<()> {
         if self.user(name).await?.admin { Ok(()) } else { Err(Refusal::AdministratorsOnly {}.into()) }
     }
 

@@ -369,6 +369,8 @@ pub enum Refusal {
     ImportTooLarge { max_kib: u32, max_games: u32 },
     #[error("you may keep at most {allowed} imported games, and have {stored}")]
     ImportsFull { allowed: u32, stored: i64 },
+    #[error("the file holds no game record (it is read as {format})")]
+    NoRecords { format: String },
     #[error("depth is {min} to {max}")]
     Depth { min: u32, max: u32 },
     #[error("thinking time is {min_ms} to {max_ms} milliseconds")]
@@ -477,6 +479,7 @@ impl Refusal {
         match self {
             Malformed { .. }
             | NulCharacter {}
+            | NoRecords { .. }
             | NameShape { .. }
             | PasswordLength { .. }
             | TextLength { .. } => ErrorCode::BadRequest,

@@ -89,6 +89,7 @@ assets!(
     "js/pages/analysis/view.js",
     "js/pages/database.js",
     "js/pages/imports.js",
+    "js/pages/masters.js",
     "js/pages/login.js",
     "js/pages/new-game.js",
     "js/pages/people.js",

@@ -233,6 +233,18 @@ impl FromRow for ExplorerRow {
     }
 }
 
+/// The explorer's owner of the Masters collection's games; no user name holds a `*`.
+pub const MASTERS: &str = "*masters";
+
+/// Where imported records are kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Collection {
+    /// A user's own imported games.
+    Imported,
+    /// The site's Masters collection.
+    Masters,
+}
+
 /// An imported game as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImportedRow {
@@ -251,6 +263,13 @@ pub struct ImportedRow {
     pub ply: i64,
     /// The players' average rating, where the record gave both.
     pub rating: Option<i64>,
+    /// The whole record as PGN (tags, variations, comments); empty for a
+    /// game imported before records were kept whole.
+    pub record: String,
+    /// What the rule set would have judged on the way (`imports::Noted`'s form).
+    pub judged: String,
+    /// The digest that tells the same record imported again.
+    pub digest: Option<String>,
     pub created_ms: i64,
 }
 
@@ -270,6 +289,9 @@ impl FromRow for ImportedRow {
             moves: get(r, "moves")?,
             ply: get(r, "ply")?,
             rating: get(r, "rating")?,
+            record: get(r, "record")?,
+            judged: get(r, "judged")?,
+            digest: get(r, "digest")?,
             created_ms: get(r, "created_ms")?,
         })
     }
@@ -473,34 +495,105 @@ impl Store {
     }
 
     /// Keeps imported games and counts them in their owner's explorer, all in
-    /// one transaction.
-    pub async fn import_games(&self, games: &[(ImportedRow, Option<Explored>)]) -> Result<(), sqlx::Error> {
+    /// one transaction: the games kept, without those whose record the owner
+    /// has already (by digest), which are neither kept nor counted again.
+    pub async fn import_games(
+        &self,
+        games: &[(ImportedRow, Option<Explored>)],
+    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        self.keep_records(Collection::Imported, games).await
+    }
+
+    /// Keeps games in the site's Masters collection and counts them in its
+    /// explorer, as [`Store::import_games`] does for a user's.
+    pub async fn import_masters(
+        &self,
+        games: &[(ImportedRow, Option<Explored>)],
+    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        self.keep_records(Collection::Masters, games).await
+    }
+
+    async fn keep_records(
+        &self,
+        collection: Collection,
+        games: &[(ImportedRow, Option<Explored>)],
+    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        for (g, _) in games {
-            sqlx::query(
-                "INSERT INTO imported_games (id, owner, red, black, event, date, rules, start_fen, winner, result, \
-                 moves, ply, rating, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-            )
-            .bind(&g.id)
-            .bind(&g.owner)
-            .bind(&g.red)
-            .bind(&g.black)
-            .bind(&g.event)
-            .bind(&g.date)
-            .bind(g.rules.name())
-            .bind(&g.start_fen)
-            .bind(g.winner.map(Color::name))
-            .bind(&g.result)
-            .bind(&g.moves)
-            .bind(g.ply)
-            .bind(g.rating)
-            .bind(g.created_ms)
-            .execute(&mut *tx)
-            .await?;
+        let mut fresh = Vec::with_capacity(games.len());
+        for game @ (g, _) in games {
+            let columns = "id, red, black, event, date, rules, start_fen, winner, result, moves, ply, rating, \
+                           record, judged, digest, created_ms";
+            let values = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16";
+            let sql = match collection {
+                Collection::Imported => format!(
+                    "INSERT INTO imported_games ({columns}, owner) VALUES ({values}, $17) \
+                     ON CONFLICT (owner, digest) DO NOTHING"
+                ),
+                Collection::Masters => {
+                    format!(
+                        "INSERT INTO masters_games ({columns}) VALUES ({values}) ON CONFLICT (digest) DO NOTHING"
+                    )
+                }
+            };
+            let mut q = sqlx::query(&sql)
+                .bind(&g.id)
+                .bind(&g.red)
+                .bind(&g.black)
+                .bind(&g.event)
+                .bind(&g.date)
+                .bind(g.rules.name())
+                .bind(&g.start_fen)
+                .bind(g.winner.map(Color::name))
+                .bind(&g.result)
+                .bind(&g.moves)
+                .bind(g.ply)
+                .bind(g.rating)
+                .bind(&g.record)
+                .bind(&g.judged)
+                .bind(&g.digest)
+                .bind(g.created_ms);
+            if collection == Collection::Imported {
+                q = q.bind(&g.owner);
+            }
+            if q.execute(&mut *tx).await?.rows_affected() == 1 {
+                fresh.push(game);
+            }
         }
-        count_games(&mut tx, &counted_imports(games.iter()), CountChange::Add).await?;
-        tx.commit().await
+        count_games(&mut tx, &counted_imports(fresh.iter().copied()), CountChange::Add).await?;
+        tx.commit().await?;
+        Ok(fresh.into_iter().map(|(g, _)| g.clone()).collect())
+    }
+
+    /// A page of the Masters collection, newest first, of a player's games
+    /// (either side) when one is named; the key is `created_ms.id`.
+    pub async fn masters_games(
+        &self,
+        player: Option<&str>,
+        page: &Page,
+    ) -> Result<Paged<ImportedRow>, sqlx::Error> {
+        let (before_ms, before_id) = page.before();
+        let after = "(created_ms < $2 OR (created_ms = $2 AND id < $3))";
+        let sql = match player {
+            Some(_) => format!(
+                "SELECT '{MASTERS}' AS owner, * FROM masters_games WHERE (red = $1 OR black = $1) AND {after} \
+                 ORDER BY created_ms DESC, id DESC LIMIT $4"
+            ),
+            None => format!(
+                "SELECT '{MASTERS}' AS owner, * FROM masters_games WHERE $1 = '' AND {after} \
+                 ORDER BY created_ms DESC, id DESC LIMIT $4"
+            ),
+        };
+        let q =
+            sqlx::query(&sql).bind(player.unwrap_or("")).bind(before_ms).bind(before_id).bind(page.probe());
+        let rows = self.all(q).await?;
+        Ok(page.cut(rows, |g: &ImportedRow| format!("{}.{}", g.created_ms, g.id)))
+    }
+
+    /// One game of the Masters collection.
+    pub async fn masters_game(&self, id: &str) -> Result<Option<ImportedRow>, sqlx::Error> {
+        let sql = format!("SELECT '{MASTERS}' AS owner, * FROM masters_games WHERE id = $1");
+        self.one(sqlx::query(&sql).bind(id)).await
     }
 
     /// Deletes imported games of `owner` and takes back what they added to

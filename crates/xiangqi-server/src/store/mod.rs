@@ -43,7 +43,7 @@ use sqlx::{
 pub use self::{
     challenges::{ChallengeRow, Lobby},
     chat::ChatRow,
-    explorer::{Explored, ExplorerAsk, ExplorerRow, ImportedRow, TOTALS, band_of},
+    explorer::{Explored, ExplorerAsk, ExplorerRow, ImportedRow, MASTERS, TOTALS, band_of},
     finish::Finish,
     games::{GameRow, MoveRow, RuleSetRecord},
     invitations::{InvitationRow, InvitedGame},

@@ -121,9 +121,22 @@ impl Client {
     }
 
     /// A PGN file posted to the import route as the import page sends it, answered whole.
-    pub async fn upload(&self, text: impl Into<String>) -> reqwest::Response {
+    /// Uploads a record file (its bytes as they are) to `/imports`, with a query string.
+    pub async fn upload_with(&self, bytes: impl Into<Vec<u8>>, query: &str) -> reqwest::Response {
+        let req = self.http.post(format!("{}/imports{query}", self.base)).header("X-Xiangqi", "1");
+        let req = req.header("Content-Type", "application/octet-stream").body(bytes.into());
+        req.send().await.expect("request")
+    }
+
+    /// Posts raw bytes to an API path.
+    pub async fn post_bytes(&self, path: &str, bytes: Vec<u8>) -> reqwest::Response {
+        let req = self.http.post(format!("{}{path}", self.base)).header("X-Xiangqi", "1");
+        req.header("Content-Type", "application/octet-stream").body(bytes).send().await.expect("request")
+    }
+
+    pub async fn upload(&self, bytes: impl Into<Vec<u8>>) -> reqwest::Response {
         let req = self.http.post(format!("{}/imports", self.base)).header("X-Xiangqi", "1");
-        let req = req.header("Content-Type", "application/x-chess-pgn").body(text.into());
+        let req = req.header("Content-Type", "application/x-chess-pgn").body(bytes.into());
         req.send().await.expect("request")
     }
 

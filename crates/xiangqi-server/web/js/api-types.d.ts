@@ -490,20 +490,34 @@ export type IgnoredAnswer = {
 /** Why a move was not played. */
 export type Illegality = "unreadable" | "ambiguous" | "off_board" | "no_piece" | "not_your_piece" | "own_piece" | "not_a_move" | "generals_face" | "leaves_general_in_check" | "forbidden" | "no_such_move" | "over";
 
-/** What came of an upload: the games kept and those refused. */
+/** What came of an upload: the file's format, the games kept and those refused. */
 export type ImportAnswer = {
+  /** Records of the file already in my collection: not kept or counted again. */
+  duplicates: number;
+  /** The encoding a text file was read in; null for a binary format. */
+  encoding?: TextEncoding | null;
+  /** The format the file was read as, told by its content. */
+  format: RecordFormat;
   kept: ImportedGameView[];
   refused: RefusedGameView[];
 };
 
 /** Why a game of an imported file was refused. */
-export type ImportProblem = "tag" | "fen" | "move" | "unclosed" | "variant" | "limit";
+export type ImportProblem = "tag" | "fen" | "move" | "unclosed" | "variant" | "limit" | "empty" | "layout";
 
 /** An imported game with its moves. */
 export type ImportedGameAnswer = {
   game: ImportedGameView;
-  /** The moves in ICCS, in order. */
+  /** What the record's rule set would have judged on the way, in order. */
+  judged: NotedView[];
+  /** The main line in ICCS, in order. */
   moves: string[];
+  /**
+   * The whole record as PGN with its variations and comments (moves in
+   * ICCS); the main line alone for a game imported before records were
+   * kept whole.
+   */
+  record: string;
 };
 
 /** A game imported into my collection, without its moves. */
@@ -516,7 +530,10 @@ export type ImportedGameView = {
   imported: number;
   ply: number;
   red: string;
-  /** `1-0`, `0-1`, `1/2-1/2` or `*` (unknown). */
+  /**
+   * The result as the record wrote it (`1-0`, `0-1`, `1/2-1/2`, or in
+   * words such as `红胜`), or `*` where it gave none (unknown).
+   */
   result: string;
   /** a rule set */
   rules: "itsyourturn" | "asian" | "casual" | "hex";
@@ -586,6 +603,9 @@ export type InvitedGameView = {
 export type JoinedLadder = {
   position: number;
 };
+
+/** What a rule set would have said at a move of an imported record. */
+export type Judgement = "ended" | "fourth_check" | "two_point_chase";
 
 /** A page of a ladder's open challenges. */
 export type LadderChallengePage = {
@@ -944,6 +964,18 @@ export type NodeAnnotation = {
 /** How move lists name moves. */
 export type Notation = "wxf" | "chinese" | "iccs";
 
+/**
+ * What the rule set would have said at a move of an imported record, which
+ * the players played on from.
+ */
+export type NotedView = {
+  judgement: Judgement;
+  /** How the game would have ended, for `ended`. */
+  outcome?: OutcomeView | null;
+  /** The move it fell on, 1 for the record's first. */
+  ply: number;
+};
+
 /** What a notice to a user is about. */
 export type NoticeKind = "challenge" | "accepted" | "declined" | "your_move" | "draw_declined" | "rematch" | "message" | "tournament_game" | "study_invite";
 
@@ -1210,6 +1242,9 @@ export type RatingView = {
   /** Rounded to a whole number. */
   rating: number;
 };
+
+/** The formats of record files, as the importer tells them by content. */
+export type RecordFormat = "pgn" | "xqf" | "dhtml_xq" | "cbf" | "cbr" | "cbl";
 
 /** A limit on game records (the rules crate's table of record limits). */
 export type RecordLimit = "request_bytes" | "file_bytes" | "games_per_file" | "plies_per_line" | "variation_depth" | "nodes_per_tree" | "nodes_per_file";
@@ -1639,6 +1674,12 @@ export type Refusal =
     }
   | {
       params: {
+        format: string;
+      };
+      reason: "no_records";
+    }
+  | {
+      params: {
         max: number;
         min: number;
       };
@@ -1848,6 +1889,8 @@ export type Refusal =
 /** A game of an uploaded file that was not kept, and why. */
 export type RefusedGameView = {
   black: string;
+  /** The moves before the refused one were kept, as a game in `kept`. */
+  cut: boolean;
   /** The reason in English. */
   detail: string;
   move_number?: string | null;
@@ -2135,6 +2178,9 @@ export type Submit = {
   /** The number of moves already played: the move made is number `ply + 1`. */
   ply: number;
 };
+
+/** The encodings of text record files. */
+export type TextEncoding = "utf-8" | "gb18030" | "big5" | "utf-16le" | "utf-16be";
 
 /** A text a person writes, whose length is bounded. */
 export type TextField = "title" | "news" | "bio" | "location" | "message" | "chat_line" | "tournament_name" | "search" | "study_title" | "chapter_title" | "comment";

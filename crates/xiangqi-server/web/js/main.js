@@ -34,6 +34,7 @@ import { analysisPage } from "./pages/analysis.js";
 import { puzzlesPage } from "./pages/puzzles.js";
 import { databasePage } from "./pages/database.js";
 import { importPage } from "./pages/imports.js";
+import { mastersPage } from "./pages/masters.js";
 import { studiesPage, studyPage } from "./pages/studies.js";
 import { passwordPage, profilePage } from "./pages/profile.js";
 import { ratingsPage } from "./pages/ratings.js";
@@ -90,6 +91,7 @@ live.onNotice((notice) => {
     puzzles: { page: puzzlesPage, open: true },
     database: { page: databasePage, open: true },
     import: { page: importPage },
+    masters: { page: mastersPage, open: true },
     messages: { page: messagesPage },
     send: { page: sendPage },
     with: { page: conversationPage },

@@ -2,9 +2,10 @@
 
 use super::*;
 use crate::{
+    api::requests::TextEncoding,
     domain::{
         explorer::ExplorerMove,
-        imports::{ImportProblem, ImportReport, Refused},
+        imports::{ImportProblem, ImportReport, Judgement, Noted, RecordFormat, Refused},
         refusal::Illegality,
     },
     store::ImportedRow,
@@ -67,7 +68,8 @@ pub struct ImportedGameView {
     #[serde(with = "wire::named")]
     #[schema(schema_with = wire::schema::<RuleSet>)]
     pub rules: RuleSet,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` (unknown).
+    /// The result as the record wrote it (`1-0`, `0-1`, `1/2-1/2`, or in
+    /// words such as `红胜`), or `*` where it gave none (unknown).
     pub result: String,
     /// Null for a draw or an unknown result.
     #[serde(with = "wire::optional")]
@@ -97,12 +99,35 @@ impl From<&ImportedRow> for ImportedGameView {
     }
 }
 
+/// What the rule set would have said at a move of an imported record, which
+/// the players played on from.
+#[derive(Serialize, ToSchema)]
+pub struct NotedView {
+    /// The move it fell on, 1 for the record's first.
+    pub ply: u32,
+    pub judgement: Judgement,
+    /// How the game would have ended, for `ended`.
+    pub outcome: Option<OutcomeView>,
+}
+
+impl From<&Noted> for NotedView {
+    fn from(n: &Noted) -> Self {
+        NotedView { ply: n.ply, judgement: n.judgement, outcome: n.outcome.map(OutcomeView::from) }
+    }
+}
+
 /// An imported game with its moves.
 #[derive(Serialize, ToSchema)]
 pub struct ImportedGameAnswer {
     pub game: ImportedGameView,
-    /// The moves in ICCS, in order.
+    /// The main line in ICCS, in order.
     pub moves: Vec<String>,
+    /// The whole record as PGN with its variations and comments (moves in
+    /// ICCS); the main line alone for a game imported before records were
+    /// kept whole.
+    pub record: String,
+    /// What the record's rule set would have judged on the way, in order.
+    pub judged: Vec<NotedView>,
 }
 
 impl From<&ImportedRow> for ImportedGameAnswer {
@@ -110,6 +135,8 @@ impl From<&ImportedRow> for ImportedGameAnswer {
         ImportedGameAnswer {
             game: ImportedGameView::from(g),
             moves: g.moves.split_whitespace().map(str::to_string).collect(),
+            record: if g.record.is_empty() { g.moves.clone() } else { g.record.clone() },
+            judged: Noted::read_all(&g.judged).iter().map(NotedView::from).collect(),
         }
     }
 }
@@ -129,6 +156,8 @@ pub struct RefusedGameView {
     pub text: Option<String>,
     /// Why the move is illegal, where the rules said.
     pub why: Option<Illegality>,
+    /// The moves before the refused one were kept, as a game in `kept`.
+    pub cut: bool,
     /// The reason in English.
     pub detail: String,
 }
@@ -144,22 +173,32 @@ impl From<&Refused> for RefusedGameView {
             move_number: r.label.clone(),
             text: r.text.clone(),
             why: r.why,
+            cut: r.cut,
             detail: r.detail.clone(),
         }
     }
 }
 
-/// What came of an upload: the games kept and those refused.
+/// What came of an upload: the file's format, the games kept and those refused.
 #[derive(Serialize, ToSchema)]
 pub struct ImportAnswer {
+    /// The format the file was read as, told by its content.
+    pub format: RecordFormat,
+    /// The encoding a text file was read in; null for a binary format.
+    pub encoding: Option<TextEncoding>,
     pub kept: Vec<ImportedGameView>,
+    /// Records of the file already in my collection: not kept or counted again.
+    pub duplicates: u32,
     pub refused: Vec<RefusedGameView>,
 }
 
 impl From<&ImportReport> for ImportAnswer {
     fn from(r: &ImportReport) -> Self {
         ImportAnswer {
+            format: r.format.into(),
+            encoding: r.encoding.map(TextEncoding::from),
             kept: r.kept.iter().map(ImportedGameView::from).collect(),
+            duplicates: r.duplicates,
             refused: r.refused.iter().map(RefusedGameView::from).collect(),
         }
     }

@@ -13,14 +13,14 @@ use axum::{
 use super::{Answer, ok};
 use crate::{
     api::{
-        requests::{ExplorerQuery, ExplorerSource, GameSearchQuery, PageQuery, ResultFilter},
+        requests::{ExplorerQuery, GameSearchQuery, ImportQuery, MastersQuery, PageQuery, ResultFilter},
         views::{
             ExplorerAnswer, ExplorerMoveView, FoundGamesPage, GameSummary, ImportAnswer, ImportedGameAnswer,
             ImportedGameView, ImportedPage, ImportsDeleted,
         },
     },
     domain::{
-        explorer::{ExplorerFilters, GameSearch, PLIES, PositionAsk},
+        explorer::{ExplorerFilters, ExplorerSource, GameSearch, PLIES, PositionAsk},
         imports::{self, MAX_BYTES},
     },
     error::{ApiResult, ErrorBody},
@@ -90,7 +90,7 @@ pub async fn explorer(
         speed: q.speed,
         min_rating: q.min_rating,
         max_rating: q.max_rating,
-        mine: q.source == Some(ExplorerSource::Mine),
+        source: q.source.unwrap_or(ExplorerSource::Site),
     };
     let (board, moves) =
         state.services.explore(user.as_ref().map(|u| u.name.as_str()), &at, &filters).await?;
@@ -102,17 +102,23 @@ pub async fn explorer(
     })
 }
 
-/// Import a PGN file (the body, as text, at most 2 MiB and 2,000 games; a user
-/// keeps at most 20,000): moves in ICCS, WXF or Chinese, the xqbase dialect's
-/// tags. Every game is replayed by the rules; those refused are named (their
-/// place in the file, the move and why) and the rest kept in my collection.
-/// Files are read a few at a time, each client's fewer still: while the server
-/// reads as many as it can, another is refused (429, try again after
-/// `Retry-After`).
-#[utoipa::path(post, path = "/imports", tag = "database",
-    request_body(content = String, content_type = "application/x-chess-pgn"),
+/// Import a file of game records (the body, as bytes, at most 2 MiB and
+/// 2,000 games; a user keeps at most 20,000), its format told by its content:
+/// PGN in any dialect (ICCS, WXF also in full-width forms, Chinese in either
+/// script, xqbase tags, FEN set-ups, variations and comments) in UTF-8, GBK
+/// or Big5, XQF of every version, DhtmlXQ, and CCBridge's CBF, CBR and CBL.
+/// Every game is replayed for legality only: what the rule set would have
+/// judged on the way (a repetition, a perpetual check or chase) is noted on
+/// the game, not refused; a game with an illegal move keeps the moves before
+/// it and is named (its place in the file, the move and why). A record
+/// imported before is not kept or counted again. Files are read a few at a
+/// time, each client's fewer still: while the server reads as many as it
+/// can, another is refused (429, try again after `Retry-After`).
+#[utoipa::path(post, path = "/imports", tag = "database", params(ImportQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream"),
     responses(
         (status = 201, body = ImportAnswer),
+        (status = 400, description = "The file holds no game record, or names an unknown encoding.", body = ErrorBody),
         (status = 409, description = "My collection is full.", body = ErrorBody),
         (status = 413, description = "The file is too large or holds too many games.", body = ErrorBody),
         (status = 429, description = "The server, or this client's share of it, is reading other files.", body = ErrorBody)))]
@@ -120,12 +126,64 @@ pub async fn import(
     State(state): State<Arc<AppState>>,
     ClientIp(client): ClientIp,
     user: User,
+    Params(q): Params<ImportQuery>,
     body: RawBody,
 ) -> Answer<ImportAnswer> {
     let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let report = state.services.import_pgn(&user.name, client, text, state.services.now()).await?;
+    let encoding = q.encoding.map(Into::into);
+    let now = state.services.now();
+    let report = state.services.import_records(&user.name, client, bytes.to_vec(), encoding, now).await?;
     Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))))
+}
+
+/// Load a file of game records into the site's Masters collection
+/// (administrators only): read and replayed as an import is, kept apart from
+/// the site's own games and counted in the explorer's `masters` source; a
+/// record loaded before is kept once. Larger files and many at once:
+/// `xiangqi admin import-masters FILE...`.
+#[utoipa::path(post, path = "/masters", tag = "database", params(ImportQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream"),
+    responses(
+        (status = 201, body = ImportAnswer),
+        (status = 400, description = "The file holds no game record, or names an unknown encoding.", body = ErrorBody),
+        (status = 403, description = "Administrators only.", body = ErrorBody),
+        (status = 413, description = "The file is too large or holds too many games.", body = ErrorBody),
+        (status = 429, description = "The server, or this client's share of it, is reading other files.", body = ErrorBody)))]
+pub async fn import_masters(
+    State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
+    user: User,
+    Params(q): Params<ImportQuery>,
+    body: RawBody,
+) -> Answer<ImportAnswer> {
+    let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
+    let encoding = q.encoding.map(Into::into);
+    let now = state.services.now();
+    let report = state.services.import_masters(&user.name, client, bytes.to_vec(), encoding, now).await?;
+    Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))))
+}
+
+/// The site's Masters collection, the most recently loaded first; a
+/// player's games (either side) when one is named.
+#[utoipa::path(get, path = "/masters", tag = "database", params(MastersQuery),
+    responses((status = 200, body = ImportedPage), (status = 400, body = ErrorBody)))]
+pub async fn masters(
+    State(state): State<Arc<AppState>>,
+    Params(q): Params<MastersQuery>,
+) -> Answer<ImportedPage> {
+    let page = Page { after: q.after, limit: q.limit };
+    let found = state.services.masters_games(q.player.as_deref(), &page).await?;
+    ok(ImportedPage::new(found.items.iter().map(ImportedGameView::from).collect(), found.next))
+}
+
+/// A game of the Masters collection, with its whole record.
+#[utoipa::path(get, path = "/masters/{id}", tag = "database", params(("id" = String, Path)),
+    responses((status = 200, body = ImportedGameAnswer), (status = 404, body = ErrorBody)))]
+pub async fn masters_game(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Answer<ImportedGameAnswer> {
+    ok(ImportedGameAnswer::from(&state.services.masters_game(&id).await?))
 }
 
 /// My imported games, the most recently imported first.

@@ -139,6 +139,7 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(database::explorer))
         .routes(routes!(database::imported, database::delete_all_imported))
         .routes(routes!(database::imported_game, database::delete_imported))
+        .routes(routes!(database::masters_game))
         .routes(routes!(database::archive))
         .routes(routes!(studies::list, studies::create))
         .routes(routes!(studies::show, studies::delete))
@@ -157,6 +158,11 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         // takes a larger body, by a limit set on its own route.
         .route_layer(middleware::from_fn_with_state(BodyLimit::JSON, auth::limit_body))
         .routes(routes!(database::import).map(|route| {
+            route
+                .route_layer(middleware::from_fn_with_state(BodyLimit::IMPORT, auth::limit_body))
+                .route_layer(DefaultBodyLimit::max(BodyLimit::IMPORT.max))
+        }))
+        .routes(routes!(database::import_masters, database::masters).map(|route| {
             route
                 .route_layer(middleware::from_fn_with_state(BodyLimit::IMPORT, auth::limit_body))
                 .route_layer(DefaultBodyLimit::max(BodyLimit::IMPORT.max))

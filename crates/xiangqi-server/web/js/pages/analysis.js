@@ -7,7 +7,8 @@
 //
 // Addresses: `#/analysis` (the standard start), `#/analysis/{standard|hex}/{FEN}`,
 // `#/analysis/game/{id}/{ply}` (a game's moves, at move `ply`),
-// `#/analysis/imported/{id}` (one of my imported games, at its end).
+// `#/analysis/imported/{id}` (one of my imported games, at its end),
+// `#/analysis/masters/{id}` (a game of the site's Masters collection).
 //
 // analysis/controller.js holds the state and asks the server, analysis/tree.js
 // is the tree of moves; analysis/view.js draws the page with the engine panel
@@ -42,6 +43,23 @@ export const analysisLink = (board, fen) => `#/analysis/${board}/${encodeURIComp
 export const gameAnalysisLink = (id, ply) => `#/analysis/game/${encodeURIComponent(id)}/${ply}`;
 
 /**
+ * An imported game's whole record (its variations and comments, as PGN) and
+ * what its rule set would have judged on the way, which the players played on from.
+ * @param {import("../api-types.js").ImportedGameAnswer} imported
+ */
+function importedRecord(imported) {
+  const noted = imported.judged.map((j) => h("li", { "data-ply": j.ply },
+    t("import.noted", {
+      ply: j.ply,
+      verdict: j.outcome ? j.outcome.text : t(/** @type {import("../i18n.js").TextKey} */ (`import.judgement.${j.judgement}`)),
+    })));
+  return h("section", { class: "card imported-record", id: "imported-record" },
+    h("h2", {}, t("import.record")),
+    noted.length ? h("ul", { class: "noted" }, noted) : h("p", { class: "muted" }, t("import.noVerdicts")),
+    h("pre", { class: "record-text", tabindex: 0 }, imported.record));
+}
+
+/**
  * What to load first: a board, its rules, a FEN, moves, and which of them to show.
  * @typedef {{ board: Variant, rules: Rules, fen: string, moves: string[], ply: number }} Start
  */
@@ -51,6 +69,8 @@ export const gameAnalysisLink = (id, ply) => `#/analysis/game/${encodeURICompone
  * @param {string[]} args
  */
 export async function analysisPage(view, args) {
+  /** The record of an imported game, shown under the board. @type {HTMLElement | null} */
+  let record = null;
   /** @type {Start} */
   let start = { board: "standard", rules: "asian", fen: standard.startFen, moves: [], ply: 0 };
   const [kind] = args;
@@ -59,12 +79,13 @@ export async function analysisPage(view, args) {
     const moves = game.moves.map((m) => m.iccs);
     const ply = Math.max(0, Math.min(moves.length, Number(args[2] ?? moves.length) || 0));
     start = { board: game.variant, rules: game.rules, fen: game.start_fen, moves, ply };
-  } else if (kind === "imported") {
+  } else if (kind === "imported" || kind === "masters") {
     /** @type {import("../api-types.js").ImportedGameAnswer} */
-    const imported = await api.call("GET", `/imports/${encodeURIComponent(args[1] ?? "")}`);
+    const imported = await api.call("GET", `/${kind === "masters" ? "masters" : "imports"}/${encodeURIComponent(args[1] ?? "")}`);
     const moves = imported.moves;
     const rules = imported.game.rules === "hex" ? "asian" : imported.game.rules;
     start = { board: "standard", rules, fen: imported.game.start_fen, moves, ply: moves.length };
+    record = importedRecord(imported);
   } else if (isVariant(kind)) {
     start = { board: kind, rules: RULES[kind], fen: args.slice(1).join("/").trim() || BOARDS[kind].startFen, moves: [], ply: 0 };
   } else if (kind) {
@@ -83,6 +104,7 @@ export async function analysisPage(view, args) {
   if (!first) return;
   ctl.plant(first, start.ply);
   drawn.listen();
+  if (record) view.append(record);
   const stopPrefs = onPrefsChange(drawn.redraw);
   return () => {
     drawn.stop();

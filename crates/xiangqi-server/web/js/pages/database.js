@@ -111,6 +111,7 @@ export async function databasePage(view, args) {
     // On a phone the form fills the screen: the results come into view.
     if (results.getBoundingClientRect().top > innerHeight * 0.6) results.scrollIntoView({ block: "start" });
   });
-  page(view, t("db.title"), h("p", {}, h("a", { href: "#/import" }, t("menu.import"))), form, results);
+  page(view, t("db.title"), h("p", { class: "db-links" }, h("a", { href: "#/import" }, t("menu.import")), " · ",
+    h("a", { href: "#/masters", id: "db-masters" }, t("masters.title"))), form, results);
   if (fen) form.requestSubmit();
 }

@@ -1,7 +1,11 @@
-// Importing games: a PGN file (or text pasted) goes to the server, which checks
-// every game move by move; the games kept join my collection, those left out
-// are named with the move and why. My imported games below, a page at a time,
-// each opening on the analysis board (whose explorer can show my collection).
+// Importing games: record files (several at once, chosen or dropped, in any
+// format the server reads by content: PGN in any dialect and encoding, XQF,
+// DhtmlXQ, CCBridge) or text pasted go to the server as their bytes, one file
+// at a time with its progress shown; the server replays every game and keeps
+// it as the history it is. The report says per file what was kept, what was
+// there already and what was left out and why. My imported games below, a
+// page at a time, each opening on the analysis board (whose explorer can show
+// my collection).
 
 import * as api from "../api.js";
 import { page } from "../components/layout.js";
@@ -12,6 +16,7 @@ import { rulesName } from "../format.js";
 import { refused } from "../components/user-actions.js";
 import { say } from "../notify.js";
 import { pagedList } from "./messages.js";
+import { currentUser } from "../state.js";
 
 /** @typedef {import("../api-types.js").ImportAnswer} ImportAnswer */
 /** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
@@ -23,6 +28,9 @@ import { pagedList } from "./messages.js";
 /** The address of an imported game on the analysis board. @param {string} id */
 export const importedLink = (id) => `#/analysis/imported/${encodeURIComponent(id)}`;
 
+/** The address of a Masters game on the analysis board. @param {string} id */
+export const mastersLink = (id) => `#/analysis/masters/${encodeURIComponent(id)}`;
+
 /**
  * Why a game was left out, in words.
  * @param {RefusedGameView} r
@@ -30,9 +38,59 @@ export const importedLink = (id) => `#/analysis/imported/${encodeURIComponent(id
 function problemText(r) {
   if (r.problem === "move" && r.move_number && r.text) {
     const why = r.why ? t(/** @type {TextKey} */ (`refusal.why.${r.why}`)) : r.detail;
-    return t("import.problem.move", { number: r.move_number, text: r.text, why });
+    const words = t("import.problem.move", { number: r.move_number, text: r.text, why });
+    return r.cut ? `${words} ${t("import.cutKept")}` : words;
   }
   return t(/** @type {TextKey} */ (`import.problem.${r.problem === "move" ? "moveBare" : r.problem}`));
+}
+
+/** The encodings a text file may be read in, the guess first. */
+export const ENCODINGS = ["", "utf-8", "gb18030", "big5", "utf-16le", "utf-16be"];
+
+/**
+ * Sends one file's bytes to `/imports` or `/masters`, calling `progress`
+ * with the share sent (0 to 1).
+ * @param {string} path
+ * @param {Blob} body
+ * @param {string} encoding  empty for the server's guess
+ * @param {(share: number) => void} progress
+ * @returns {Promise<ImportAnswer>}
+ */
+export function send(path, body, encoding, progress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/v1${path}${encoding ? `?encoding=${encodeURIComponent(encoding)}` : ""}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("X-Xiangqi", "1");
+    xhr.setRequestHeader("Content-Type", "application/octet-stream");
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable) progress(e.loaded / e.total); };
+    xhr.onerror = () => reject(new api.ApiError(t("import.network"), 0, undefined));
+    xhr.onload = () => {
+      /** @type {any} */
+      let data = {};
+      try { data = JSON.parse(xhr.responseText); } catch { /* not JSON: the status says enough */ }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(/** @type {ImportAnswer} */ (data));
+      else reject(new api.ApiError(data.message || xhr.statusText, xhr.status, data.error, data.reason, data.params));
+    };
+    xhr.send(body);
+  });
+}
+
+/**
+ * What came of one file, in words.
+ * @param {string} name
+ * @param {ImportAnswer} answer
+ */
+export function fileReport(name, answer) {
+  const parts = [h("p", { class: "message info", role: "status" },
+    t("import.fileKept", { file: name, format: answer.format.toUpperCase(), kept: tn("import.kept", answer.kept.length) }))];
+  if (answer.duplicates) parts.push(h("p", { class: "muted" }, tn("import.duplicates", answer.duplicates)));
+  if (answer.refused.length) {
+    parts.push(h("div", { class: "refused" }, h("h3", {}, t("import.refusedTitle")),
+      h("ul", { class: "refused-games" }, answer.refused.map((r) => h("li", { "data-number": r.number },
+        t("import.refused", { number: r.number, red: r.red, black: r.black, problem: problemText(r) }))))));
+  }
+  return parts;
 }
 
 /**
@@ -65,16 +123,34 @@ function importedRow(g) {
 
 /** @param {HTMLElement} view */
 export async function importPage(view) {
-  const file = h("input", { type: "file", name: "file", id: "import-file", accept: ".pgn,.txt,text/plain,application/x-chess-pgn" });
+  const file = h("input", { type: "file", name: "file", id: "import-file", multiple: true,
+    accept: ".pgn,.txt,.xqf,.cbf,.cbr,.cbl,.htm,.html,text/plain,application/x-chess-pgn,application/octet-stream" });
   const text = h("textarea", { name: "text", id: "import-text", rows: 6, spellcheck: "false" });
+  const encoding = h("select", { name: "encoding", id: "import-encoding" },
+    ENCODINGS.map((e) => h("option", { value: e }, e ? e.toUpperCase() : t("import.encodingGuess"))));
   const report = h("div", { id: "import-report", "aria-live": "polite" });
+  // An administrator may load the files into the site's Masters collection instead.
+  const masters = currentUser()?.admin ? h("input", { type: "checkbox", name: "masters", id: "import-masters" }) : null;
+  const path = () => (masters instanceof HTMLInputElement && masters.checked ? "/masters" : "/imports");
   const submit = h("button", { type: "submit", class: "primary" }, t("import.submit"));
   const form = h("form", { class: "card form import-form", id: "import-form" },
     h("p", { class: "muted" }, t("import.lead")),
     h("label", {}, t("import.file"), file),
     h("label", {}, t("import.paste"), text),
+    h("label", {}, t("import.encoding"), encoding),
+    masters ? h("label", { class: "check" }, masters, t("import.toMasters")) : null,
     submit, report);
   const mine = h("section", { class: "card", id: "imported" });
+  /** Files dropped on the form, sent instead of those chosen. @type {File[]} */
+  let dropped = [];
+  form.addEventListener("dragover", (e) => { e.preventDefault(); form.classList.add("dropping"); });
+  form.addEventListener("dragleave", () => form.classList.remove("dropping"));
+  form.addEventListener("drop", (e) => {
+    e.preventDefault();
+    form.classList.remove("dropping");
+    dropped = [...(e.dataTransfer?.files ?? [])];
+    report.replaceChildren(h("p", { class: "muted" }, tn("import.droppedFiles", dropped.length)));
+  });
 
   async function showMine() {
     const list = await pagedList(async (after) => {
@@ -99,35 +175,38 @@ export async function importPage(view) {
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const chosen = file instanceof HTMLInputElement ? file.files?.[0] : undefined;
-    const body = chosen ? await chosen.text() : text instanceof HTMLTextAreaElement ? text.value : "";
-    if (!body.trim()) {
+    const chosen = dropped.length ? dropped : file instanceof HTMLInputElement ? [...(file.files ?? [])] : [];
+    const pasted = text instanceof HTMLTextAreaElement ? text.value : "";
+    /** @type {{ name: string, body: Blob }[]} */
+    const files = chosen.length ? chosen.map((f) => ({ name: f.name, body: f }))
+      : pasted.trim() ? [{ name: t("import.pasted"), body: new Blob([pasted], { type: "text/plain" }) }] : [];
+    if (!files.length) {
       report.replaceChildren(h("p", { class: "message error", role: "alert" }, t("import.empty")));
       return;
     }
+    const chosenEncoding = encoding instanceof HTMLSelectElement ? encoding.value : "";
     submit.setAttribute("disabled", "");
-    try {
-      const res = await fetch("/api/v1/imports", {
-        method: "POST", credentials: "same-origin", body,
-        headers: { "X-Xiangqi": "1", "Content-Type": "application/x-chess-pgn" },
-      });
-      const data = await res.json().catch(() => ({}));
-      if (!res.ok) throw new api.ApiError(data.message || res.statusText, res.status, data.error, data.reason, data.params);
-      /** @type {ImportAnswer} */
-      const answer = data;
-      const kept = h("p", { class: "message info", role: "status" }, tn("import.kept", answer.kept.length));
-      report.replaceChildren(kept);
-      if (answer.refused.length) {
-        report.append(h("div", { class: "refused" }, h("h3", {}, t("import.refusedTitle")),
-          h("ul", { class: "refused-games" }, answer.refused.map((r) => h("li", { "data-number": r.number },
-            t("import.refused", { number: r.number, red: r.red, black: r.black, problem: problemText(r) }))))));
+    report.replaceChildren();
+    for (const f of files) {
+      const bar = h("progress", { max: 100, value: 0, class: "import-progress" });
+      const status = h("span", { class: "muted" }, t("import.sending"));
+      const entry = h("section", { class: "import-file", "data-file": f.name },
+        h("h3", {}, f.name), h("p", {}, bar, " ", status));
+      report.append(entry);
+      try {
+        const answer = await send(path(), f.body, chosenEncoding, (share) => {
+          bar.setAttribute("value", String(Math.round(share * 100)));
+          status.textContent = share < 1 ? t("import.sent", { percent: Math.round(share * 100) }) : t("import.reading");
+        });
+        bar.setAttribute("value", "100");
+        entry.replaceChildren(h("h3", {}, f.name), ...fileReport(f.name, answer));
+      } catch (err) {
+        entry.replaceChildren(h("h3", {}, f.name), h("p", { class: "message error", role: "alert" }, errorText(err)));
       }
-      await showMine();
-    } catch (err) {
-      report.replaceChildren(h("p", { class: "message error", role: "alert" }, errorText(err)));
-    } finally {
-      submit.removeAttribute("disabled");
     }
+    dropped = [];
+    submit.removeAttribute("disabled");
+    await showMine();
   });
   page(view, t("import.title"), form, mine);
   await showMine();

@@ -34,6 +34,7 @@ const SETTLE_MS = 250;
 export function explorerPanel(hooks) {
   const source = h("select", { name: "source", id: "explorer-source", "aria-label": t("explorer.source") },
     h("option", { value: "site" }, t("explorer.site")),
+    h("option", { value: "masters" }, t("explorer.masters")),
     currentUser() ? h("option", { value: "mine" }, t("explorer.mine")) : null);
   const rules = choice("rules", RULE_SETS, rulesName);
   rules.setAttribute("aria-label", t("db.rules"));
