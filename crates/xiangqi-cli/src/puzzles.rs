@@ -1,6 +1,7 @@
 //! `xiangqi puzzles generate`: finds puzzles for the play site, in its
-//! finished games (as the server does in the background) or, for a new site,
-//! in the engine's games against itself.
+//! finished games (as the server does in the background), the Masters
+//! collection and the imported games of users who agreed, or, for a new
+//! site, in the engine's games against itself.
 
 use std::{process::ExitCode, sync::Arc, time::Instant};
 
@@ -9,7 +10,13 @@ use xiangqi_server::{
     domain::{
         Services,
         events::Nobody,
-        puzzles::{find::Budget, new_puzzles},
+        model::Named,
+        puzzles::{
+            Scanned,
+            find::Budget,
+            new_puzzles,
+            sources::{GameSource, Origin},
+        },
     },
     engines::EnginePool,
     store::Store,
@@ -36,9 +43,14 @@ struct Generate {
     #[arg(long, env = "XIANGQI_DATABASE")]
     database: Option<String>,
     /// Play this many games of the engine against itself and search them,
-    /// rather than the site's finished games.
-    #[arg(long)]
+    /// rather than the site's games.
+    #[arg(long, conflicts_with = "source")]
     self_play: Option<u64>,
+    /// Where to look, in this order: the site's finished games, the Masters
+    /// collection, the imported games of users who agreed. Each goes on from
+    /// where the last run stopped.
+    #[arg(long, value_delimiter = ',', value_parser = GameSource::parse, default_value = "site,masters,imports")]
+    source: Vec<GameSource>,
     /// The board of the self-play games.
     #[arg(long, default_value = "standard")]
     variant: Variant,
@@ -54,7 +66,7 @@ struct Generate {
     /// One move in this many of a self-play game (after its opening) is random.
     #[arg(long, default_value_t = 6)]
     blunder_every: usize,
-    /// Nodes for the first look at each position of a site's game.
+    /// Nodes for the first look at each position of a game.
     #[arg(long, default_value_t = Budget::SITE.scan_nodes)]
     scan_nodes: u64,
     /// Nodes for each search that decides a puzzle (the server's background
@@ -86,7 +98,7 @@ pub fn run(args: Args) -> ExitCode {
     let threads = g.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let budget = Budget { scan_nodes: g.scan_nodes, verify_nodes: g.verify_nodes };
     let started = Instant::now();
-    let outcome = match g.self_play {
+    match g.self_play {
         Some(games) => {
             let plan = Plan {
                 variant: g.variant,
@@ -97,24 +109,66 @@ pub fn run(args: Args) -> ExitCode {
                 budget,
                 seed: g.seed,
             };
-            self_play(&runtime, &store, &plan, g.count)
+            match self_play(&runtime, &store, &plan, g.count) {
+                Ok((games, puzzles)) => {
+                    report(Scanned { games, puzzles }, started.elapsed().as_secs_f64());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("xiangqi puzzles: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
-        None => runtime.block_on(site_games(store, threads, budget, g.count)),
-    };
-    match outcome {
-        Ok((games, puzzles)) => {
-            let s = started.elapsed().as_secs_f64();
-            println!(
-                "{puzzles} new puzzles from {games} games in {s:.1} s ({:.1} puzzles a minute)",
-                puzzles as f64 * 60.0 / s.max(0.001)
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("xiangqi puzzles: {e}");
-            ExitCode::FAILURE
+        None => {
+            let mut services = Services::new(store, Arc::new(Nobody));
+            services.engines = Arc::new(EnginePool::new(threads));
+            let mut shown = 0;
+            let mut progress = |source: GameSource, so_far: Scanned| {
+                if so_far.puzzles >= shown + 100 {
+                    shown = so_far.puzzles;
+                    eprintln!(
+                        "{}: {} puzzles so far from {} games",
+                        source.name(),
+                        so_far.puzzles,
+                        so_far.games
+                    );
+                }
+            };
+            let done = runtime.block_on(services.generate_puzzles(&g.source, budget, g.count, &mut progress));
+            match done {
+                Ok(done) => {
+                    let mut total = Scanned::default();
+                    for (source, scanned) in done {
+                        println!(
+                            "{}: {} new puzzles from {} games",
+                            source.name(),
+                            scanned.puzzles,
+                            scanned.games
+                        );
+                        total.games += scanned.games;
+                        total.puzzles += scanned.puzzles;
+                    }
+                    report(total, started.elapsed().as_secs_f64());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("xiangqi puzzles: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
+}
+
+/// What the run gave, and how fast.
+fn report(scanned: Scanned, seconds: f64) {
+    println!(
+        "{} new puzzles from {} games in {seconds:.1} s ({:.1} puzzles a minute)",
+        scanned.puzzles,
+        scanned.games,
+        scanned.puzzles as f64 * 60.0 / seconds.max(0.001)
+    );
 }
 
 fn self_play(
@@ -126,7 +180,7 @@ fn self_play(
     let mut stored = 0;
     let mut failure = None;
     let tally = generate(plan, &mut |found| {
-        let rows = new_puzzles(plan.variant, None, &found, xiangqi_server::domain::now_ms());
+        let rows = new_puzzles(plan.variant, &Origin::Engine, &found, xiangqi_server::domain::now_ms());
         match runtime.block_on(store.insert_puzzles(&rows)) {
             Ok(n) => stored += n,
             Err(e) => failure = Some(e.to_string()),
@@ -139,25 +193,5 @@ fn self_play(
     match failure {
         Some(e) => Err(e),
         None => Ok((tally.games, stored)),
-    }
-}
-
-/// Searches the site's finished games not searched yet, `threads` at a time.
-async fn site_games(
-    store: Store,
-    threads: usize,
-    budget: Budget,
-    count: Option<u64>,
-) -> Result<(u64, u64), String> {
-    let mut services = Services::new(store, Arc::new(Nobody));
-    services.engines = Arc::new(EnginePool::new(threads));
-    let (mut games, mut puzzles) = (0, 0);
-    loop {
-        let round = services.scan_for_puzzles(budget).await.map_err(|e| e.to_string())?;
-        games += round.games;
-        puzzles += round.puzzles;
-        if round.games == 0 || count.is_some_and(|c| puzzles >= c) {
-            return Ok((games, puzzles));
-        }
     }
 }

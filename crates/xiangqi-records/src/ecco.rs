@@ -237,6 +237,44 @@ pub fn classify(start: &Position<Standard>, moves: &[Move]) -> Option<&'static O
     best.map(|(index, _)| &table.openings[index])
 }
 
+/// The opening whose move order ends in this very position (or in its mirror
+/// image, for a game opened on Red's left), if one does: the name of a
+/// position as an explorer shows it. [`classify`] names a game by the
+/// deepest such position it passes through.
+///
+/// ```
+/// use xiangqi::{Position, Standard};
+/// use xiangqi_records::ecco;
+///
+/// let mut pos = Position::<Standard>::startpos();
+/// for m in ["h2e2", "h9g7"] {
+///     pos.play_unchecked(pos.parse_move(m).unwrap());
+/// }
+/// assert!(ecco::at(&pos).is_some());
+/// assert!(ecco::at(&Position::<Standard>::startpos()).is_none());
+/// let mut left = Position::<Standard>::startpos();
+/// for m in ["b2e2", "b9c7"] {
+///     left.play_unchecked(left.parse_move(m).unwrap());
+/// }
+/// assert_eq!(ecco::at(&left).map(|o| o.code), ecco::at(&pos).map(|o| o.code));
+/// ```
+pub fn at(position: &Position<Standard>) -> Option<&'static Opening> {
+    let table = &*TABLE;
+    // Before a move is made, no opening has been played: the catch-all's
+    // empty order does not name the start.
+    if position.hash() == table.start_hash {
+        return None;
+    }
+    let found = |hash| table.positions.get(&hash).map(|&(index, _)| &table.openings[index]);
+    found(position.hash()).or_else(|| {
+        let fen = position.to_fen();
+        let (board, rest) = fen.split_once(' ')?;
+        let mirrored: Vec<String> = board.split('/').map(|row| row.chars().rev().collect()).collect();
+        let mirror = Position::<Standard>::from_fen(&format!("{} {rest}", mirrored.join("/"))).ok()?;
+        found(mirror.hash())
+    })
+}
+
 /// A move reflected across the board's middle file, if its cells are on the board.
 fn mirrored(tables: &Tables, m: Move) -> Option<Move> {
     let reflect = |c: xiangqi::Cell| {

@@ -78,11 +78,19 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+impl ApiError {
+    /// The body this refusal is answered with.
+    pub fn body(self) -> ErrorBody {
         let refusal = self.0;
         let retry_after = refusal.retry_after_s();
-        let body = ErrorBody { error: refusal.code(), message: refusal.to_string(), refusal, retry_after };
+        ErrorBody { error: refusal.code(), message: refusal.to_string(), refusal, retry_after }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = self.body();
+        let retry_after = body.retry_after;
         let mut response = (status(body.error), Json(body)).into_response();
         if let Some(s) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(s));

@@ -61,6 +61,10 @@ pub struct Config {
     /// (a few games a round, on the engine pool at a study's priority);
     /// never if `None`.
     pub puzzle_search: Option<Duration>,
+    /// How downloads of many games are bounded: games per file, the page
+    /// they are read in, and how many are sent at once (in all, and to one
+    /// client).
+    pub exports: domain::exports::ExportLimits,
     /// For tests only: serves `GET /api/v1/test/panic`, whose handler panics,
     /// and lets [`Running::fail_move_writer`] make the move writer panic.
     /// Off unless a test sets it; no flag or setting of `xiangqi serve` does.
@@ -83,6 +87,7 @@ impl Config {
             clock: domain::Clock::default(),
             engines: None,
             puzzle_search: Some(Duration::from_secs(60)),
+            exports: domain::exports::ExportLimits::default(),
             test_faults: false,
         }
     }
@@ -122,6 +127,7 @@ pub struct Running {
     store: Store,
     hub: Arc<Hub>,
     parsing: Arc<parsing::ParsePool>,
+    exports: Arc<parsing::ParsePool>,
     drain: Duration,
     test_faults: bool,
 }
@@ -159,6 +165,12 @@ impl Running {
     /// The pool heavy parsing runs on (a test may take a client's share of it).
     pub fn parsing(&self) -> &Arc<parsing::ParsePool> {
         &self.parsing
+    }
+
+    /// The places downloads of many games hold while they are sent (a test
+    /// may take a client's share of them).
+    pub fn exports(&self) -> &Arc<parsing::ParsePool> {
+        &self.exports
     }
 
     /// For tests only (with [`Config::test_faults`]): the move writer panics
@@ -229,8 +241,10 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     if let Some(n) = config.engines {
         services.engines = Arc::new(engines::EnginePool::new(n));
     }
+    services.exports = domain::exports::Exports::new(config.exports.clone());
     let services = Arc::new(services);
     let parsing = services.parsing.clone();
+    let exports = services.exports().places().clone();
     // The stand-in hash that log-ins of unknown names are checked against is
     // made now, not at the first such log-in (which would take twice as long).
     tokio::task::spawn_blocking(domain::accounts::stand_in_hash);
@@ -302,6 +316,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         store,
         hub,
         parsing,
+        exports,
         drain: config.drain,
         test_faults: config.test_faults,
     })
@@ -405,6 +420,13 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
         }
         if let Err(e) = services.advance_tournaments(services.now()).await {
             tracing::warn!("tournament check failed: {}", e);
+        }
+        // Openings are named a batch at a time every five seconds: games
+        // finished meanwhile, and any stored before names existed.
+        if rounds % 10 == 5 {
+            if let Err(e) = services.name_openings().await {
+                tracing::warn!("naming openings failed: {}", e);
+            }
         }
         if rounds % 120 == 0 {
             match services.purge(services.now()).await {

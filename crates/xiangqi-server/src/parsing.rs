@@ -27,10 +27,14 @@ struct Taken {
 }
 
 /// Heavy parsing, bounded over the instance and per client (see the module).
+/// The same places bound other long work of one client's: an export holds
+/// one while its file is written (see [`ParsePool::refusing`]).
 pub struct ParsePool {
     size: usize,
     share: usize,
     taken: std::sync::Mutex<Taken>,
+    /// What a client that finds no place is told.
+    refusal: Refusal,
 }
 
 /// A place in the pool for one piece of work of one client, given back when
@@ -58,7 +62,18 @@ impl ParsePool {
     /// most `share` (at least one, at most `size`).
     pub fn new(size: usize, share: usize) -> Self {
         let size = size.max(1);
-        ParsePool { size, share: share.clamp(1, size), taken: std::sync::Mutex::default() }
+        ParsePool {
+            size,
+            share: share.clamp(1, size),
+            taken: std::sync::Mutex::default(),
+            refusal: Refusal::Busy { seconds: RETRY_AFTER_S },
+        }
+    }
+
+    /// The same pool, whose refusal names the work it bounds.
+    #[must_use]
+    pub fn refusing(self, refusal: Refusal) -> Self {
+        ParsePool { refusal, ..self }
     }
 
     /// A pool sized for this machine: a place per core, a quarter of them (at
@@ -94,7 +109,7 @@ impl ParsePool {
         let mut taken = self.lock();
         let mine = taken.by_client.get(&client).copied().unwrap_or(0);
         if taken.total >= self.size || mine >= self.share {
-            return Err(Refusal::Busy { seconds: RETRY_AFTER_S });
+            return Err(self.refusal.clone());
         }
         taken.total += 1;
         *taken.by_client.entry(client).or_default() += 1;

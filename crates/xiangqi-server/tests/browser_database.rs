@@ -213,6 +213,7 @@ async fn an_administrator_loads_an_xqf_file_into_the_masters_collection_that_eve
     until(&c, "the record under the board", "return !!document.querySelector('#imported-record pre');").await;
     let text = css(&c, "#imported-record pre").await.text().await.unwrap();
     assert!(text.contains("{中炮}") && text.contains("(1. c3c4)"), "{text}");
+    until(&c, "the opening named in Chinese", "const o = document.querySelector('#record-opening .opening'); return !!o && /^[A-E][0-9][0-9] .*中炮/.test(o.textContent);").await;
     css(&c, "#explorer-source").await.select_by_value("masters").await.unwrap();
     css(&c, "#nav-first").await.click().await.unwrap();
     until(
@@ -223,6 +224,20 @@ async fn an_administrator_loads_an_xqf_file_into_the_masters_collection_that_eve
     .await;
     c.execute("document.querySelector('#imported-record').scrollIntoView();", vec![]).await.unwrap();
     shots_at_both_sizes(&c, "database", "masters-game").await;
+
+    // The same file as a study: a chapter with its variation and comment.
+    c.goto(&url("#/studies")).await.unwrap();
+    css(&c, "#study-import-file").await.send_keys(file.to_str().unwrap()).await.unwrap();
+    css(&c, "#study-import-title").await.send_keys("胡柳之战").await.unwrap();
+    shots_at_both_sizes(&c, "database", "study-import").await;
+    css(&c, "#study-import button[type=submit]").await.click().await.unwrap();
+    until(
+        &c,
+        "the new study with its chapter",
+        "return location.hash.startsWith('#/study/') && document.body.textContent.includes('胡荣华 – 柳大华');",
+    )
+    .await;
+    shots_at_both_sizes(&c, "database", "study-imported").await;
     c.close().await.ok();
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();

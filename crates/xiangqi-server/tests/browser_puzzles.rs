@@ -17,7 +17,7 @@ use browsing::{
 use fantoccini::Client;
 use xiangqi::Variant;
 use xiangqi_server::{
-    domain::puzzles::{Handout, themes::PuzzleTheme},
+    domain::puzzles::{Handout, sources::Origin, themes::PuzzleTheme},
     store::{NewPuzzle, Store},
 };
 
@@ -61,7 +61,7 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
                 vec![PuzzleTheme::Capture, PuzzleTheme::Endgame]
             },
             mate: moves.len() > 2,
-            game_id: None,
+            origin: Origin::Engine,
             rating: 1200.0 + 100.0 * i as f64,
             created_ms: 0,
         })

@@ -681,3 +681,106 @@ async fn four_languages_are_chosen_in_the_header_and_a_traditional_chinese_brows
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn puzzles_from_imported_games_are_each_account_s_own_choice_and_a_masters_puzzle_links_its_game() {
+    use xiangqi_server::{
+        domain::puzzles::{sources::Origin, themes::PuzzleTheme},
+        store::{NewPuzzle, Page, Store},
+    };
+    let chromedriver = chromedriver();
+    let (server, tmp, db) = start_server("sharing").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let c = browser(&driver_url, &tmp.join("c"), "en-US").await;
+    let sharing = "input[name=puzzle_sharing]";
+    let shared = |c: &Client| {
+        let c = c.clone();
+        async move { api(&c, "GET", "/me/puzzle-sharing", Value::Null).await["body"]["imports"].clone() }
+    };
+
+    // A visitor has no imported games, and no such choice.
+    c.goto(&format!("{url}#/settings")).await.unwrap();
+    wait_text(&c, "main h1", "Settings").await;
+    assert_eq!(count(&c, sharing).await, 0);
+
+    // Off until the account turns it on; the box says what the server holds.
+    register_quick(&c, &url, "carol").await;
+    c.goto(&format!("{url}#/settings")).await.unwrap();
+    let enabled = format!("{sharing}:not([disabled])");
+    css(&c, &enabled).await;
+    assert_eq!(css(&c, sharing).await.prop("checked").await.unwrap().as_deref(), Some("false"));
+    wait_text(&c, "fieldset[data-pref=puzzle_sharing]", "never your game or your name").await;
+    click(&c, sharing).await;
+    for _ in 0..40 {
+        if shared(&c).await == json!(true) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert_eq!(shared(&c).await, json!(true));
+    // Another preference changed, and a reload: the box keeps the account's choice.
+    choose(&c, "theme", "paper").await;
+    css(&c, "html[data-theme=paper]").await;
+    assert_eq!(css(&c, sharing).await.prop("checked").await.unwrap().as_deref(), Some("true"));
+    c.refresh().await.unwrap();
+    css(&c, &format!("{enabled}:checked")).await;
+    browsing::shots_at_both_sizes(&c, "site", "settings-sharing").await;
+    // The same, scrolled down to the choice, at both sizes.
+    for (w, h, size) in [(1280, 800, "desktop"), (390, 844, "phone")] {
+        c.set_window_size(w, h).await.unwrap();
+        let bottom =
+            "document.querySelector('fieldset[data-pref=puzzle_sharing]').scrollIntoView({ block: 'end' });";
+        c.execute(bottom, vec![]).await.unwrap();
+        shot(&c, &format!("site-settings-sharing-choice-{size}.png")).await;
+    }
+    c.set_window_size(1280, 800).await.unwrap();
+
+    // Another account in the same browser keeps the board preferences this
+    // browser holds, but not the first account's agreement.
+    assert_eq!(api(&c, "DELETE", "/session", Value::Null).await["status"], 204);
+    register_quick(&c, &url, "dave").await;
+    c.goto(&format!("{url}#/settings")).await.unwrap();
+    css(&c, &enabled).await;
+    assert_eq!(css(&c, sharing).await.prop("checked").await.unwrap().as_deref(), Some("false"));
+    assert_eq!(shared(&c).await, json!(false));
+
+    // A puzzle from the Masters collection links its game; one from an
+    // imported game links nothing.
+    let file = tmp.join("masters.pgn");
+    std::fs::write(&file, "[Red \"Hu\"]\n[Black \"Liu\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n")
+        .unwrap();
+    xiangqi_server::import_masters(&db, &[file], |_, _| {}).await.unwrap();
+    let store = Store::open(&db).await.unwrap();
+    let game = store.masters_games(None, &Page::first(1)).await.unwrap().items[0].id.clone();
+    let puzzle = |id: &str, key: u64, origin: Origin| NewPuzzle {
+        id: id.to_string(),
+        variant: xiangqi::Variant::Standard,
+        fen: "4k4/9/9/9/9/9/2r6/9/3R5/3K5 b".to_string(),
+        moves: vec!["c3d3".to_string(), "d1d3".to_string()],
+        key,
+        themes: vec![PuzzleTheme::Capture],
+        mate: false,
+        origin,
+        rating: 1500.0,
+        created_ms: 0,
+    };
+    let imported = Origin::Imported { game: "private-game".into(), owner: "carol".into() };
+    let rows = [puzzle("pm", 1, Origin::Masters { game: game.clone() }), puzzle("pi", 2, imported)];
+    assert_eq!(store.insert_puzzles(&rows).await.unwrap(), 2);
+    c.goto(&format!("{url}#/puzzles/p/pm")).await.unwrap();
+    let link = format!("a[href='#/analysis/masters/{game}']");
+    wait_text(&c, &link, "The master game it comes from").await;
+    browsing::shots_at_both_sizes(&c, "site", "puzzle-from-masters").await;
+    c.goto(&format!("{url}#/puzzles/p/pi")).await.unwrap();
+    css(&c, ".puzzle-facts").await;
+    let page = css(&c, "main").await.html(false).await.unwrap();
+    assert!(
+        !page.contains("private-game") && !page.contains("carol") && !page.contains("#/analysis/masters")
+    );
+    assert!(!page.contains("#/game/"), "no game to open");
+    c.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use xiangqi::Variant;
 use xiangqi_server::{
     Config,
-    domain::puzzles::{Handout, themes::PuzzleTheme},
+    domain::puzzles::{Handout, sources::Origin, themes::PuzzleTheme},
     store::{NewPuzzle, Store},
 };
 
@@ -36,7 +36,7 @@ async fn seed(url: &str, lines: &[(&str, &[&str])], rating: f64) -> Vec<String> 
             key: rand_key(),
             themes: vec![PuzzleTheme::Capture, PuzzleTheme::Endgame],
             mate: moves.len() > 2,
-            game_id: None,
+            origin: Origin::Engine,
             rating,
             created_ms: 0,
         })

@@ -256,3 +256,107 @@ async fn upload_to(c: &Client, path: &str, bytes: impl Into<Vec<u8>>) -> (Status
     let status = res.status();
     (status, serde_json::from_str(&res.text().await.unwrap()).unwrap_or(Value::Null))
 }
+
+#[tokio::test]
+async fn openings_are_named_on_imports_in_the_explorer_and_by_the_table() {
+    for db in databases() {
+        let s = server(&db).await;
+        let c = Client::register(&s, "eco").await;
+        let (st, table) = c.get("/openings").await;
+        assert_eq!(st, StatusCode::OK);
+        let table = table["openings"].as_array().unwrap();
+        assert_eq!(table.len(), 260, "every code the classification assigns");
+        let name_of = |code: &str| table.iter().find(|o| o["code"] == code).cloned().unwrap();
+        // Imported in the book's order and by a transposition: one name.
+        let file = "[Red \"A\"]\n\n1. h2e2 h9g7 2. h0g2 b9c7 *\n\n[Red \"B\"]\n\n1. h2e2 b9c7 2. h0g2 h9g7 *\n\n\
+                    [Red \"C\"]\n[FEN \"4k4/9/9/9/9/9/9/9/4A4/3RK4 w - - 0 1\"]\n\n1. d0d9 *\n";
+        let (st, v) = upload(&c, file, "").await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        let kept = v["kept"].as_array().unwrap();
+        let code = kept[0]["opening"].as_str().unwrap().to_string();
+        assert_eq!(kept[1]["opening"].as_str(), Some(code.as_str()));
+        assert!(kept[2]["opening"].is_null(), "a set-up position has no opening");
+        assert!(name_of(&code)["simplified"].as_str().unwrap().contains("中炮"), "{}", name_of(&code));
+        // The explorer names the position shown, when it is one of the table's.
+        let (_, at) = c.get("/explorer?moves=h2e2%20h9g7").await;
+        let named = at["opening"].as_str().unwrap().to_string();
+        assert!(name_of(&named)["simplified"].as_str().unwrap().contains("中炮"));
+        let (_, at) = c.get("/explorer?moves=b2e2%20b9c7").await;
+        assert_eq!(at["opening"].as_str(), Some(named.as_str()), "the mirror image, the same name");
+        let (st, mine) = c.get(&format!("/users/{}/openings", c.name)).await;
+        assert_eq!(
+            (st, mine["openings"].as_array().map(Vec::len)),
+            (StatusCode::OK, Some(0)),
+            "no game played here"
+        );
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_record_file_becomes_a_study_with_a_chapter_per_game_and_every_variation() {
+    for db in databases() {
+        let s = server(&db).await;
+        let c = Client::register(&s, "stu").await;
+        let file = format!("{REPEATED}\n{ANNOTATED}");
+        let res = c.post_bytes("/studies/import?title=Two%20games", file.into_bytes()).await;
+        let status = res.status();
+        let v: Value = serde_json::from_str(&res.text().await.unwrap()).unwrap();
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let chapters = v["study"]["chapters"].as_array().unwrap();
+        assert_eq!(chapters.len(), 2);
+        assert_eq!(chapters[0]["title"], "Hu – Liu");
+        assert_eq!(
+            chapters[0]["nodes"].as_array().unwrap().len(),
+            15,
+            "the start and 14 moves, played on after the repetition"
+        );
+        assert_eq!(
+            chapters[1]["nodes"].as_array().unwrap().len(),
+            5,
+            "the start, the main line and the variation"
+        );
+        let text = chapters[1].to_string();
+        assert!(text.contains("the central cannon") && text.contains("the pawn"), "comments kept: {text}");
+
+        // Too many games for a study, or none, get a clear answer.
+        let many = "1. h2e2 *\n\n".repeat(33);
+        let res = c.post_bytes("/studies/import?title=Many", many.into_bytes()).await;
+        let status = res.status();
+        let v: Value = serde_json::from_str(&res.text().await.unwrap()).unwrap();
+        assert_eq!((status, v["reason"].as_str()), (StatusCode::CONFLICT, Some("study_chapters")), "{v}");
+        let res = c.post_bytes("/studies/import?title=None", b"\n".to_vec()).await;
+        let status = res.status();
+        let v: Value = serde_json::from_str(&res.text().await.unwrap()).unwrap();
+        assert_eq!((status, v["reason"].as_str()), (StatusCode::BAD_REQUEST, Some("no_records")));
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn an_import_answers_as_it_goes_with_its_progress_then_the_answer() {
+    for db in databases() {
+        let s = server(&db).await;
+        let c = Client::register(&s, "prg").await;
+        let file =
+            (0..400).map(|i| format!("[Round \"{i}\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n")).collect::<String>();
+        let res = c.upload_with(file, "?progress=true").await;
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()["content-type"], "application/x-ndjson");
+        let text = res.text().await.unwrap();
+        let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let (last, before) = lines.split_last().unwrap();
+        assert_eq!(last["answer"]["kept"].as_array().map(Vec::len), Some(400), "{text}");
+        for l in before {
+            let p = &l["progress"];
+            assert!(p["checked"].as_u64() <= p["total"].as_u64(), "{l}");
+            assert!(p["total"] == 0 || p["total"] == 400, "{l}");
+        }
+        // A refusal comes as the last line too.
+        let res = c.upload_with("\n", "?progress=true").await;
+        let text = res.text().await.unwrap();
+        let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(last["error"]["reason"], "no_records", "{text}");
+        s.stop().await;
+    }
+}

@@ -92,6 +92,21 @@ pub struct ImportQuery {
     /// The encoding of a text file, where the guess between GBK and Big5
     /// might fail (a short file); guessed when left out.
     pub encoding: Option<TextEncoding>,
+    /// Answer as it goes (`true`): a line of JSON (`application/x-ndjson`)
+    /// with the progress every quarter of a second, then the answer or the
+    /// refusal, instead of one answer at the end.
+    pub progress: Option<bool>,
+}
+
+/// A new study from a record file: its title, and the encoding of a text file.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct StudyImportQuery {
+    /// 1-80 characters.
+    pub title: String,
+    /// Guessed when left out.
+    pub encoding: Option<TextEncoding>,
 }
 
 /// The encodings of text record files.
@@ -480,6 +495,18 @@ pub struct NewStreak {
     pub variant: Option<Variant>,
 }
 
+/// Whether the site may find puzzles in my imported games (off until I turn
+/// it on). A puzzle shows its position and line only, never the game or
+/// whose it was. Turning it off removes the puzzles from my games that nobody
+/// has tried, and the others forget which game they came from; each game is
+/// searched once, so turning it on again searches only games not searched
+/// before.
+#[derive(Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleSharing {
+    pub imports: bool,
+}
+
 /// A board, for lists kept per board.
 #[derive(Deserialize, IntoParams, Default)]
 #[serde(deny_unknown_fields)]
@@ -537,8 +564,56 @@ pub struct GameSearchQuery {
     pub fen: Option<String>,
     /// Moves from the start (or from `fen`), separated by spaces, in any notation.
     pub moves: Option<String>,
+    /// The opening: an ECCO code or its start (`C4`), or a name in any of the
+    /// site's languages (`屏风马`, `Screen Horses`).
+    pub opening: Option<String>,
     pub after: Option<String>,
     pub limit: Option<u32>,
+}
+
+impl GameSearchQuery {
+    /// The search asked for, where its position starts, and the page.
+    pub fn asked(self) -> (crate::domain::explorer::GameSearch, crate::domain::explorer::PositionAsk, Page) {
+        let search = crate::domain::explorer::GameSearch {
+            player: self.player,
+            opponent: self.opponent,
+            winner: self.result.map(|r| match r {
+                ResultFilter::Red => Some(xiangqi::Color::Red),
+                ResultFilter::Black => Some(xiangqi::Color::Black),
+                ResultFilter::Draw => None,
+            }),
+            reason: self.reason,
+            rules: self.rules,
+            variant: self.variant,
+            speed: self.speed,
+            rated: self.rated,
+            since_ms: self.since,
+            until_ms: self.until,
+            pos_key: None,
+            openings: self.opening.as_deref().map(crate::domain::openings::codes_matching),
+        };
+        let at =
+            crate::domain::explorer::PositionAsk { variant: self.variant, fen: self.fen, moves: self.moves };
+        (search, at, Page { after: self.after, limit: self.limit })
+    }
+}
+
+/// What a download is written as.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// `pgn` (ICCS moves), `pgn-wxf`, `pgn-chinese`, or `xqf` (one game of
+    /// the standard board only); `pgn-wxf` when left out. Comments and
+    /// variations are kept in each.
+    pub format: Option<crate::domain::exports::ExportFormat>,
+}
+
+impl ExportQuery {
+    /// The format asked for, or the default.
+    pub fn format(&self) -> crate::domain::exports::ExportFormat {
+        self.format.unwrap_or(crate::domain::exports::ExportFormat::DEFAULT)
+    }
 }
 
 /// A new study (with one chapter from the start of the standard board).

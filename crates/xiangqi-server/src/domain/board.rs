@@ -142,6 +142,14 @@ impl Board {
         })
     }
 
+    /// The current position when the game is on the standard board.
+    pub fn standard_position(&self) -> Option<xiangqi::Position<xiangqi::Standard>> {
+        match &self.0 {
+            AnyGame::Standard(g) => Some(g.position().clone()),
+            _ => None,
+        }
+    }
+
     /// The key of the current position: its placement and side to move (the
     /// rules crate's Zobrist hash, the same in every build), as the database
     /// keeps it. Transpositions share it; the move counters do not count.
@@ -230,13 +238,25 @@ impl Board {
     /// board, cell names on the hex board, which PGN readers know by the
     /// `Variant` tag).
     pub fn pgn(&self, tags: &[(&str, String)]) -> String {
-        self.0.pgn(tags, Format::Wxf)
+        self.pgn_as(tags, Format::Wxf)
+    }
+
+    /// The record as PGN with moves in `format` on the standard board (cell
+    /// names on the hex board, whatever the format).
+    pub fn pgn_as(&self, tags: &[(&str, String)], format: Format) -> String {
+        self.0.pgn(tags, format)
     }
 
     /// A tree of moves from this game's start as PGN, with comments and
-    /// variations (WXF on the standard board, cell names on the hex board).
-    pub fn pgn_tree(&self, tags: &[(&str, String)], tree: &xiangqi::notation::tree::MoveTree) -> String {
-        self.0.pgn_tree(tags, tree, Format::Wxf)
+    /// variations, moves in `format` on the standard board (cell names on the
+    /// hex board).
+    pub fn pgn_tree(
+        &self,
+        tags: &[(&str, String)],
+        tree: &xiangqi::notation::tree::MoveTree,
+        format: Format,
+    ) -> String {
+        self.0.pgn_tree(tags, tree, format)
     }
 }
 

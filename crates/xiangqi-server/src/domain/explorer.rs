@@ -84,6 +84,23 @@ pub struct GameSearch {
     pub until_ms: Option<i64>,
     /// Reached this position in its first [`PLIES`] moves.
     pub pos_key: Option<i64>,
+    /// Its opening is one of these ECCO codes.
+    pub openings: Option<Vec<String>>,
+}
+
+impl GameSearch {
+    /// The search as the store runs it: with the key of the position `at`
+    /// names (if it names one), and an opponent without a player taken as
+    /// either side's player.
+    pub fn at(mut self, at: &PositionAsk) -> Result<GameSearch> {
+        if let Some(board) = at.board()? {
+            self.pos_key = Some(board.position_key());
+        }
+        if self.opponent.is_some() && self.player.is_none() {
+            self.player = self.opponent.take();
+        }
+        Ok(self)
+    }
 }
 
 /// Where the search by position or the explorer starts: a FEN, or moves from
@@ -165,14 +182,7 @@ impl Services {
         at: &PositionAsk,
         page: &Page,
     ) -> Result<Paged<Glance>> {
-        let mut search = search;
-        if let Some(board) = at.board()? {
-            search.pos_key = Some(board.position_key());
-        }
-        if search.opponent.is_some() && search.player.is_none() {
-            search.player = search.opponent.take();
-        }
-        let found = self.store.search_games(&search, page).await?;
+        let found = self.store.search_games(&search.at(at)?, page).await?;
         Ok(Paged { items: self.glances(found.items).await?, next: found.next })
     }
 
@@ -218,55 +228,5 @@ impl Services {
             })
             .collect();
         Ok((board, moves))
-    }
-}
-
-/// A page of a player's archive as PGN text: each game replayed from its
-/// stored moves and written whole, a blank line after each.
-fn archive_text(games: &[(GameRow, Vec<String>)]) -> String {
-    let mut text = String::new();
-    for (row, moves) in games {
-        let Ok(mut board) = Board::from_fen(row.variant, &row.start_fen, row.rules) else {
-            continue;
-        };
-        if moves.iter().any(|m| board.play_name(m).is_err()) {
-            tracing::warn!(
-                "game {} has a stored move that cannot be replayed: left out of an archive",
-                row.id
-            );
-            continue;
-        }
-        text.push_str(&super::games::game_pgn(row, &board));
-        text.push('\n');
-    }
-    text
-}
-
-/// The text of an archive as it is read, a page of games at a time.
-pub type ArchiveStream =
-    std::pin::Pin<Box<dyn futures_util::Stream<Item = std::result::Result<String, std::io::Error>> + Send>>;
-
-impl Services {
-    /// A player's finished games as PGN, oldest first, read a page at a time
-    /// as the text is sent (bounded memory whatever the number of games),
-    /// with the player's name as written.
-    pub async fn archive(&self, name: &str) -> Result<(String, ArchiveStream)> {
-        let user = self.user(name).await?;
-        let (store, who) = (self.store.clone(), user.name.clone());
-        let pages = futures_util::stream::unfold(Some(Page::first(Page::MAX)), move |page| {
-            let (store, who) = (store.clone(), who.clone());
-            async move {
-                let page = page?;
-                match store.archive_page(&who, &page).await {
-                    Ok(found) => {
-                        let next =
-                            found.next.map(|after| Page { after: Some(after), limit: Some(Page::MAX) });
-                        Some((Ok(archive_text(&found.items)), next))
-                    }
-                    Err(e) => Some((Err(std::io::Error::other(e)), None)),
-                }
-            }
-        });
-        Ok((user.name, Box::pin(pages)))
     }
 }

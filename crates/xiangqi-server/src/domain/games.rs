@@ -158,13 +158,19 @@ impl Loaded {
     /// The game record as PGN (WXF moves on the standard board, cell names on
     /// the hex board), with the date it started and its time control.
     pub fn pgn(&self) -> String {
-        game_pgn(&self.row, &self.game)
+        game_pgn(&self.row, &self.game, xiangqi::notation::pgn::Format::Wxf)
     }
 }
 
-/// A game's record as PGN (WXF moves on the standard board, cell names on
-/// the hex board), with the date it started and its time control.
-pub fn game_pgn(row: &GameRow, board: &Board) -> String {
+/// A game's record as PGN (moves in `format` on the standard board, cell
+/// names on the hex board), with the date it started and its time control.
+pub fn game_pgn(row: &GameRow, board: &Board, format: xiangqi::notation::pgn::Format) -> String {
+    board.pgn_as(&game_tags(row), format)
+}
+
+/// The tags of a game's record: where and when it was played, the players,
+/// the time control and, once it is over, the result and why.
+pub fn game_tags(row: &GameRow) -> Vec<(&'static str, String)> {
     let mut tags = vec![("Event", "xiangqi server game".to_string()), ("Site", format!("game {}", row.id))];
     if let Ok(start) = time::OffsetDateTime::from_unix_timestamp(row.created_ms.div_euclid(1000)) {
         let (y, m, d) = (start.year(), u8::from(start.month()), start.day());
@@ -179,7 +185,7 @@ pub fn game_pgn(row: &GameRow, board: &Board) -> String {
         tags.push(("Result", o.result().to_string()));
         tags.push(("Termination", o.reason.to_string()));
     }
-    board.pgn(&tags)
+    tags
 }
 
 /// A new game row between two players, from the start of the variant's board.

@@ -204,6 +204,31 @@ pub struct Refused {
     pub detail: String,
 }
 
+/// How far the reading of an upload has come: records replayed of those the
+/// file holds (0 of 0 while the file itself is being read), for a page that
+/// shows it as it goes.
+#[derive(Debug, Default)]
+pub struct Progress {
+    checked: std::sync::atomic::AtomicU32,
+    total: std::sync::atomic::AtomicU32,
+}
+
+impl Progress {
+    /// Records replayed, and records in the file.
+    pub fn get(&self) -> (u32, u32) {
+        use std::sync::atomic::Ordering::Relaxed;
+        (self.checked.load(Relaxed), self.total.load(Relaxed))
+    }
+
+    fn set_total(&self, n: usize) {
+        self.total.store(u32::try_from(n).unwrap_or(u32::MAX), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn one_more(&self) {
+        self.checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// What came of an upload.
 #[derive(Clone, Debug)]
 pub struct ImportReport {
@@ -434,6 +459,10 @@ pub(crate) fn check(
         },
         judged: Noted::write_all(&replayed.judged.iter().map(Noted::of).collect::<Vec<_>>()),
         digest: Some(digest(&text)),
+        ecco: Some(
+            xiangqi_records::ecco::classify(&record.start, &record.moves)
+                .map_or_else(String::new, |o| o.code.to_string()),
+        ),
         record: text,
         created_ms: now,
     };
@@ -453,7 +482,13 @@ pub(crate) struct Read {
 /// Reads and checks every game of a file for `owner`: the heavy part of an
 /// import, run in the parsing pool. The file as a whole is measured before
 /// any of its games is kept.
-pub(crate) fn read_file(owner: &str, bytes: &[u8], encoding: Option<Encoding>, now: i64) -> Result<Read> {
+pub(crate) fn read_file(
+    owner: &str,
+    bytes: &[u8],
+    encoding: Option<Encoding>,
+    now: i64,
+    progress: &Progress,
+) -> Result<Read> {
     let options = ReadOptions { encoding, limits: LIMITS };
     let FileRead { format, encoding, games } =
         xiangqi_records::read_file(bytes, &options).map_err(|e| match e {
@@ -467,6 +502,7 @@ pub(crate) fn read_file(owner: &str, bytes: &[u8], encoding: Option<Encoding>, n
     if games.is_empty() {
         return Err(Refusal::NoRecords { format: format.name().to_string() }.into());
     }
+    progress.set_total(games.len());
     // The names of PGN games that cannot be read, where the tag blocks line up with the games.
     let blocks = match (format, encoding) {
         (Format::Pgn, Some(e)) => tag_blocks(&xiangqi_records::encoding::decode(bytes, Some(e)).text),
@@ -476,6 +512,7 @@ pub(crate) fn read_file(owner: &str, bytes: &[u8], encoding: Option<Encoding>, n
     let mut kept = Vec::new();
     let mut refused = Vec::new();
     for (i, read) in games.iter().enumerate() {
+        progress.one_more();
         let number = i as u32 + 1;
         let whole = match read {
             Ok(game) => Some(game),
@@ -510,12 +547,14 @@ impl Services {
         bytes: Vec<u8>,
         encoding: Option<Encoding>,
         now: i64,
+        progress: std::sync::Arc<Progress>,
     ) -> Result<ImportReport> {
         if bytes.len() > MAX_BYTES {
             return Err(too_large().into());
         }
         let owner = user.to_string();
-        let read = self.parsing.run(client, move || read_file(&owner, &bytes, encoding, now)).await??;
+        let read =
+            self.parsing.run(client, move || read_file(&owner, &bytes, encoding, now, &progress)).await??;
         // One upload of a user at a time counts and writes: two at once cannot
         // both pass the cap.
         let held = self.store.exclusive(&format!("xiangqi:imports:{user}")).await?;

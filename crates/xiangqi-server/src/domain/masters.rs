@@ -42,8 +42,12 @@ impl Services {
         if bytes.len() > MAX_BYTES {
             return Err(imports::too_large().into());
         }
-        let read =
-            self.parsing.run(client, move || imports::read_file(MASTERS, &bytes, encoding, now)).await??;
+        let read = self
+            .parsing
+            .run(client, move || {
+                imports::read_file(MASTERS, &bytes, encoding, now, &imports::Progress::default())
+            })
+            .await??;
         let mut fresh = Vec::with_capacity(read.kept.len());
         for batch in read.kept.chunks(BATCH) {
             fresh.extend(self.store.import_masters(batch).await?);

@@ -10,6 +10,7 @@ pub mod computer;
 pub mod eval;
 pub mod events;
 pub mod explorer;
+pub mod exports;
 pub mod games;
 pub mod glance;
 pub mod imports;
@@ -19,6 +20,7 @@ pub mod lobby;
 pub mod masters;
 pub mod model;
 pub mod news;
+pub mod openings;
 pub mod people;
 pub mod preferences;
 pub mod puzzles;
@@ -89,6 +91,8 @@ pub struct Services {
     pub engines: Arc<EnginePool>,
     /// Where heavy parsing (PGN files and records) runs, bounded per client.
     pub parsing: Arc<ParsePool>,
+    /// The limits on downloads of many games, and the places those being sent hold.
+    pub(crate) exports: exports::Exports,
     computer: computer::Jobs,
     /// The analyses running now and each user's limits on starting more.
     pub analysis: Arc<analysis::Analyses>,
@@ -109,6 +113,7 @@ impl Services {
             limits: limits::Limits::default(),
             engines: Arc::new(EnginePool::for_this_machine()),
             parsing: Arc::new(ParsePool::for_this_machine()),
+            exports: exports::Exports::default(),
             computer: computer::Jobs::default(),
             analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
             cache: games::GameCache::default(),

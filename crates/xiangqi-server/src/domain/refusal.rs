@@ -223,6 +223,12 @@ pub enum Refusal {
     /// this client's as it takes): try again in `seconds`.
     #[error("the server is busy reading other records; try again in {seconds} s")]
     Busy { seconds: u64 },
+    /// The server writes as many exports at once as it can (or as many of
+    /// this client's as it takes): try again in `seconds`.
+    #[error(
+        "the server is writing as many downloads as it can, or as many of yours as it takes; try again in {seconds} s"
+    )]
+    ExportsBusy { seconds: u64 },
 
     // ---- Accounts and people ----
     #[error("a user id is {min} to {max} letters, digits, '_' or '-'")]
@@ -448,6 +454,10 @@ pub enum Refusal {
     LastChapter {},
     #[error("the game record cannot be read: {detail}")]
     BadPgn { detail: String },
+    /// XQF was asked for where it cannot hold the export: a file of several
+    /// games, or a game on the hex board.
+    #[error("an XQF file holds one game of the standard board: choose a PGN format for this download")]
+    XqfOneGame {},
     /// A record passes one of the record limits.
     #[error("a game record is over the limit of {allowed} {}", limit.name().replace('_', " "))]
     RecordLimit { limit: RecordLimit, allowed: u64 },
@@ -498,7 +508,7 @@ impl Refusal {
             PaceMismatch { .. } | PlayerCount { .. } | RoundRobinRounds {} | SwissRounds {} => {
                 ErrorCode::BadRequest
             }
-            TournamentStart { .. } | BadPgn { .. } => ErrorCode::BadRequest,
+            TournamentStart { .. } | BadPgn { .. } | XqfOneGame {} => ErrorCode::BadRequest,
             NoStudy { .. } | NoChapter { .. } | NoNode { .. } => ErrorCode::NotFound,
             StudyReadOnly {} | StudyOwnerOnly {} => ErrorCode::Forbidden,
             StudyStale { .. } | StudiesOwned { .. } | StudyChapters { .. } | StudyNodes { .. } => {
@@ -525,7 +535,7 @@ impl Refusal {
             NoPuzzle { .. } | NoPuzzleLeft {} | NoStreak { .. } => ErrorCode::NotFound,
             PuzzleLine { .. } => ErrorCode::BadRequest,
             StreakOver {} | PuzzleInStreak {} => ErrorCode::Conflict,
-            TooOften { .. } | LogInWait { .. } | ComputerGames { .. } | Busy { .. } => {
+            TooOften { .. } | LogInWait { .. } | ComputerGames { .. } | Busy { .. } | ExportsBusy { .. } => {
                 ErrorCode::TooManyRequests
             }
             OpenChallenges { .. } | Invitations { .. } | ListFull { .. } | NameTaken { .. } | ChatBusy {} => {
@@ -559,7 +569,8 @@ impl Refusal {
         match self {
             Refusal::TooOften { seconds, .. }
             | Refusal::LogInWait { seconds }
-            | Refusal::Busy { seconds } => Some((*seconds).max(1)),
+            | Refusal::Busy { seconds }
+            | Refusal::ExportsBusy { seconds } => Some((*seconds).max(1)),
             Refusal::DatabaseAway {} => Some(DATABASE_RETRY_S),
             _ => None,
         }

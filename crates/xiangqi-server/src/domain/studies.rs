@@ -320,8 +320,11 @@ impl Chapter {
         Ok(Chapter { row, tree })
     }
 
+    /// The chapter's start. A study is analysis and its records history: a
+    /// move is refused only when the board refuses it, whatever the rule set
+    /// would have judged before it (a repetition a game went on from).
     fn start(&self) -> Result<Board> {
-        Board::from_fen(self.row.variant, &self.row.start_fen, self.row.rules)
+        Board::record_from_fen(self.row.variant, &self.row.start_fen, self.row.rules)
             .map_err(|e| super::refusal::Error::broken(format!("chapter {}: {e}", self.row.id)))
     }
 
@@ -358,8 +361,9 @@ impl Chapter {
     }
 
     /// The chapter as PGN with its comments (arrows and marks as `[%cal]` and
-    /// `[%csl]` commands, as other study sites write them) and variations.
-    pub fn pgn(&self, study: &StudyRow) -> String {
+    /// `[%csl]` commands, as other study sites write them) and variations,
+    /// moves in `format` (cell names on the hex board).
+    pub fn pgn(&self, study: &StudyRow, format: xiangqi::notation::pgn::Format) -> String {
         let Ok(start) = self.start() else { return String::new() };
         let comment = |n: &Node| {
             let mut parts = vec![];
@@ -406,7 +410,7 @@ impl Chapter {
             ("Round", self.row.title.clone()),
             ("Annotator", study.owner.clone()),
         ];
-        start.pgn_tree(&tags, &moves)
+        start.pgn_tree(&tags, &moves, format)
     }
 }
 
@@ -455,9 +459,9 @@ impl Study {
             .ok_or_else(|| Refusal::NoChapter { id: id.to_string() }.into())
     }
 
-    /// Every chapter as PGN, one game after another.
-    pub fn pgn(&self) -> String {
-        self.chapters.iter().map(|c| c.pgn(&self.row)).collect::<Vec<_>>().join("\n")
+    /// Every chapter as PGN, one game after another, moves in `format`.
+    pub fn pgn(&self, format: xiangqi::notation::pgn::Format) -> String {
+        self.chapters.iter().map(|c| c.pgn(&self.row, format)).collect::<Vec<_>>().join("\n")
     }
 }
 
@@ -559,26 +563,82 @@ fn cell(board: &Board, name: &str) -> Result<String> {
 }
 
 /// A new chapter's row, checked.
+/// A chapter's board, tree and title from a game record. The record is
+/// history: its main line is replayed for legality only (a repetition the
+/// rules would have judged was still played), as its variations are.
+fn recorded(
+    record: &pgn::Record,
+    moves: &MoveTree,
+    rules: Option<RuleSet>,
+) -> Result<(Board, Tree, Option<String>)> {
+    let rules = rules.or_else(|| record.tag("RuleSet")?.parse().ok()).unwrap_or(RuleSet::Asian);
+    let board = Board::from_fen(Variant::Standard, &record.start.to_fen(), rules)
+        .map_err(|detail| Refusal::BadPosition { detail })?;
+    record.history(Some(rules)).map_err(Refusal::from_pgn)?;
+    let mut tree = Tree::default();
+    tree.nodes[0].comment = moves.comment(MoveTree::ROOT).chars().take(MAX_COMMENT_CHARS).collect();
+    tree.graft(0, moves)?;
+    let players = match (record.tag("Red"), record.tag("Black")) {
+        (Some(r), Some(b)) if r != "?" && b != "?" => Some(format!("{r} – {b}")),
+        _ => record.tag("Event").filter(|e| *e != "?").map(str::to_string),
+    };
+    Ok((board, tree, players))
+}
+
+/// The chapters of a record file, one per game, each with its whole tree:
+/// read within the site's record limits (a chapter's tree within a
+/// chapter's node limit), at most [`MAX_CHAPTERS`].
+fn file_chapters(
+    bytes: &[u8],
+    encoding: Option<xiangqi_records::Encoding>,
+    now: i64,
+) -> Result<Vec<ChapterRow>> {
+    let options = xiangqi_records::ReadOptions { encoding, limits: Limits::SITE };
+    let read = xiangqi_records::read_file(bytes, &options).map_err(|e| match e {
+        xiangqi_records::RecordError::Record(e) => Refusal::from_pgn(e),
+        other => Refusal::BadPgn { detail: other.to_string() },
+    })?;
+    if read.games.is_empty() {
+        return Err(Refusal::NoRecords { format: read.format.name().to_string() }.into());
+    }
+    if read.games.len() > MAX_CHAPTERS {
+        return Err(Refusal::StudyChapters { allowed: MAX_CHAPTERS as u32 }.into());
+    }
+    read.games
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| {
+            // A study keeps what its author wrote whole, or says which record it cannot.
+            let game = game.map_err(|e| Refusal::BadPgn { detail: format!("record {}: {e}", i + 1) })?;
+            let (board, tree, players) = recorded(&game.record, &game.tree, None)?;
+            let position = i as i64;
+            let title = players
+                .map_or_else(|| format!("Chapter {}", i + 1), |t| t.chars().take(MAX_TITLE_CHARS).collect());
+            Ok(chapter_row(&board, &tree, title, position, now))
+        })
+        .collect()
+}
+
+fn chapter_row(board: &Board, tree: &Tree, title: String, position: i64, now: i64) -> ChapterRow {
+    ChapterRow {
+        id: new_id(),
+        position,
+        title,
+        variant: board.variant(),
+        rules: board.rule_set(),
+        start_fen: board.start_fen(),
+        tree: serde_json::to_string(tree).unwrap_or_default(),
+        created_ms: now,
+    }
+}
+
 fn new_chapter(n: NewChapter, position: i64, now: i64) -> Result<ChapterRow> {
     let (board, tree, from_title) = match &n.pgn {
         Some(text) => {
             // Read within the record limits, a chapter's node limit among them:
             // a record over one is refused as soon as the reader meets it.
             let (record, moves) = pgn::read_tree(text).map_err(Refusal::from_pgn)?;
-            let rules = n.rules.or_else(|| record.tag("RuleSet")?.parse().ok()).unwrap_or(RuleSet::Asian);
-            let board = Board::from_fen(Variant::Standard, &record.start.to_fen(), rules)
-                .map_err(|detail| Refusal::BadPosition { detail })?;
-            // The main line is played under the chapter's rules (a variation's
-            // moves are legal by the board alone, as the reader checked).
-            record.to_game(Some(rules)).map_err(Refusal::from_pgn)?;
-            let mut tree = Tree::default();
-            tree.nodes[0].comment = moves.comment(MoveTree::ROOT).chars().take(MAX_COMMENT_CHARS).collect();
-            tree.graft(0, &moves)?;
-            let players = match (record.tag("Red"), record.tag("Black")) {
-                (Some(r), Some(b)) if r != "?" && b != "?" => Some(format!("{r} – {b}")),
-                _ => record.tag("Event").filter(|e| *e != "?").map(str::to_string),
-            };
-            (board, tree, players)
+            recorded(&record, &moves, n.rules)?
         }
         None => {
             let variant = n.variant.unwrap_or(Variant::Standard);
@@ -597,16 +657,7 @@ fn new_chapter(n: NewChapter, position: i64, now: i64) -> Result<ChapterRow> {
         (None, Some(t)) => t.chars().take(MAX_TITLE_CHARS).collect(),
         (None, None) => format!("Chapter {}", position + 1),
     };
-    Ok(ChapterRow {
-        id: new_id(),
-        position,
-        title,
-        variant: board.variant(),
-        rules: board.rule_set(),
-        start_fen: board.start_fen(),
-        tree: serde_json::to_string(&tree).unwrap_or_default(),
-        created_ms: now,
-    })
+    Ok(chapter_row(&board, &tree, title, position, now))
 }
 
 impl Services {
@@ -634,9 +685,16 @@ impl Services {
         Ok(study)
     }
 
-    /// A study's chapters as PGN, if `viewer` may see it.
-    pub async fn study_pgn(&self, viewer: Option<&str>, id: &str) -> Result<String> {
-        Ok(self.study(viewer, id).await?.pgn())
+    /// A study's chapters as one PGN file in the dialect asked for (XQF,
+    /// which holds one game, is refused), if `viewer` may see it.
+    pub async fn study_pgn(
+        &self,
+        viewer: Option<&str>,
+        id: &str,
+        format: super::exports::ExportFormat,
+    ) -> Result<String> {
+        let moves = format.for_many()?;
+        Ok(self.study(viewer, id).await?.pgn(moves))
     }
 
     /// A page of studies: a user's own and those they are a member of, or
@@ -671,6 +729,40 @@ impl Services {
             return Err(Refusal::StudiesOwned { allowed: MAX_STUDIES as u32 }.into());
         }
         let written = self.store.insert_study(&row, &first).await;
+        turn.release().await;
+        written?;
+        self.load_study(&row.id).await
+    }
+
+    /// A new study from a record file of any format, a chapter per game with
+    /// its whole tree (variations and comments). The file is read in the
+    /// parsing pool, in a turn of `client`'s share.
+    pub async fn import_study(
+        &self,
+        owner: &str,
+        client: IpAddr,
+        name: &str,
+        bytes: Vec<u8>,
+        encoding: Option<xiangqi_records::Encoding>,
+        now: i64,
+    ) -> Result<Study> {
+        let name = title(name, TextField::StudyTitle)?;
+        let chapters = self.parsing.run(client, move || file_chapters(&bytes, encoding, now)).await??;
+        let row = StudyRow {
+            id: new_id(),
+            owner: owner.to_string(),
+            title: name,
+            visibility: Visibility::Private,
+            version: 1,
+            created_ms: now,
+            updated_ms: now,
+        };
+        let turn = self.store.exclusive(&format!("studies:{owner}")).await?;
+        if self.store.studies_owned(owner).await? >= MAX_STUDIES {
+            turn.release().await;
+            return Err(Refusal::StudiesOwned { allowed: MAX_STUDIES as u32 }.into());
+        }
+        let written = self.store.insert_study_with(&row, &chapters).await;
         turn.release().await;
         written?;
         self.load_study(&row.id).await
@@ -957,7 +1049,7 @@ mod tests {
         let began = std::time::Instant::now();
         let placed = chapter.placed();
         let placing = began.elapsed();
-        let pgn = chapter.pgn(&study);
+        let pgn = chapter.pgn(&study, pgn::Format::Wxf);
         let writing = began.elapsed() - placing;
         assert_eq!(placed.len(), MAX_NODES);
         assert!(placed.iter().all(|p| p.names.is_some() || p.node.id == 0));

@@ -536,7 +536,7 @@ async fn the_search_of_finished_games_stores_each_puzzle_once() {
     assert_eq!((found.games, found.puzzles), (1, 1));
     let p = s.next_puzzle(None, Variant::Standard, None).await.unwrap();
     assert_eq!(p.moves, ["a8d8", "d1d8"]);
-    assert_eq!(p.game_id.as_deref(), Some(id));
+    assert_eq!(p.origin, super::puzzles::sources::Origin::Site { game: id.to_string() });
     assert!(p.themes.contains(&super::puzzles::themes::PuzzleTheme::Capture), "{:?}", p.themes);
     // The search has moved past the game, and the same position is never stored twice.
     assert_eq!(s.scan_for_puzzles(budget).await.unwrap().games, 0);
@@ -574,4 +574,49 @@ async fn visitors_puzzle_moves_are_purged_only_once_their_time_is_past() {
     assert_eq!(latest().await.unwrap(), Some(T0), "kept while it still makes an attempt unrated");
     assert!(s.purge(T0 + kept).await.unwrap() >= 1);
     assert_eq!(latest().await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn the_background_pass_names_each_finished_game_once_and_the_search_finds_it_by_opening() {
+    use crate::domain::{
+        explorer::{GameSearch, PositionAsk},
+        openings::code_of,
+    };
+    use crate::store::Page;
+    let site = site().await;
+    let s = &site.services;
+    // A game of 中炮对屏风马, Black's horses out in the other order (a transposition).
+    let g = game(s, DAYS_3).await;
+    let id = g.row.id.clone();
+    for (ply, (who, mv)) in
+        [("red", "h2e2"), ("black", "b9c7"), ("red", "h0g2"), ("black", "h9g7")].into_iter().enumerate()
+    {
+        s.submit_move(who, &id, ply as i64, mv, T0 + ply as i64).await.unwrap();
+    }
+    let start = g.row.start_fen.clone();
+    let book = code_of(Variant::Standard, &start, "h2e2 h9g7 h0g2 b9c7");
+    assert!(!book.is_empty());
+    assert_eq!(
+        code_of(Variant::Standard, &start, "h2e2 b9c7 h0g2 h9g7"),
+        book,
+        "a transposition, the same name"
+    );
+    let search = |codes: Vec<String>| GameSearch { openings: Some(codes), ..GameSearch::default() };
+    let found = |codes| async move {
+        s.search_games(search(codes), &PositionAsk::default(), &Page::first(10)).await.unwrap().items.len()
+    };
+    assert_eq!(s.name_openings().await.unwrap(), 0, "a game being played is not named yet");
+    s.resign("black", &id, T0 + 10).await.unwrap();
+    assert_eq!(found(vec![book.clone()]).await, 0, "not named yet: the pass has not run");
+    assert_eq!(s.name_openings().await.unwrap(), 1);
+    assert_eq!(s.name_openings().await.unwrap(), 0, "named once; the next round has nothing left");
+    assert_eq!(found(vec![book.clone()]).await, 1);
+    assert_eq!(found(crate::domain::openings::codes_matching(&book[..2])).await, 1, "by code prefix");
+    assert_eq!(found(vec![]).await, 0, "a search no code answers finds nothing");
+    let counts = s.player_openings("red").await.unwrap();
+    assert_eq!(counts.len(), 1);
+    assert_eq!(
+        (counts[0].ecco.as_str(), counts[0].color, counts[0].games, counts[0].wins),
+        (book.as_str(), Color::Red, 1, 1)
+    );
 }

@@ -20,7 +20,7 @@ use crate::{
         requests::{
             AutoMatch, ChatQuery, Credentials, DrawRequest, MailboxQuery, NewChallenge, NewChatLine,
             NewInvitation, NewLadderChallenge, NewMessage, NewNews, PageQuery, PasswordChange, ProfileEdit,
-            RatingSettings, SearchQuery, Submit,
+            PuzzleSharing, RatingSettings, SearchQuery, Submit,
         },
     },
     domain::{accounts, model::Named, people::check_profile, preferences::Preferences, ratings::Category},
@@ -77,6 +77,7 @@ pub fn parse_everything(data: &[u8]) -> Accepted {
     let _ = body::<DrawRequest>(data, &mut a.bodies);
     let _ = body::<NewNews>(data, &mut a.bodies);
     let _ = body::<RatingSettings>(data, &mut a.bodies);
+    let _ = body::<PuzzleSharing>(data, &mut a.bodies);
     let _ = body::<NewLadderChallenge>(data, &mut a.bodies);
     if let Some(p) = body::<Preferences>(data, &mut a.bodies) {
         let _ = p.check();

@@ -270,6 +270,8 @@ pub struct ImportedRow {
     pub judged: String,
     /// The digest that tells the same record imported again.
     pub digest: Option<String>,
+    /// Its opening's ECCO code, `""` for none, `None` until named.
+    pub ecco: Option<String>,
     pub created_ms: i64,
 }
 
@@ -292,6 +294,7 @@ impl FromRow for ImportedRow {
             record: get(r, "record")?,
             judged: get(r, "judged")?,
             digest: get(r, "digest")?,
+            ecco: get(r, "ecco")?,
             created_ms: get(r, "created_ms")?,
         })
     }
@@ -381,12 +384,24 @@ impl Store {
         if let Some(since) = s.since_ms {
             filters.push(format!("g.updated_ms >= {}", bind(Bound::Int(since))));
         }
+        if let Some(codes) = &s.openings {
+            let marks: Vec<String> = codes.iter().map(|c| bind(Bound::Text(c.clone()))).collect();
+            // A search for an opening no code answers finds no game.
+            filters.push(if marks.is_empty() {
+                "1 = 0".into()
+            } else {
+                format!("g.ecco IN ({})", marks.join(", "))
+            });
+        }
         let before = (bind(Bound::Int(before_ms)), bind(Bound::Text(before_id)));
         let limit = bind(Bound::Int(page.probe()));
         let until = s.until_ms.map(|u| bind(Bound::Int(u)));
+        // The first bound alone is a range of the index walked, so a page
+        // deep in the list starts at its key rather than filtering its way
+        // there from the newest game; the second cuts the key's own moment.
         let bound = |column: &str, end: &str| {
             let mut c = format!(
-                "({column}_ms < {b} OR ({column}_ms = {b} AND {end} < {i}))",
+                "{column}_ms <= {b} AND ({column}_ms < {b} OR ({column}_ms = {b} AND {end} < {i}))",
                 b = before.0,
                 i = before.1
             );
@@ -467,7 +482,8 @@ impl Store {
         let side = |s: &str| {
             format!(
                 "SELECT * FROM (SELECT * FROM games WHERE {s} = $1 AND status = 'finished' \
-                 AND (updated_ms > $2 OR (updated_ms = $2 AND id > $3)) ORDER BY updated_ms, id LIMIT $4) AS {s}_side"
+                 AND updated_ms >= $2 AND (updated_ms > $2 OR (updated_ms = $2 AND id > $3)) \
+                 ORDER BY updated_ms, id LIMIT $4) AS {s}_side"
             )
         };
         let sql = format!(
@@ -477,11 +493,15 @@ impl Store {
         );
         let q = sqlx::query(&sql).bind(name).bind(since_ms).bind(since_id).bind(page.probe());
         let games: Vec<GameRow> = self.all(q).await?;
-        let mut out = Vec::with_capacity(games.len());
-        for g in games {
-            let moves = self.moves(&g.id).await?.into_iter().map(|m| m.iccs).collect();
-            out.push((g, moves));
-        }
+        let ids: Vec<String> = games.iter().map(|g| g.id.clone()).collect();
+        let mut moves = self.moves_of_games(&ids).await?;
+        let out: Vec<_> = games
+            .into_iter()
+            .map(|g| {
+                let played = moves.remove(&g.id).unwrap_or_default();
+                (g, played)
+            })
+            .collect();
         Ok(page.cut(out, |(g, _): &(GameRow, Vec<String>)| format!("{}.{}", g.updated_ms, g.id)))
     }
 
@@ -523,11 +543,11 @@ impl Store {
         let mut fresh = Vec::with_capacity(games.len());
         for game @ (g, _) in games {
             let columns = "id, red, black, event, date, rules, start_fen, winner, result, moves, ply, rating, \
-                           record, judged, digest, created_ms";
-            let values = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16";
+                           record, judged, digest, created_ms, ecco";
+            let values = "$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17";
             let sql = match collection {
                 Collection::Imported => format!(
-                    "INSERT INTO imported_games ({columns}, owner) VALUES ({values}, $17) \
+                    "INSERT INTO imported_games ({columns}, owner) VALUES ({values}, $18) \
                      ON CONFLICT (owner, digest) DO NOTHING"
                 ),
                 Collection::Masters => {
@@ -552,7 +572,8 @@ impl Store {
                 .bind(&g.record)
                 .bind(&g.judged)
                 .bind(&g.digest)
-                .bind(g.created_ms);
+                .bind(g.created_ms)
+                .bind(&g.ecco);
             if collection == Collection::Imported {
                 q = q.bind(&g.owner);
             }
@@ -596,9 +617,10 @@ impl Store {
         self.one(sqlx::query(&sql).bind(id)).await
     }
 
-    /// Deletes imported games of `owner` and takes back what they added to
-    /// the owner's explorer, in one transaction: how many were there to
-    /// delete (one deleted twice at once is taken back once).
+    /// Deletes imported games of `owner`, takes back what they added to the
+    /// owner's explorer and the puzzles found in them, in one transaction:
+    /// how many were there to delete (one deleted twice at once is taken back
+    /// once).
     pub async fn forget_imported(
         &self,
         owner: &str,
@@ -614,6 +636,8 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             if deleted.rows_affected() == 1 {
+                // Its puzzles go with it (or, tried already, forget it).
+                self.withdraw_puzzles(&mut tx, owner, Some(&game.0.id)).await?;
                 gone.push(game);
             }
         }

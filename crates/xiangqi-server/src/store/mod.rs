@@ -9,6 +9,7 @@ mod challenges;
 mod chat;
 mod computers;
 mod explorer;
+mod exports;
 mod finish;
 mod games;
 mod gauges;
@@ -20,6 +21,7 @@ mod locks;
 mod messages;
 mod news;
 mod notices;
+mod openings;
 mod puzzles;
 mod ratings;
 mod relations;
@@ -53,6 +55,7 @@ pub use self::{
     messages::{Conversation, Mailbox, MessageRow},
     news::NewsRow,
     notices::payloads,
+    openings::{Named as NamedRows, OpeningCount, Unnamed},
     puzzles::{AttemptRow, Ended, Ending, NewPuzzle, PuzzlePlayerRow, PuzzleRow, StreakRow, Wanted},
     ratings::{GameResult, HistoryPoint, RatingRow},
     relations::RelationRow,

@@ -7,10 +7,16 @@
 use sqlx::any::AnyRow;
 use xiangqi::Variant;
 
-use super::{Backend, Counting, FromRow, GameRow, Page, Paged, Store, Written, get, named};
+use super::{
+    Backend, Counting, FromRow, GameRow, ImportedRow, MASTERS, Page, Paged, Store, Written, get, named,
+};
 use crate::domain::{
     model::Named,
-    puzzles::{AttemptResult, Handout, Unrated, themes::PuzzleTheme},
+    puzzles::{
+        AttemptResult, Handout, Unrated,
+        sources::{GameSource, Origin},
+        themes::PuzzleTheme,
+    },
     ratings::{Rating, rate},
 };
 
@@ -24,7 +30,7 @@ pub struct PuzzleRow {
     pub moves: Vec<String>,
     pub themes: Vec<PuzzleTheme>,
     pub mate: bool,
-    pub game_id: Option<String>,
+    pub origin: Origin,
     pub rating: Rating,
     pub plays: i64,
     pub solves: i64,
@@ -40,7 +46,8 @@ impl FromRow for PuzzleRow {
             moves: get::<String>(r, "moves")?.split_whitespace().map(str::to_string).collect(),
             themes: PuzzleTheme::from_bits(get(r, "themes")?),
             mate: get::<i64>(r, "mate")? != 0,
-            game_id: get(r, "game_id")?,
+            origin: Origin::from_parts(named(r, "source")?, get(r, "game_id")?, get(r, "source_owner")?)
+                .map_err(|why| super::corrupt("source", why))?,
             rating: Rating {
                 rating: get(r, "rating")?,
                 deviation: get(r, "deviation")?,
@@ -63,7 +70,7 @@ pub struct NewPuzzle {
     pub key: u64,
     pub themes: Vec<PuzzleTheme>,
     pub mate: bool,
-    pub game_id: Option<String>,
+    pub origin: Origin,
     pub rating: f64,
     pub created_ms: i64,
 }
@@ -213,52 +220,259 @@ impl Store {
         }
     }
 
+    fn for_share(&self) -> &'static str {
+        match self.backend {
+            Backend::Postgres => " FOR SHARE",
+            Backend::Sqlite => "",
+        }
+    }
+
     /// Stores new puzzles with their themes; one already stored for the same
-    /// position is skipped. How many were new.
+    /// position is skipped. How many were new. (Puzzles from imported games
+    /// are stored through [`Store::insert_source_puzzles`], which checks that
+    /// their owner still agrees.)
     pub async fn insert_puzzles(&self, puzzles: &[NewPuzzle]) -> Result<u64, sqlx::Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        let mut added = 0;
-        for p in puzzles {
-            let fresh = sqlx::query(
-                "INSERT INTO puzzles (id, variant, fen, moves, position_key, themes, mate, game_id, rating, \
-                 deviation, volatility, plays, solves, created_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, 0, $12) \
-                 ON CONFLICT (variant, position_key) DO NOTHING",
+        let added = insert_rows(&mut tx, puzzles).await?;
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// Stores the puzzles found in a game of the Masters collection (`owner`
+    /// empty) or of `owner`'s imports, and moves the source's place past the
+    /// game, together: how many were new. An owner's game is stored only
+    /// while the owner agrees and the game is kept; if the owner no longer
+    /// agrees, nothing is written (`None`): the game is searched when they
+    /// agree again. The owner's row, then the game's, are held against
+    /// change until this is written, so that a withdrawal either comes first
+    /// and is seen, or waits and then finds these puzzles.
+    pub async fn insert_source_puzzles(
+        &self,
+        source: GameSource,
+        owner: &str,
+        game: &ImportedRow,
+        puzzles: &[NewPuzzle],
+    ) -> Result<Option<u64>, sqlx::Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let mut keep = true;
+        if source == GameSource::Imports {
+            let share = self.for_share();
+            let agrees = sqlx::query(&format!(
+                "SELECT 1 AS one FROM users WHERE name = $1 AND puzzles_from_imports = 1{share}"
+            ))
+            .bind(owner)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if agrees.is_none() {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            let kept = sqlx::query(&format!(
+                "SELECT 1 AS one FROM imported_games WHERE id = $1 AND owner = $2{share}"
+            ))
+            .bind(&game.id)
+            .bind(owner)
+            .fetch_optional(&mut *tx)
+            .await?;
+            keep = kept.is_some();
+        }
+        let added = if keep { insert_rows(&mut tx, puzzles).await? } else { 0 };
+        sqlx::query(
+            "INSERT INTO puzzle_source_scans (source, owner, after_ms, after_id) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (source, owner) DO UPDATE SET after_ms = excluded.after_ms, after_id = excluded.after_id",
+        )
+        .bind(source.name())
+        .bind(owner)
+        .bind(game.created_ms)
+        .bind(&game.id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Some(added))
+    }
+
+    /// Where the search of a source has got to (for imports: of one owner's
+    /// games), by the `created_ms` and id of the last game searched; before
+    /// every game if it has not begun.
+    pub async fn source_cursor(&self, source: GameSource, owner: &str) -> Result<(i64, String), sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT after_ms, after_id FROM puzzle_source_scans WHERE source = $1 AND owner = $2",
+        )
+        .bind(source.name())
+        .bind(owner)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(r) => (get(&r, "after_ms")?, get(&r, "after_id")?),
+            None => (i64::MIN, String::new()),
+        })
+    }
+
+    /// Puts the search of a source back (or on) to a place, as
+    /// [`Store::source_cursor`] gives it.
+    pub async fn set_source_cursor(
+        &self,
+        source: GameSource,
+        owner: &str,
+        after_ms: i64,
+        after_id: &str,
+    ) -> Result<(), sqlx::Error> {
+        self.run(
+            sqlx::query(
+                "INSERT INTO puzzle_source_scans (source, owner, after_ms, after_id) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (source, owner) DO UPDATE SET after_ms = excluded.after_ms, after_id = excluded.after_id",
             )
-            .bind(&p.id)
-            .bind(p.variant.to_string())
-            .bind(&p.fen)
-            .bind(p.moves.join(" "))
-            .bind(p.key as i64)
-            .bind(PuzzleTheme::to_bits(&p.themes))
-            .bind(i64::from(p.mate))
-            .bind(p.game_id.clone())
-            .bind(p.rating)
-            .bind(Rating::default().deviation)
-            .bind(Rating::default().volatility)
-            .bind(p.created_ms)
+            .bind(source.name())
+            .bind(owner)
+            .bind(after_ms)
+            .bind(after_id),
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// Games of the Masters collection stored after a place, in the order
+    /// they were stored.
+    pub async fn masters_games_after(
+        &self,
+        after_ms: i64,
+        after_id: &str,
+        limit: i64,
+    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT '{MASTERS}' AS owner, * FROM masters_games \
+             WHERE created_ms >= $1 AND (created_ms > $1 OR id > $2) ORDER BY created_ms, id LIMIT $3"
+        );
+        self.all(sqlx::query(&sql).bind(after_ms).bind(after_id).bind(limit)).await
+    }
+
+    /// `owner`'s imported games stored after a place, in the order they were stored.
+    pub async fn imported_games_after(
+        &self,
+        owner: &str,
+        after_ms: i64,
+        after_id: &str,
+        limit: i64,
+    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        self.all(
+            sqlx::query(
+                "SELECT * FROM imported_games WHERE owner = $1 \
+                 AND created_ms >= $2 AND (created_ms > $2 OR id > $3) ORDER BY created_ms, id LIMIT $4",
+            )
+            .bind(owner)
+            .bind(after_ms)
+            .bind(after_id)
+            .bind(limit),
+        )
+        .await
+    }
+
+    /// The first user (by name) who lets the site search their imported
+    /// games and has a game the search has not reached.
+    pub async fn next_sharing_owner(&self) -> Result<Option<String>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT u.name FROM users u \
+             LEFT JOIN puzzle_source_scans c ON c.source = $1 AND c.owner = u.name \
+             WHERE u.puzzles_from_imports = 1 AND EXISTS (SELECT 1 FROM imported_games i WHERE i.owner = u.name \
+             AND i.created_ms >= COALESCE(c.after_ms, $2) \
+             AND (c.owner IS NULL OR i.created_ms > c.after_ms OR i.id > c.after_id)) \
+             ORDER BY u.name LIMIT 1",
+        )
+        .bind(GameSource::Imports.name())
+        .bind(i64::MIN)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| get(&r, "name")).transpose()
+    }
+
+    /// Whether a user lets the site find puzzles in their imported games;
+    /// `None` if there is no such user.
+    pub async fn puzzle_sharing(&self, user: &str) -> Result<Option<bool>, sqlx::Error> {
+        let row = sqlx::query("SELECT puzzles_from_imports FROM users WHERE name = $1")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| get::<i64>(&r, "puzzles_from_imports").map(|on| on != 0)).transpose()
+    }
+
+    /// Writes whether a user lets the site find puzzles in their imported
+    /// games; when not, takes back the puzzles from them (see
+    /// [`Store::withdraw_puzzles`]) in the same transaction. How far their
+    /// games were searched is kept: agreeing again searches only games not
+    /// searched before, so toggling cannot make the search start over. False
+    /// if there is no such user.
+    pub async fn set_puzzle_sharing(&self, user: &str, on: bool) -> Result<bool, sqlx::Error> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let found = sqlx::query("UPDATE users SET puzzles_from_imports = $1 WHERE name = $2")
+            .bind(i64::from(on))
+            .bind(user)
             .execute(&mut *tx)
             .await?
             .rows_affected();
-            if fresh == 0 {
-                continue;
-            }
-            added += 1;
-            for t in &p.themes {
-                sqlx::query(
-                    "INSERT INTO puzzle_themes (theme, variant, puzzle_id, rating) VALUES ($1, $2, $3, $4)",
-                )
-                .bind(t.name())
-                .bind(p.variant.to_string())
-                .bind(&p.id)
-                .bind(p.rating)
-                .execute(&mut *tx)
-                .await?;
-            }
+        if found == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        if !on {
+            self.withdraw_puzzles(&mut tx, user, None).await?;
         }
         tx.commit().await?;
-        Ok(added)
+        Ok(true)
+    }
+
+    /// Takes back the puzzles from `owner`'s imported games (from one game,
+    /// if named), inside the caller's transaction: those nobody has tried (no
+    /// attempt, no running streak on them) are deleted with their themes and
+    /// days, and the others forget their game and owner. Their rows are
+    /// locked first, so an attempt begun meanwhile either is seen here or
+    /// waits for this and finds the puzzle gone. How many were deleted.
+    pub(super) async fn withdraw_puzzles(
+        &self,
+        tx: &mut Tx<'_>,
+        owner: &str,
+        game: Option<&str>,
+    ) -> Result<u64, sqlx::Error> {
+        let theirs = match game {
+            Some(_) => "source_owner = $1 AND game_id = $2",
+            None => "source_owner = $1 AND $2 = ''",
+        };
+        let game = game.unwrap_or("");
+        let locked = sqlx::query(&format!("SELECT id FROM puzzles WHERE {theirs}{}", self.for_update()))
+            .bind(owner)
+            .bind(game)
+            .fetch_all(&mut **tx)
+            .await?;
+        if locked.is_empty() {
+            return Ok(0);
+        }
+        sqlx::query(&format!(
+            "UPDATE puzzles SET source = 'withdrawn', game_id = NULL, source_owner = NULL WHERE {theirs} \
+             AND (EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = puzzles.id) \
+             OR EXISTS (SELECT 1 FROM puzzle_streaks s WHERE s.current_id = puzzles.id AND s.over = 0))"
+        ))
+        .bind(owner)
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+        for table in ["puzzle_themes", "puzzle_days"] {
+            sqlx::query(&format!(
+                "DELETE FROM {table} WHERE puzzle_id IN (SELECT id FROM puzzles WHERE {theirs})"
+            ))
+            .bind(owner)
+            .bind(game)
+            .execute(&mut **tx)
+            .await?;
+        }
+        let deleted = sqlx::query(&format!("DELETE FROM puzzles WHERE {theirs}"))
+            .bind(owner)
+            .bind(game)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+        Ok(deleted)
     }
 
     pub async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>, sqlx::Error> {
@@ -772,6 +986,53 @@ impl Store {
         )
         .await
     }
+}
+
+/// Writes puzzles and their themes; one already stored for the same position
+/// is skipped. How many were new.
+async fn insert_rows(tx: &mut Tx<'_>, puzzles: &[NewPuzzle]) -> Result<u64, sqlx::Error> {
+    let mut added = 0;
+    for p in puzzles {
+        let fresh = sqlx::query(
+            "INSERT INTO puzzles (id, variant, fen, moves, position_key, themes, mate, source, game_id, \
+             source_owner, rating, deviation, volatility, plays, solves, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 0, 0, $14) \
+             ON CONFLICT (variant, position_key) DO NOTHING",
+        )
+        .bind(&p.id)
+        .bind(p.variant.to_string())
+        .bind(&p.fen)
+        .bind(p.moves.join(" "))
+        .bind(p.key as i64)
+        .bind(PuzzleTheme::to_bits(&p.themes))
+        .bind(i64::from(p.mate))
+        .bind(p.origin.kind().name())
+        .bind(p.origin.game().map(str::to_string))
+        .bind(p.origin.owner().map(str::to_string))
+        .bind(p.rating)
+        .bind(Rating::default().deviation)
+        .bind(Rating::default().volatility)
+        .bind(p.created_ms)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if fresh == 0 {
+            continue;
+        }
+        added += 1;
+        for t in &p.themes {
+            sqlx::query(
+                "INSERT INTO puzzle_themes (theme, variant, puzzle_id, rating) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(t.name())
+            .bind(p.variant.to_string())
+            .bind(&p.id)
+            .bind(p.rating)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    Ok(added)
 }
 
 async fn write_puzzle_rating(tx: &mut Tx<'_>, id: &str, r: &Rating) -> Result<(), sqlx::Error> {

@@ -237,6 +237,11 @@ impl Store {
 
     /// Writes a new study with its first chapter.
     pub async fn insert_study(&self, s: &StudyRow, first: &ChapterRow) -> Result<(), sqlx::Error> {
+        self.insert_study_with(s, std::slice::from_ref(first)).await
+    }
+
+    /// Writes a new study with its chapters, all together.
+    pub async fn insert_study_with(&self, s: &StudyRow, chapters: &[ChapterRow]) -> Result<(), sqlx::Error> {
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO studies (id, owner, title, visibility, version, created_ms, updated_ms) \
@@ -251,7 +256,9 @@ impl Store {
         .bind(s.updated_ms)
         .execute(&mut *tx)
         .await?;
-        apply(&mut tx, &s.id, &StudyChange::AddChapter(first), s.created_ms).await?;
+        for chapter in chapters {
+            apply(&mut tx, &s.id, &StudyChange::AddChapter(chapter), s.created_ms).await?;
+        }
         tx.commit().await
     }
 

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use xiangqi::Variant;
 use xiangqi_server::{
     Running,
-    domain::puzzles::{VISITOR_MOVES_PER_HOUR, themes::PuzzleTheme},
+    domain::puzzles::{VISITOR_MOVES_PER_HOUR, sources::Origin, themes::PuzzleTheme},
     store::{NewPuzzle, Store, Tally},
 };
 
@@ -41,7 +41,7 @@ async fn seed(url: &str, lines: &[(&str, &[&str])], rating: f64) -> Vec<String> 
             key: RandomState::new().hash_one(unique("k")),
             themes: vec![PuzzleTheme::Capture],
             mate: moves.len() > 2,
-            game_id: None,
+            origin: Origin::Engine,
             rating,
             created_ms: 0,
         })

@@ -142,6 +142,11 @@ export type ChapterView = {
   id: string;
   /** Every position, each before the ones after it. */
   nodes: StudyNode[];
+  /**
+   * The ECCO code of the main line's opening (names from `GET /openings`),
+   * null when it has none.
+   */
+  opening?: string | null;
   /** a rule set */
   rules: "itsyourturn" | "asian" | "casual" | "hex";
   start_fen: string;
@@ -378,6 +383,11 @@ export type ExplorerAnswer = {
   /** The position (FEN). */
   fen: string;
   moves: ExplorerMoveView[];
+  /**
+   * The ECCO code of the opening this very position defines, if it is one
+   * (names from `GET /openings`).
+   */
+  opening?: string | null;
   /** How many plies of each game are counted. */
   plies: number;
   /** a board */
@@ -457,6 +467,12 @@ export type GameView = GameSummary & {
   /** The moves the side to move may play now (ICCS, sorted); empty once it is over. */
   legal: string[];
   moves: MoveView[];
+  /**
+   * The game's opening: its ECCO code (`C45`; names in every language from
+   * `GET /openings`), or null when it has none (a set-up start, the hex
+   * board, no move yet).
+   */
+  opening?: string | null;
 };
 
 /** Who is here, a page at a time: the most recently seen first, my buddies first within the page. */
@@ -502,8 +518,31 @@ export type ImportAnswer = {
   refused: RefusedGameView[];
 };
 
+/**
+ * A line of an import answered as it goes (`?progress=true`): progress lines,
+ * then the answer or the refusal.
+ */
+export type ImportEvent =
+  | {
+      progress: ImportProgress;
+    }
+  | {
+      answer: ImportAnswer;
+    }
+  | {
+      error: ErrorBody;
+    };
+
 /** Why a game of an imported file was refused. */
 export type ImportProblem = "tag" | "fen" | "move" | "unclosed" | "variant" | "limit" | "empty" | "layout";
+
+/** How far the reading of an upload has come. */
+export type ImportProgress = {
+  /** Records replayed so far. */
+  checked: number;
+  /** Records in the file; 0 while the file itself is being read. */
+  total: number;
+};
 
 /** An imported game with its moves. */
 export type ImportedGameAnswer = {
@@ -528,6 +567,11 @@ export type ImportedGameView = {
   id: string;
   /** When it was imported. */
   imported: number;
+  /**
+   * Its opening's ECCO code (names from `GET /openings`); null when it has
+   * none or is not named yet.
+   */
+  opening?: string | null;
   ply: number;
   red: string;
   /**
@@ -979,6 +1023,25 @@ export type NotedView = {
 /** What a notice to a user is about. */
 export type NoticeKind = "challenge" | "accepted" | "declined" | "your_move" | "draw_declined" | "rematch" | "message" | "tournament_game" | "study_invite";
 
+/** An opening of the ECCO classification, named in the site's languages. */
+export type OpeningView = {
+  /** `A00`-`E99`. */
+  code: string;
+  /** Where a published name exists. */
+  english?: string | null;
+  /** In simplified characters; "——" parts the opening from its variation. */
+  simplified: string;
+  traditional: string;
+  vietnamese?: string | null;
+};
+
+/** Every opening of the classification. */
+export type OpeningsAnswer = {
+  openings: OpeningView[];
+  /** Where the classification comes from. */
+  source: string;
+};
+
 export type OutcomeView = {
   /** a reason a game ended */
   reason: "checkmate" | "stalemate" | "perpetual_check" | "perpetual_chase" | "repetition" | "no_attackers" | "move_limit" | "resignation" | "time_forfeit" | "agreement";
@@ -1033,6 +1096,22 @@ export type PersonView = {
 
 /** How pieces are drawn. */
 export type PieceSet = "traditional" | "simplified" | "beginner";
+
+/** How a player's games with one opening went, on one side. */
+export type PlayerOpeningView = {
+  /** a colour */
+  color: "red" | "black";
+  draws: number;
+  games: number;
+  /** The ECCO code. */
+  opening: string;
+  wins: number;
+};
+
+/** A player's finished games by opening and side, the most played first (at most 20). */
+export type PlayerOpeningsAnswer = {
+  openings: PlayerOpeningView[];
+};
 
 /** A pairing's result for one of its players. */
 export type PlayerResult = "win" | "draw" | "loss" | "bye" | "forfeit_win" | "forfeit_loss";
@@ -1161,6 +1240,18 @@ export type PuzzleRatingView = {
   variant: "standard" | "hex";
 };
 
+/**
+ * Whether the site may find puzzles in my imported games (off until I turn
+ * it on). A puzzle shows its position and line only, never the game or
+ * whose it was. Turning it off removes the puzzles from my games that nobody
+ * has tried, and the others forget which game they came from; each game is
+ * searched once, so turning it on again searches only games not searched
+ * before.
+ */
+export type PuzzleSharing = {
+  imports: boolean;
+};
+
 /** A player's puzzle ratings and attempts, newest first, a page at a time. */
 export type PuzzleStandingView = {
   attempts: PuzzleAttemptView[];
@@ -1199,6 +1290,11 @@ export type PuzzleView = {
   /** The site's game it comes from, if any. */
   game?: string | null;
   id: string;
+  /**
+   * The game of the Masters collection it comes from, if any. A puzzle
+   * from a user's imported game names neither the game nor its owner.
+   */
+  masters_game?: string | null;
   /** How many moves the solver must find. */
   moves: number;
   /** First attempts so far, and the share of them solved (percent). */
@@ -1356,6 +1452,20 @@ export type Refusal =
         seconds: number;
       };
       reason: "busy";
+    }
+  /**
+   * The server writes as many exports at once as it can (or as many of
+   * this client's as it takes): try again in `seconds`.
+   */
+  | {
+      /**
+       * The server writes as many exports at once as it can (or as many of
+       * this client's as it takes): try again in `seconds`.
+       */
+      params: {
+        seconds: number;
+      };
+      reason: "exports_busy";
     }
   | {
       params: {
@@ -1861,6 +1971,18 @@ export type Refusal =
         detail: string;
       };
       reason: "bad_pgn";
+    }
+  /**
+   * XQF was asked for where it cannot hold the export: a file of several
+   * games, or a game on the hex board.
+   */
+  | {
+      /**
+       * XQF was asked for where it cannot hold the export: a file of several
+       * games, or a game on the hex board.
+       */
+      params: Record<string, unknown>;
+      reason: "xqf_one_game";
     }
   /** A record passes one of the record limits. */
   | {

@@ -55,6 +55,61 @@ pub struct ExplorerAnswer {
     /// How many plies of each game are counted.
     pub plies: u32,
     pub moves: Vec<ExplorerMoveView>,
+    /// The ECCO code of the opening this very position defines, if it is one
+    /// (names from `GET /openings`).
+    pub opening: Option<String>,
+}
+
+/// An opening of the ECCO classification, named in the site's languages.
+#[derive(Serialize, ToSchema)]
+pub struct OpeningView {
+    /// `A00`-`E99`.
+    pub code: String,
+    /// In simplified characters; "——" parts the opening from its variation.
+    pub simplified: String,
+    pub traditional: String,
+    /// Where a published name exists.
+    pub english: Option<String>,
+    pub vietnamese: Option<String>,
+}
+
+impl From<&xiangqi_records::ecco::Opening> for OpeningView {
+    fn from(o: &xiangqi_records::ecco::Opening) -> Self {
+        OpeningView {
+            code: o.code.to_string(),
+            simplified: o.simplified.to_string(),
+            traditional: o.traditional.to_string(),
+            english: o.english.map(str::to_string),
+            vietnamese: o.vietnamese.map(str::to_string),
+        }
+    }
+}
+
+/// Every opening of the classification.
+#[derive(Serialize, ToSchema)]
+pub struct OpeningsAnswer {
+    pub openings: Vec<OpeningView>,
+    /// Where the classification comes from.
+    pub source: String,
+}
+
+/// How a player's games with one opening went, on one side.
+#[derive(Serialize, ToSchema)]
+pub struct PlayerOpeningView {
+    /// The ECCO code.
+    pub opening: String,
+    #[serde(with = "wire::named")]
+    #[schema(schema_with = wire::schema::<Color>)]
+    pub color: Color,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+}
+
+/// A player's finished games by opening and side, the most played first (at most 20).
+#[derive(Serialize, ToSchema)]
+pub struct PlayerOpeningsAnswer {
+    pub openings: Vec<PlayerOpeningView>,
 }
 
 /// A game imported into my collection, without its moves.
@@ -79,6 +134,9 @@ pub struct ImportedGameView {
     pub start_fen: String,
     /// When it was imported.
     pub imported: i64,
+    /// Its opening's ECCO code (names from `GET /openings`); null when it has
+    /// none or is not named yet.
+    pub opening: Option<String>,
 }
 
 impl From<&ImportedRow> for ImportedGameView {
@@ -95,6 +153,7 @@ impl From<&ImportedRow> for ImportedGameView {
             ply: g.ply,
             start_fen: g.start_fen.clone(),
             imported: g.created_ms,
+            opening: g.ecco.clone().filter(|c| !c.is_empty()),
         }
     }
 }
@@ -202,6 +261,25 @@ impl From<&ImportReport> for ImportAnswer {
             refused: r.refused.iter().map(RefusedGameView::from).collect(),
         }
     }
+}
+
+/// How far the reading of an upload has come.
+#[derive(Serialize, ToSchema)]
+pub struct ImportProgress {
+    /// Records replayed so far.
+    pub checked: u32,
+    /// Records in the file; 0 while the file itself is being read.
+    pub total: u32,
+}
+
+/// A line of an import answered as it goes (`?progress=true`): progress lines,
+/// then the answer or the refusal.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ImportEvent {
+    Progress(ImportProgress),
+    Answer(ImportAnswer),
+    Error(crate::error::ErrorBody),
 }
 
 /// How many imported games were deleted.

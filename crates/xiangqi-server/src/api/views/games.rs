@@ -109,6 +109,10 @@ pub struct GameView {
     /// The moves the side to move may play now (ICCS, sorted); empty once it is over.
     pub legal: Vec<String>,
     pub moves: Vec<MoveView>,
+    /// The game's opening: its ECCO code (`C45`; names in every language from
+    /// `GET /openings`), or null when it has none (a set-up start, the hex
+    /// board, no move yet).
+    pub opening: Option<String>,
 }
 
 impl From<&Loaded> for GameSummary {
@@ -169,7 +173,9 @@ impl From<&Loaded> for GameView {
                 at: m.at_ms,
             })
             .collect();
-        GameView { summary: GameSummary::from(g), legal, moves }
+        let line: Vec<&str> = g.moves.iter().map(|m| m.iccs.as_str()).collect();
+        let code = crate::domain::openings::code_of(g.row.variant, &g.row.start_fen, &line.join(" "));
+        GameView { summary: GameSummary::from(g), legal, moves, opening: (!code.is_empty()).then_some(code) }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::{
-    domain::puzzles::{PuzzleStanding, Step, StepKind, Unrated, themes::PuzzleTheme},
+    domain::puzzles::{PuzzleStanding, Step, StepKind, Unrated, sources::Origin, themes::PuzzleTheme},
     store::{AttemptRow, PuzzlePlayerRow, PuzzleRow, StreakRow},
 };
 
@@ -33,12 +33,21 @@ pub struct PuzzleView {
     pub themes: Vec<PuzzleTheme>,
     /// The site's game it comes from, if any.
     pub game: Option<String>,
+    /// The game of the Masters collection it comes from, if any. A puzzle
+    /// from a user's imported game names neither the game nor its owner.
+    pub masters_game: Option<String>,
 }
 
 impl From<&PuzzleRow> for PuzzleView {
     fn from(p: &PuzzleRow) -> Self {
         // The setup move is the opponent's: the solver is the side after it.
         let opponent_turn = p.fen.split_whitespace().nth(1).is_some_and(|t| t == "b" || t == "B");
+        let (game, masters_game) = match &p.origin {
+            Origin::Site { game } => (Some(game.clone()), None),
+            Origin::Masters { game } => (None, Some(game.clone())),
+            // An imported game is its owner's alone: nothing of it is shown.
+            Origin::Imported { .. } | Origin::Withdrawn | Origin::Engine => (None, None),
+        };
         PuzzleView {
             id: p.id.clone(),
             variant: p.variant,
@@ -51,7 +60,8 @@ impl From<&PuzzleRow> for PuzzleView {
             plays: p.plays,
             solved_percent: (p.plays > 0).then(|| (100 * p.solves / p.plays) as u32),
             themes: p.themes.clone(),
-            game: p.game_id.clone(),
+            game,
+            masters_game,
         }
     }
 }

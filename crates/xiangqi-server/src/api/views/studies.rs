@@ -75,11 +75,14 @@ pub struct ChapterView {
     pub start_fen: String,
     /// Every position, each before the ones after it.
     pub nodes: Vec<StudyNode>,
+    /// The ECCO code of the main line's opening (names from `GET /openings`),
+    /// null when it has none.
+    pub opening: Option<String>,
 }
 
 impl From<&Chapter> for ChapterView {
     fn from(c: &Chapter) -> Self {
-        let nodes = c
+        let nodes: Vec<StudyNode> = c
             .placed()
             .into_iter()
             .map(|p| StudyNode {
@@ -94,6 +97,20 @@ impl From<&Chapter> for ChapterView {
                 marks: p.node.marks.clone(),
             })
             .collect();
+        // The main line: from the start, each position's first move.
+        let mut line = Vec::new();
+        let mut at = nodes.first();
+        while let Some(next) =
+            at.and_then(|n| n.children.first()).and_then(|id| nodes.iter().find(|n| n.id == *id))
+        {
+            let Some(mv) = &next.mv else { break };
+            line.push(mv.iccs.clone());
+            if line.len() >= xiangqi_records::ecco::PLIES {
+                break;
+            }
+            at = Some(next);
+        }
+        let code = crate::domain::openings::code_of(c.row.variant, &c.row.start_fen, &line.join(" "));
         ChapterView {
             id: c.row.id.clone(),
             title: c.row.title.clone(),
@@ -101,6 +118,7 @@ impl From<&Chapter> for ChapterView {
             rules: c.row.rules,
             start_fen: c.row.start_fen.clone(),
             nodes,
+            opening: (!code.is_empty()).then_some(code),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Puzzles: positions from real games where one move wins, found by the
-//! engine ([`find`]), tagged by what the line shows ([`themes`]), rated by
-//! Glicko-2 as people solve them (a solver's first attempt at a puzzle is a
-//! game between the two).
+//! engine ([`find`]) in the site's games, the Masters collection and the
+//! imports of users who agreed ([`sources`]), tagged by what the line shows
+//! ([`themes`]), rated by Glicko-2 as people solve them (a solver's first
+//! attempt at a puzzle is a game between the two).
 //!
 //! The solution stays on the server: a player sends the moves they made and
 //! hears whether the last was right, and the opponent's answer. A hint shows
@@ -20,6 +21,7 @@
 //! the streaker's address.
 
 pub mod find;
+pub mod sources;
 pub mod themes;
 
 use std::sync::Arc;
@@ -29,6 +31,7 @@ use xiangqi_engine::Control;
 
 use self::{
     find::{Budget, Found},
+    sources::Origin,
     themes::PuzzleTheme,
 };
 use super::{
@@ -505,9 +508,11 @@ impl Services {
         Ok(self.store.puzzle_leaders(variant, LEADER_ATTEMPTS, LEADERS).await?)
     }
 
-    /// Stores the puzzles found in a game (or a self-play game: no id); how many were new.
+    /// Stores the puzzles found in one of the site's games (or a self-play
+    /// game: no id); how many were new.
     pub async fn add_puzzles(&self, variant: Variant, game: Option<&str>, found: &[Found]) -> Result<u64> {
-        Ok(self.store.insert_puzzles(&new_puzzles(variant, game, found, self.now())).await?)
+        let origin = game.map_or(Origin::Engine, |g| Origin::Site { game: g.to_string() });
+        Ok(self.store.insert_puzzles(&new_puzzles(variant, &origin, found, self.now())).await?)
     }
 
     /// One round of the search of the site's finished games for puzzles: the
@@ -550,8 +555,8 @@ impl Services {
     }
 }
 
-/// The rows of puzzles found in a game (`None`: a self-play game), each with a new id.
-pub fn new_puzzles(variant: Variant, game: Option<&str>, found: &[Found], now: i64) -> Vec<NewPuzzle> {
+/// The rows of puzzles found in a game, each with a new id.
+pub fn new_puzzles(variant: Variant, origin: &Origin, found: &[Found], now: i64) -> Vec<NewPuzzle> {
     found
         .iter()
         .map(|f| NewPuzzle {
@@ -562,7 +567,7 @@ pub fn new_puzzles(variant: Variant, game: Option<&str>, found: &[Found], now: i
             key: f.key,
             themes: f.themes.clone(),
             mate: f.mate,
-            game_id: game.map(str::to_string),
+            origin: origin.clone(),
             rating: first_rating(f),
             created_ms: now,
         })
@@ -597,7 +602,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             themes: vec![],
             mate,
-            game_id: None,
+            origin: Origin::Engine,
             rating: Default::default(),
             plays: 0,
             solves: 0,

@@ -6,21 +6,22 @@ use axum::{
     Json,
     body::Body as RawBody,
     extract::{Path, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 
 use super::{Answer, ok};
 use crate::{
     api::{
-        requests::{ExplorerQuery, GameSearchQuery, ImportQuery, MastersQuery, PageQuery, ResultFilter},
+        requests::{ExplorerQuery, ExportQuery, GameSearchQuery, ImportQuery, MastersQuery, PageQuery},
         views::{
-            ExplorerAnswer, ExplorerMoveView, FoundGamesPage, GameSummary, ImportAnswer, ImportedGameAnswer,
-            ImportedGameView, ImportedPage, ImportsDeleted,
+            ExplorerAnswer, ExplorerMoveView, FoundGamesPage, GameSummary, ImportAnswer, ImportEvent,
+            ImportProgress, ImportedGameAnswer, ImportedGameView, ImportedPage, ImportsDeleted, OpeningView,
+            OpeningsAnswer, PlayerOpeningView, PlayerOpeningsAnswer,
         },
     },
     domain::{
-        explorer::{ExplorerFilters, ExplorerSource, GameSearch, PLIES, PositionAsk},
+        explorer::{ExplorerFilters, ExplorerSource, PLIES, PositionAsk},
         imports::{self, MAX_BYTES},
     },
     error::{ApiResult, ErrorBody},
@@ -45,25 +46,7 @@ pub async fn search(
     State(state): State<Arc<AppState>>,
     Params(q): Params<GameSearchQuery>,
 ) -> Answer<FoundGamesPage> {
-    let search = GameSearch {
-        player: q.player,
-        opponent: q.opponent,
-        winner: q.result.map(|r| match r {
-            ResultFilter::Red => Some(xiangqi::Color::Red),
-            ResultFilter::Black => Some(xiangqi::Color::Black),
-            ResultFilter::Draw => None,
-        }),
-        reason: q.reason,
-        rules: q.rules,
-        variant: q.variant,
-        speed: q.speed,
-        rated: q.rated,
-        since_ms: q.since,
-        until_ms: q.until,
-        pos_key: None,
-    };
-    let at = PositionAsk { variant: q.variant, fen: q.fen, moves: q.moves };
-    let page = Page { after: q.after, limit: q.limit };
+    let (search, at, page) = q.asked();
     let found = state.services.search_games(search, &at, &page).await?;
     ok(FoundGamesPage::new(found.items.iter().map(GameSummary::from).collect(), found.next))
 }
@@ -99,6 +82,43 @@ pub async fn explorer(
         variant: board.variant(),
         plies: PLIES as u32,
         moves: moves.iter().map(ExplorerMoveView::from).collect(),
+        opening: board
+            .standard_position()
+            .and_then(|p| xiangqi_records::ecco::at(&p))
+            .map(|o| o.code.to_string()),
+    })
+}
+
+/// The ECCO classification of openings (A00-E99): each code with its names in
+/// simplified and traditional Chinese, and in English and Vietnamese where a
+/// published name exists. Games, imports and the explorer name openings by code.
+#[utoipa::path(get, path = "/openings", tag = "database", responses((status = 200, body = OpeningsAnswer)))]
+pub async fn openings() -> Answer<OpeningsAnswer> {
+    ok(OpeningsAnswer {
+        openings: xiangqi_records::ecco::all().iter().map(OpeningView::from).collect(),
+        source: "ECCO (中国象棋开局编号), as classified by xqbase.com".to_string(),
+    })
+}
+
+/// A player's finished games by opening and side, the most played first.
+#[utoipa::path(get, path = "/users/{name}/openings", tag = "database", params(("name" = String, Path)),
+    responses((status = 200, body = PlayerOpeningsAnswer)))]
+pub async fn player_openings(
+    State(state): State<Arc<AppState>>,
+    Path(name): Path<String>,
+) -> Answer<PlayerOpeningsAnswer> {
+    let counts = state.services.player_openings(&name).await?;
+    ok(PlayerOpeningsAnswer {
+        openings: counts
+            .into_iter()
+            .map(|c| PlayerOpeningView {
+                opening: c.ecco,
+                color: c.color,
+                games: c.games,
+                wins: c.wins,
+                draws: c.draws,
+            })
+            .collect(),
     })
 }
 
@@ -118,6 +138,8 @@ pub async fn explorer(
     request_body(content = Vec<u8>, content_type = "application/octet-stream"),
     responses(
         (status = 201, body = ImportAnswer),
+        (status = 200, description = "With `progress=true`: lines of progress, then the answer or the refusal.",
+            content_type = "application/x-ndjson", body = ImportEvent),
         (status = 400, description = "The file holds no game record, or names an unknown encoding.", body = ErrorBody),
         (status = 409, description = "My collection is full.", body = ErrorBody),
         (status = 413, description = "The file is too large or holds too many games.", body = ErrorBody),
@@ -128,12 +150,53 @@ pub async fn import(
     user: User,
     Params(q): Params<ImportQuery>,
     body: RawBody,
-) -> Answer<ImportAnswer> {
+) -> ApiResult<Response> {
     let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
     let encoding = q.encoding.map(Into::into);
     let now = state.services.now();
-    let report = state.services.import_records(&user.name, client, bytes.to_vec(), encoding, now).await?;
-    Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))))
+    let progress = Arc::new(imports::Progress::default());
+    let services = state.services.clone();
+    let watched = progress.clone();
+    let import = async move {
+        services.import_records(&user.name, client, bytes.to_vec(), encoding, now, watched).await
+    };
+    if q.progress != Some(true) {
+        let report = import.await?;
+        return Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))).into_response());
+    }
+    // The import runs on its own, so that a client that goes away loses
+    // nothing it sent; the answer tells how far it has come until it ends.
+    let task = tokio::spawn(import);
+    let line = |event: ImportEvent| {
+        let mut text = serde_json::to_string(&event).unwrap_or_default();
+        text.push('\n');
+        Ok::<_, std::io::Error>(text)
+    };
+    let events = futures_util::stream::unfold(Some(task), move |task| {
+        let progress = progress.clone();
+        async move {
+            let mut task = task?;
+            tokio::select! {
+                ended = &mut task => {
+                    let event = match ended {
+                        Ok(Ok(report)) => ImportEvent::Answer(ImportAnswer::from(&report)),
+                        Ok(Err(e)) => ImportEvent::Error(crate::error::ApiError::from(e).body()),
+                        Err(e) => ImportEvent::Error(
+                            crate::error::ApiError::from(crate::domain::refusal::Error::broken(format!("import: {e}"))).body(),
+                        ),
+                    };
+                    Some((line(event), None))
+                }
+                () = tokio::time::sleep(std::time::Duration::from_millis(250)) => {
+                    let (checked, total) = progress.get();
+                    Some((line(ImportEvent::Progress(ImportProgress { checked, total })), Some(task)))
+                }
+            }
+        }
+    });
+    let mut response = axum::body::Body::from_stream(events).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
+    Ok(response)
 }
 
 /// Load a file of game records into the site's Masters collection
@@ -228,19 +291,23 @@ pub async fn delete_all_imported(State(state): State<Arc<AppState>>, user: User)
     ok(ImportsDeleted { deleted: state.services.delete_all_imported(&user.name).await? })
 }
 
-/// A player's finished games as one PGN file (WXF moves), oldest first. It is
-/// written as it is read, a page of games at a time: any number of games in
-/// bounded memory.
-#[utoipa::path(get, path = "/users/{name}/games.pgn", tag = "database", params(("name" = String, Path)),
+/// A player's finished games as one PGN file, oldest first, moves in the
+/// dialect asked for (WXF unless `format` says). It is written as it is
+/// read, a page of games at a time: any number of games in bounded memory,
+/// at most 100,000 of them. While it is sent it holds one of the places
+/// downloads share (each client a few of them): past them it is refused
+/// (429, try again after `Retry-After`).
+#[utoipa::path(get, path = "/users/{name}/games.pgn", tag = "database", params(("name" = String, Path), ExportQuery),
     responses(
         (status = 200, description = "The games.", content_type = "application/x-chess-pgn", body = String),
-        (status = 404, body = ErrorBody)))]
-pub async fn archive(State(state): State<Arc<AppState>>, Path(name): Path<String>) -> ApiResult<Response> {
-    let (user, games) = state.services.archive(&name).await?;
-    let mut headers = HeaderMap::new();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"xiangqi-{user}.pgn\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, v);
-    }
-    Ok((StatusCode::OK, headers, RawBody::from_stream(games)).into_response())
+        (status = 400, description = "A bad format, or `xqf` (one game only).", body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 429, description = "This client, or the server, is sending as many downloads as it takes.", body = ErrorBody)))]
+pub async fn archive(
+    State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
+    Path(name): Path<String>,
+    Params(q): Params<ExportQuery>,
+) -> ApiResult<Response> {
+    Ok(super::exports::download(state.services.archive(client, &name, q.format()).await?))
 }

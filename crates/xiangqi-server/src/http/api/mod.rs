@@ -6,6 +6,7 @@ mod accounts;
 mod analysis;
 mod computer;
 mod database;
+mod exports;
 mod games;
 mod ladders;
 mod lobby;
@@ -64,7 +65,7 @@ fn created<T>(body: T) -> Answer<T> {
         (name = "tournaments", description = "Round-robin and Swiss tournaments: entries, rounds, standings."),
         (name = "analysis", description = "Positions along a line, the engine's live analysis, game reviews."),
         (name = "puzzles", description = "Puzzles found by the engine in real games: the next one, the day's, streaks, ratings."),
-        (name = "database", description = "The games database, the opening explorer, PGN imports and archives."),
+        (name = "database", description = "The games database, the opening explorer, imports of record files, and downloads of games as PGN or XQF."),
         (name = "studies", description = "Shared analysis in chapters: members, trees of moves, comments, arrows.")
     )
 )]
@@ -93,6 +94,7 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::draw))
         .routes(routes!(games::claim))
         .routes(routes!(games::pgn))
+        .routes(routes!(exports::game_record))
         .routes(routes!(computer::levels))
         .routes(routes!(computer::start))
         .routes(routes!(people::send_message, people::mailbox))
@@ -135,12 +137,18 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(puzzles::hint))
         .routes(routes!(puzzles::streak))
         .routes(routes!(puzzles::standing))
+        .routes(routes!(puzzles::sharing, puzzles::set_sharing))
         .routes(routes!(database::search))
         .routes(routes!(database::explorer))
         .routes(routes!(database::imported, database::delete_all_imported))
         .routes(routes!(database::imported_game, database::delete_imported))
         .routes(routes!(database::masters_game))
+        .routes(routes!(database::openings))
+        .routes(routes!(database::player_openings))
         .routes(routes!(database::archive))
+        .routes(routes!(exports::search_games))
+        .routes(routes!(exports::imported_record))
+        .routes(routes!(exports::masters_record))
         .routes(routes!(studies::list, studies::create))
         .routes(routes!(studies::show, studies::delete))
         .routes(routes!(studies::settings))
@@ -158,6 +166,11 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         // takes a larger body, by a limit set on its own route.
         .route_layer(middleware::from_fn_with_state(BodyLimit::JSON, auth::limit_body))
         .routes(routes!(database::import).map(|route| {
+            route
+                .route_layer(middleware::from_fn_with_state(BodyLimit::IMPORT, auth::limit_body))
+                .route_layer(DefaultBodyLimit::max(BodyLimit::IMPORT.max))
+        }))
+        .routes(routes!(studies::import).map(|route| {
             route
                 .route_layer(middleware::from_fn_with_state(BodyLimit::IMPORT, auth::limit_body))
                 .route_layer(DefaultBodyLimit::max(BodyLimit::IMPORT.max))

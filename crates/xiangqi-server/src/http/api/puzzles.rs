@@ -1,5 +1,6 @@
 //! Puzzles: the next one, the day's, moves and hints, timed streaks, a
-//! player's standing and the leaders.
+//! player's standing and the leaders, and whether my imported games may give
+//! puzzles.
 
 use std::{
     net::{IpAddr, Ipv6Addr},
@@ -12,7 +13,7 @@ use xiangqi::Variant;
 use super::{Answer, created, ok};
 use crate::{
     api::{
-        requests::{BoardQuery, NewStreak, PageQuery, PuzzleMoves, PuzzleQuery},
+        requests::{BoardQuery, NewStreak, PageQuery, PuzzleMoves, PuzzleQuery, PuzzleSharing},
         views::{
             PuzzleHint, PuzzleLeader, PuzzleLeadersView, PuzzleStandingView, PuzzleStepView, PuzzleView,
             StreakView,
@@ -192,4 +193,24 @@ pub async fn standing(
     Params(q): Params<PageQuery>,
 ) -> Answer<PuzzleStandingView> {
     ok(state.services.puzzle_standing(&name, &q.into()).await?.into())
+}
+
+/// Whether the site may find puzzles in my imported games.
+#[utoipa::path(get, path = "/me/puzzle-sharing", tag = "puzzles", responses((status = 200, body = PuzzleSharing)))]
+pub async fn sharing(State(state): State<Arc<AppState>>, user: User) -> Answer<PuzzleSharing> {
+    ok(PuzzleSharing { imports: state.services.puzzle_sharing(&user.name).await? })
+}
+
+/// Let the site find puzzles in my imported games, or stop it: stopping
+/// removes the puzzles from them that nobody has tried, and the others forget
+/// which game they came from.
+#[utoipa::path(put, path = "/me/puzzle-sharing", tag = "puzzles", request_body = PuzzleSharing,
+    responses((status = 200, body = PuzzleSharing), (status = 400, body = ErrorBody)))]
+pub async fn set_sharing(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Body(s): Body<PuzzleSharing>,
+) -> Answer<PuzzleSharing> {
+    state.services.set_puzzle_sharing(&user.name, s.imports).await?;
+    ok(s)
 }

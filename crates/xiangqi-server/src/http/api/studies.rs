@@ -4,16 +4,16 @@ use std::sync::Arc;
 
 use axum::{
     extract::{Path, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
-    response::{IntoResponse, Response},
+    http::StatusCode,
+    response::Response,
 };
 
 use super::{Answer, created, ok};
 use crate::{
     api::{
         requests::{
-            ChapterPlace, ChapterRename, NewChapter, NewStudy, NodeAnnotation, StudiesQuery, StudyInvite,
-            StudyMove, StudySettings, StudyShelfName, StudyVersion,
+            ChapterPlace, ChapterRename, ExportQuery, NewChapter, NewStudy, NodeAnnotation, StudiesQuery,
+            StudyImportQuery, StudyInvite, StudyMove, StudySettings, StudyShelfName, StudyVersion,
         },
         views::{StudiesPage, StudyAnswer, StudySummary, StudyView},
     },
@@ -57,6 +57,36 @@ pub async fn create(
 ) -> Answer<StudyAnswer> {
     let visibility = n.visibility.unwrap_or(Visibility::Private);
     let study = state.services.create_study(&user.name, &n.title, visibility, state.services.now()).await?;
+    created(StudyAnswer { study: StudyView::from(&study) })
+}
+
+/// A new private study from a file of game records (the body, as bytes, at
+/// most 2 MiB; any format the importer reads): a chapter per game, each with
+/// its whole tree of variations and comments, at most 32 chapters and 1,000
+/// positions a chapter. A record is history: its moves need only be legal
+/// on the board.
+#[utoipa::path(post, path = "/studies/import", tag = "studies", params(StudyImportQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream"),
+    responses(
+        (status = 201, body = StudyAnswer),
+        (status = 400, description = "No record, a record that cannot be read, or more games than chapters.", body = ErrorBody),
+        (status = 409, description = "I own as many studies as I may.", body = ErrorBody),
+        (status = 413, description = "The file or a record is over a limit.", body = ErrorBody),
+        (status = 429, description = "The server, or this client's share of it, is reading other files.", body = ErrorBody)))]
+pub async fn import(
+    State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
+    user: User,
+    Params(q): Params<StudyImportQuery>,
+    body: axum::body::Body,
+) -> Answer<StudyAnswer> {
+    let bytes = axum::body::to_bytes(body, crate::domain::imports::MAX_BYTES)
+        .await
+        .map_err(|_| crate::domain::imports::too_large())?;
+    let encoding = q.encoding.map(Into::into);
+    let now = state.services.now();
+    let study =
+        state.services.import_study(&user.name, client, &q.title, bytes.to_vec(), encoding, now).await?;
     created(StudyAnswer { study: StudyView::from(&study) })
 }
 
@@ -268,21 +298,19 @@ pub async fn delete_node(
 }
 
 /// Every chapter as a PGN game with its comments (arrows and marks as
-/// `[%cal]` and `[%csl]`) and variations, WXF moves on the standard board.
-#[utoipa::path(get, path = "/studies/{id}/pgn", tag = "studies", params(("id" = String, Path)),
+/// `[%cal]` and `[%csl]`) and variations, moves in the dialect asked for
+/// (WXF unless `format` says; cell names on the hex board).
+#[utoipa::path(get, path = "/studies/{id}/pgn", tag = "studies", params(("id" = String, Path), ExportQuery),
     responses(
         (status = 200, description = "The chapters.", content_type = "application/x-chess-pgn", body = String),
+        (status = 400, description = "A bad format, or `xqf` (one game only).", body = ErrorBody),
         (status = 404, body = ErrorBody)))]
 pub async fn pgn(
     State(state): State<Arc<AppState>>,
     user: MaybeUser,
     Path(id): Path<String>,
+    Params(q): Params<ExportQuery>,
 ) -> ApiResult<Response> {
-    let text = state.services.study_pgn(user.0.as_ref().map(|u| u.name.as_str()), &id).await?;
-    let mut headers = HeaderMap::new();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"study-{id}.pgn\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, v);
-    }
-    Ok((StatusCode::OK, headers, text).into_response())
+    let viewer = user.0.as_ref().map(|u| u.name.as_str());
+    Ok(super::exports::download(state.services.study_export(viewer, &id, q.format()).await?))
 }

@@ -17,6 +17,7 @@
 
 import * as api from "../api.js";
 import { standard } from "../components/board-standard.js";
+import { MANY, ONE, downloadLink } from "../components/download.js";
 import { page } from "../components/layout.js";
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
@@ -24,6 +25,7 @@ import { t } from "../i18n.js";
 import { onPrefsChange } from "../prefs.js";
 import { BOARDS, RULES, analysisController, isVariant } from "./analysis/controller.js";
 import { analysisView } from "./analysis/view.js";
+import { openingLabel } from "../components/openings.js";
 
 /** @typedef {import("./analysis/controller.js").Variant} Variant */
 /** @typedef {import("./analysis/controller.js").Rules} Rules */
@@ -43,11 +45,22 @@ export const analysisLink = (board, fen) => `#/analysis/${board}/${encodeURIComp
 export const gameAnalysisLink = (id, ply) => `#/analysis/game/${encodeURIComponent(id)}/${ply}`;
 
 /**
+ * A game's record to download, in any format that holds it.
+ * @param {string} path  the API path of the game's record
+ * @param {boolean} xqf  whether XQF holds it (a game of the standard board)
+ */
+function recordDownload(path, xqf) {
+  return h("p", { class: "record-download" },
+    downloadLink({ id: "record-download", label: t("download.game"), path, formats: xqf ? ONE : MANY }));
+}
+
+/**
  * An imported game's whole record (its variations and comments, as PGN) and
  * what its rule set would have judged on the way, which the players played on from.
  * @param {import("../api-types.js").ImportedGameAnswer} imported
+ * @param {string} path  the API path of its record file
  */
-function importedRecord(imported) {
+function importedRecord(imported, path) {
   const noted = imported.judged.map((j) => h("li", { "data-ply": j.ply },
     t("import.noted", {
       ply: j.ply,
@@ -55,6 +68,8 @@ function importedRecord(imported) {
     })));
   return h("section", { class: "card imported-record", id: "imported-record" },
     h("h2", {}, t("import.record")),
+    recordDownload(path, true),
+    imported.game.opening ? h("p", { id: "record-opening" }, openingLabel(imported.game.opening)) : null,
     noted.length ? h("ul", { class: "noted" }, noted) : h("p", { class: "muted" }, t("import.noVerdicts")),
     h("pre", { class: "record-text", tabindex: 0 }, imported.record));
 }
@@ -69,7 +84,7 @@ function importedRecord(imported) {
  * @param {string[]} args
  */
 export async function analysisPage(view, args) {
-  /** The record of an imported game, shown under the board. @type {HTMLElement | null} */
+  /** A game's record (an imported game's whole), shown under the board. @type {HTMLElement | null} */
   let record = null;
   /** @type {Start} */
   let start = { board: "standard", rules: "asian", fen: standard.startFen, moves: [], ply: 0 };
@@ -79,13 +94,16 @@ export async function analysisPage(view, args) {
     const moves = game.moves.map((m) => m.iccs);
     const ply = Math.max(0, Math.min(moves.length, Number(args[2] ?? moves.length) || 0));
     start = { board: game.variant, rules: game.rules, fen: game.start_fen, moves, ply };
+    record = h("section", { class: "card game-record", id: "game-record" },
+      recordDownload(`${api.gamePath(game.id)}/record`, game.variant === "standard"));
   } else if (kind === "imported" || kind === "masters") {
+    const path = `/${kind === "masters" ? "masters" : "imports"}/${encodeURIComponent(args[1] ?? "")}`;
     /** @type {import("../api-types.js").ImportedGameAnswer} */
-    const imported = await api.call("GET", `/${kind === "masters" ? "masters" : "imports"}/${encodeURIComponent(args[1] ?? "")}`);
+    const imported = await api.call("GET", path);
     const moves = imported.moves;
     const rules = imported.game.rules === "hex" ? "asian" : imported.game.rules;
     start = { board: "standard", rules, fen: imported.game.start_fen, moves, ply: moves.length };
-    record = importedRecord(imported);
+    record = importedRecord(imported, `${path}/record`);
   } else if (isVariant(kind)) {
     start = { board: kind, rules: RULES[kind], fen: args.slice(1).join("/").trim() || BOARDS[kind].startFen, moves: [], ply: 0 };
   } else if (kind) {

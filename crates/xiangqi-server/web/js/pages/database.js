@@ -7,6 +7,7 @@
 // reached a position, as the analysis board's explorer links to them).
 
 import * as api from "../api.js";
+import { downloadLink } from "../components/download.js";
 import { onSubmit } from "../components/form.js";
 import { page, userLink } from "../components/layout.js";
 import { h } from "../dom.js";
@@ -85,13 +86,14 @@ export async function databasePage(view, args) {
       field(t("db.rated"), h("select", { name: "rated" }, h("option", { value: "" }, t("db.any")),
         h("option", { value: "true" }, t("db.ratedOnly")), h("option", { value: "false" }, t("db.casualOnly")))),
       field(t("db.since"), h("input", { name: "since", type: "date" })),
-      field(t("db.until"), h("input", { name: "until", type: "date" }))),
+      field(t("db.until"), h("input", { name: "until", type: "date" })),
+      field(t("db.opening"), h("input", { name: "opening", maxlength: 60, autocomplete: "off", placeholder: t("db.openingHint") }))),
     h("div", { class: "db-position" },
       field(t("db.moves"), h("input", { name: "moves", placeholder: t("db.movesHint"), autocomplete: "off", spellcheck: "false" })),
       field(t("position.fen"), h("input", { name: "fen", value: fen, autocomplete: "off", spellcheck: "false" }))),
     h("button", { type: "submit", class: "primary" }, t("db.search"))), async (d) => {
     const q = new URLSearchParams();
-    for (const k of ["player", "opponent", "result", "reason", "rules", "variant", "speed", "rated", "moves", "fen"]) {
+    for (const k of ["player", "opponent", "result", "reason", "rules", "variant", "speed", "rated", "moves", "fen", "opening"]) {
       const v = (d[k] ?? "").trim();
       if (v) q.set(k, v);
     }
@@ -100,14 +102,20 @@ export async function databasePage(view, args) {
     const until = d["until"] ? dayMs(d["until"], true) : null;
     if (since !== null) q.set("since", String(since));
     if (until !== null) q.set("until", String(until));
+    // The download takes the search as it is, not the list's pages.
+    const download = h("div", { class: "db-download", id: "db-download" },
+      downloadLink({ id: "db-download-link", label: t("db.download"), path: `/database/games.pgn?${q}` }),
+      h("p", { class: "muted small" }, t("db.downloadNote")));
     q.set("limit", "20");
+    let found = false;
     const list = await pagedList(async (after) => {
       if (after) q.set("after", after);
       /** @type {FoundGamesPage} */
       const p = await api.call("GET", `/database/games?${q}`);
+      found ||= p.games.length > 0;
       return { items: p.games, next: p.next ?? null };
     }, foundGame, "games found-games", t("db.none"));
-    results.replaceChildren(list);
+    results.replaceChildren(...(found ? [download] : []), list);
     // On a phone the form fills the screen: the results come into view.
     if (results.getBoundingClientRect().top > innerHeight * 0.6) results.scrollIntoView({ block: "start" });
   });

@@ -17,6 +17,7 @@ import { refused } from "../components/user-actions.js";
 import { say } from "../notify.js";
 import { pagedList } from "./messages.js";
 import { currentUser } from "../state.js";
+import { openingLabel } from "../components/openings.js";
 
 /** @typedef {import("../api-types.js").ImportAnswer} ImportAnswer */
 /** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
@@ -44,33 +45,68 @@ function problemText(r) {
   return t(/** @type {TextKey} */ (`import.problem.${r.problem === "move" ? "moveBare" : r.problem}`));
 }
 
+/** The HTTP status of each kind of refusal, for one that comes inside a streamed answer. @type {Record<string, number>} */
+const STATUS = { bad_request: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409,
+  payload_too_large: 413, too_many_requests: 429, internal: 500, unavailable: 503 };
+
 /** The encodings a text file may be read in, the guess first. */
 export const ENCODINGS = ["", "utf-8", "gb18030", "big5", "utf-16le", "utf-16be"];
 
 /**
  * Sends one file's bytes to `/imports` or `/masters`, calling `progress`
- * with the share sent (0 to 1).
+ * with the share of the bytes sent (0 to 1) and then, for `/imports`, which
+ * answers as it goes, with the records replayed of those the file holds.
  * @param {string} path
  * @param {Blob} body
  * @param {string} encoding  empty for the server's guess
  * @param {(share: number) => void} progress
+ * @param {(checked: number, total: number) => void} [records]
  * @returns {Promise<ImportAnswer>}
  */
-export function send(path, body, encoding, progress) {
+export function send(path, body, encoding, progress, records) {
+  const q = new URLSearchParams();
+  if (encoding) q.set("encoding", encoding);
+  const streamed = Boolean(records);
+  if (streamed) q.set("progress", "true");
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/v1${path}${encoding ? `?encoding=${encodeURIComponent(encoding)}` : ""}`);
+    xhr.open("POST", `/api/v1${path}${q.size ? `?${q}` : ""}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("X-Xiangqi", "1");
     xhr.setRequestHeader("Content-Type", "application/octet-stream");
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) progress(e.loaded / e.total); };
     xhr.onerror = () => reject(new api.ApiError(t("import.network"), 0, undefined));
+    /** @param {any} data @param {number} status */
+    const refuse = (data, status) =>
+      reject(new api.ApiError(data.message || xhr.statusText, status, data.error, data.reason, data.params));
+    // A streamed answer is lines of JSON: progress, then the answer or the refusal.
+    let seen = 0;
+    const lines = () => {
+      const text = xhr.responseText;
+      const end = text.lastIndexOf("\n");
+      if (end < seen) return [];
+      const fresh = text.slice(seen, end).split("\n").filter((l) => l.trim());
+      seen = end + 1;
+      return fresh.map((l) => { try { return JSON.parse(l); } catch { return {}; } });
+    };
+    xhr.onprogress = () => {
+      if (!streamed || xhr.status >= 300) return;
+      for (const event of lines()) {
+        if (event.progress && records) records(event.progress.checked, event.progress.total);
+        else if (event.answer) resolve(event.answer);
+        else if (event.error) refuse(event.error, STATUS[event.error.error] ?? 400);
+      }
+    };
     xhr.onload = () => {
+      if (streamed && xhr.status >= 200 && xhr.status < 300) {
+        xhr.onprogress?.(new ProgressEvent("progress"));
+        return;
+      }
       /** @type {any} */
       let data = {};
       try { data = JSON.parse(xhr.responseText); } catch { /* not JSON: the status says enough */ }
       if (xhr.status >= 200 && xhr.status < 300) resolve(/** @type {ImportAnswer} */ (data));
-      else reject(new api.ApiError(data.message || xhr.statusText, xhr.status, data.error, data.reason, data.params));
+      else refuse(data, xhr.status);
     };
     xhr.send(body);
   });
@@ -104,6 +140,7 @@ function importedRow(g) {
     h("span", {}, g.result),
     h("span", { class: "muted small" }, [g.event, g.date].filter((x) => x && x !== "?").join(", ")),
     h("span", { class: "muted small" }, `${rulesName(g.rules)}, ${tn("import.plies", g.ply)}`),
+    g.opening ? h("span", { class: "muted small" }, openingLabel(g.opening)) : null,
     h("span", { class: "muted small" }, t("import.when", { date: date(g.imported) })));
   li.append(h("button", {
     type: "button", class: "delete small-button", "aria-label": t("import.deleteOne", { game: name }),
@@ -194,10 +231,15 @@ export async function importPage(view) {
         h("h3", {}, f.name), h("p", {}, bar, " ", status));
       report.append(entry);
       try {
-        const answer = await send(path(), f.body, chosenEncoding, (share) => {
-          bar.setAttribute("value", String(Math.round(share * 100)));
+        const to = path();
+        const answer = await send(to, f.body, chosenEncoding, (share) => {
+          bar.setAttribute("value", String(Math.round(share * 50)));
           status.textContent = share < 1 ? t("import.sent", { percent: Math.round(share * 100) }) : t("import.reading");
-        });
+        }, to === "/imports" ? (checked, total) => {
+          if (!total) return;
+          bar.setAttribute("value", String(50 + Math.round((50 * checked) / total)));
+          status.textContent = t("import.replayed", { checked, total });
+        } : undefined);
         bar.setAttribute("value", "100");
         entry.replaceChildren(h("h3", {}, f.name), ...fileReport(f.name, answer));
       } catch (err) {

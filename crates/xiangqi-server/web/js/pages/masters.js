@@ -8,6 +8,7 @@ import { h } from "../dom.js";
 import { onSubmit } from "../components/form.js";
 import { t, tn } from "../i18n.js";
 import { mastersLink } from "./imports.js";
+import { openingLabel } from "../components/openings.js";
 import { pagedList } from "./messages.js";
 
 /** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
@@ -22,7 +23,8 @@ function mastersRow(g) {
     h("a", { href: mastersLink(g.id) }, `${g.red} – ${g.black}`),
     h("span", {}, g.result),
     h("span", { class: "muted small" }, [g.event, g.date].filter((x) => x && x !== "?").join(", ")),
-    h("span", { class: "muted small" }, tn("import.plies", g.ply)));
+    h("span", { class: "muted small" }, tn("import.plies", g.ply)),
+    g.opening ? h("span", { class: "muted small" }, openingLabel(g.opening)) : null);
 }
 
 /** @param {HTMLElement} view */

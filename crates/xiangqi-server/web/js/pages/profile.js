@@ -4,13 +4,15 @@
 // edit it, and changing the password.
 
 import * as api from "../api.js";
+import { downloadLink } from "../components/download.js";
 import { form } from "../components/form.js";
 import { listOr, page } from "../components/layout.js";
 import { seenText } from "../components/people.js";
 import { categoryName, ratingMark, ratingsCard } from "../components/ratings.js";
 import { userActions } from "../components/user-actions.js";
 import { h } from "../dom.js";
-import { clockText, computerLevel, outcomeText, rulesName } from "../format.js";
+import { openingLabel } from "../components/openings.js";
+import { clockText, colorName, computerLevel, outcomeText, rulesName } from "../format.js";
 import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
 import { refresh } from "../router.js";
@@ -91,9 +93,29 @@ export async function profilePage(view, [name = ""]) {
         records),
       h("section", { class: "card" }, h("h2", {}, t("profile.recent")),
         listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")),
-        h("p", {}, h("a", { id: "archive", href: `/api/v1${api.userPath(user.name)}/games.pgn`, download: `xiangqi-${user.name}.pgn` }, t("profile.archive"))))),
+        h("p", {}, downloadLink({ id: "archive", label: t("profile.archive"), path: `${api.userPath(user.name)}/games.pgn` })))),
+    await openingsCard(user.name).catch(() => null),
     await puzzleCard(user.name).catch(() => null),
     own ? passwordForm() : null);
+}
+
+/**
+ * The openings a player plays most, on each side, with how they went.
+ * @param {string} name
+ */
+async function openingsCard(name) {
+  /** @type {import("../api-types.js").PlayerOpeningsAnswer} */
+  const a = await api.call("GET", `${api.userPath(name)}/openings`);
+  const rows = a.openings.map((o) => h("tr", { "data-opening": o.opening },
+    h("td", {}, openingLabel(o.opening)), h("td", {}, colorName(o.color)), h("td", { class: "num" }, String(o.games)),
+    h("td", { class: "num" }, String(o.wins)), h("td", { class: "num" }, String(o.draws)),
+    h("td", { class: "num" }, String(o.games - o.wins - o.draws))));
+  return h("section", { class: "card", id: "openings" }, h("h2", {}, t("profile.openings")),
+    rows.length
+      ? h("div", { class: "table-scroll" }, h("table", { class: "records openings-table" },
+        h("tr", {}, h("th", {}, t("profile.opening")), h("th", {}, t("profile.side")), h("th", {}, t("explorer.games")),
+          h("th", {}, t("profile.won")), h("th", {}, t("profile.drawn")), h("th", {}, t("profile.lost"))), rows))
+      : h("p", { class: "muted" }, t("profile.noOpenings")));
 }
 
 /**

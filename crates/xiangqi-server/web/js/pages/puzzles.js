@@ -23,6 +23,7 @@ import { moveText } from "../notation.js";
 import { onPrefsChange, prefs } from "../prefs.js";
 import { currentUser } from "../state.js";
 import { analysisLink } from "./analysis.js";
+import { mastersLink } from "./imports.js";
 
 /** @typedef {import("../api-types.js").PuzzleView} PuzzleView */
 /** @typedef {import("../api-types.js").PuzzleStepView} PuzzleStepView */
@@ -257,6 +258,7 @@ export async function puzzlesPage(view, args) {
         h("dt", {}, t("puzzle.themes")), h("dd", { class: "puzzle-themes" },
           p.themes.map((x) => h("a", { class: "tag", href: `#/puzzles/theme/${x}${p.variant === "hex" ? "/hex" : ""}` }, themeName(x))))),
       ...(p.game ? [h("p", {}, h("a", { href: `#/game/${encodeURIComponent(p.game)}` }, t("puzzle.fromGame")))] : []),
+      ...(p.masters_game ? [h("p", {}, h("a", { href: mastersLink(p.masters_game) }, t("puzzle.fromMasters")))] : []),
       h("p", { class: "muted" }, h("a", { href: `#/puzzles/p/${encodeURIComponent(p.id)}` }, t("puzzle.link"))));
   }
 

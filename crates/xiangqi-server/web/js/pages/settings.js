@@ -2,7 +2,11 @@
 // animation, sound, live moves with or without Submit, and the language. Each
 // change applies at once, to the board beside the choices and to every other
 // board; it is kept in this browser, and on the server for a logged-in user.
+// A logged-in user also chooses whether the site may find puzzles in their
+// imported games: that choice is the account's alone, kept on the server and
+// never in this browser, so that nobody else who logs in here inherits it.
 
+import * as api from "../api.js";
 import { Board } from "../components/board.js";
 import { standard } from "../components/board-standard.js";
 import { page } from "../components/layout.js";
@@ -14,6 +18,7 @@ import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../
 import { currentUser } from "../state.js";
 
 /** @typedef {import("../prefs.js").Prefs} Prefs */
+/** @typedef {import("../api-types.js").PuzzleSharing} PuzzleSharing */
 /** @typedef {import("../i18n.js").TextKey} TextKey */
 
 /** A position after 1. C2=5 H8+7 2. H2+3, to show pieces, coordinates and the last move. */
@@ -58,6 +63,31 @@ function toggle(key, text) {
   return h("label", { class: "choice" }, box, t(text));
 }
 
+/**
+ * Whether the site may find puzzles in the user's imported games: read from
+ * the server, and written there at each change (a refusal puts the box back).
+ */
+function puzzleSharing() {
+  const box = h("input", { type: "checkbox", name: "puzzle_sharing", disabled: true });
+  /** @param {boolean} on */
+  const put = (on) => api.call("PUT", "/me/puzzle-sharing", { imports: on });
+  api.call("GET", "/me/puzzle-sharing")
+    .then((/** @type {PuzzleSharing} */ s) => { box.checked = s.imports; box.disabled = false; })
+    .catch(sayError);
+  box.addEventListener("change", () => {
+    const wanted = box.checked;
+    box.disabled = true;
+    put(wanted)
+      .then((/** @type {PuzzleSharing} */ s) => { box.checked = s.imports; })
+      .catch((err) => { box.checked = !wanted; sayError(err); })
+      .finally(() => { box.disabled = false; });
+  });
+  return h("fieldset", { "data-pref": "puzzle_sharing" },
+    h("legend", {}, t("settings.sharing")),
+    h("label", { class: "choice" }, box, t("settings.sharing.puzzles")),
+    h("p", { class: "hint-text" }, t("settings.sharing.note")));
+}
+
 /** @param {HTMLElement} view */
 export function settingsPage(view) {
   const p = prefs();
@@ -87,7 +117,8 @@ export function settingsPage(view) {
     h("fieldset", { "data-pref": "moves" }, h("legend", {}, t("settings.moves")),
       toggle("animation", "settings.animation"), toggle("sound", "settings.sound")),
     radios("live_submit", "settings.liveSubmit", (v) => t(`settings.liveSubmit.${v}`), "settings.liveSubmit.note"),
-    h("fieldset", { "data-pref": "language" }, h("legend", {}, t("app.language")), language));
+    h("fieldset", { "data-pref": "language" }, h("legend", {}, t("app.language")), language),
+    currentUser() ? puzzleSharing() : null);
 
   const boardBox = h("div", { class: "board-box" });
   const preview = h("aside", { class: "preview" }, boardBox, h("p", { class: "muted small" }, t("settings.preview")));
@@ -100,6 +131,7 @@ export function settingsPage(view) {
   // Another tab or the log-in may change the preferences: the form follows.
   const stop = onPrefsChange((next) => {
     for (const input of form.querySelectorAll("input")) {
+      if (!(input.name in next)) continue; // the account's own choice, not a preference
       const key = /** @type {keyof Prefs} */ (input.name);
       if (input.type === "radio") input.checked = String(next[key]) === input.value;
       else if (input.type === "checkbox") input.checked = Boolean(next[key]);

@@ -13,9 +13,12 @@ import * as api from "../api.js";
 import { Board } from "../components/board.js";
 import { hex } from "../components/board-hex.js";
 import { standard } from "../components/board-standard.js";
+import { downloadLink } from "../components/download.js";
 import { button, card, listOr, moreButton, page, userLink } from "../components/layout.js";
 import { form, onSubmit } from "../components/form.js";
 import { h } from "../dom.js";
+import { errorText } from "../errors.js";
+import { openingLabel } from "../components/openings.js";
 import { colorName, outcomeText } from "../format.js";
 import { t } from "../i18n.js";
 import { watchStudy } from "../live.js";
@@ -99,8 +102,57 @@ export async function studiesPage(view) {
   page(view, t("study.listTitle"),
     h("p", { class: "lead" }, t("study.lead")),
     me ? start : h("p", { class: "muted" }, t("study.visitor")),
+    me ? importForm() : null,
     mine ? card(t("study.mine"), mine) : null,
     card(t("study.publicList"), open));
+}
+
+/**
+ * A new study from a record file: a chapter per game, each with its
+ * variations and comments (PGN of any dialect, XQF, DhtmlXQ, CCBridge).
+ */
+function importForm() {
+  const file = h("input", { type: "file", name: "file", id: "study-import-file", required: "",
+    accept: ".pgn,.txt,.xqf,.cbf,.cbr,.cbl,text/plain,application/octet-stream" });
+  const title = h("input", { name: "title", id: "study-import-title", required: "", maxlength: "80" });
+  const status = h("p", { "aria-live": "polite" });
+  const submit = h("button", { type: "submit" }, t("study.importSubmit"));
+  const element = h("form", { class: "card form", id: "study-import" },
+    h("h2", {}, t("study.import")), h("p", { class: "muted" }, t("study.importLead")),
+    h("label", {}, t("import.file"), file), h("label", {}, t("study.titleField"), title), submit, status);
+  element.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const chosen = file instanceof HTMLInputElement ? file.files?.[0] : undefined;
+    const name = title instanceof HTMLInputElement ? title.value.trim() : "";
+    if (!chosen || !name) return;
+    submit.setAttribute("disabled", "");
+    try {
+      /** @type {StudyAnswer} */
+      const made = await sendFile(`/studies/import?title=${encodeURIComponent(name)}`, chosen);
+      go(`#/study/${encodeURIComponent(made.study.id)}`);
+    } catch (err) {
+      status.replaceChildren(h("span", { class: "message error", role: "alert" }, errorText(err)));
+    } finally {
+      submit.removeAttribute("disabled");
+    }
+  });
+  return element;
+}
+
+/**
+ * Posts a file's bytes to an API path, the answer as JSON or an ApiError.
+ * @param {string} path
+ * @param {Blob} body
+ */
+async function sendFile(path, body) {
+  const res = await fetch(`/api/v1${path}`, {
+    method: "POST", credentials: "same-origin", body,
+    headers: { "X-Xiangqi": "1", "Content-Type": "application/octet-stream" },
+  });
+  /** @type {any} */
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new api.ApiError(data.message || res.statusText, res.status, data.error, data.reason, data.params);
+  return data;
 }
 
 /**
@@ -185,7 +237,7 @@ export async function studyPage(view, args) {
   const drawHelp = h("p", { class: "muted small", id: "draw-help" }, t("study.drawHelp"));
   const chapters = h("div", { class: "study-chapters", id: "chapters" });
   const members = h("div", { class: "study-members", id: "members" });
-  const exportLink = h("a", { href: `/api/v1${studyPath(id)}/pgn`, id: "export", download: "" }, t("study.export"));
+  const exportLink = downloadLink({ id: "export", label: t("study.export"), path: `${studyPath(id)}/pgn` });
   // The engine follows the node shown; its line is drawn over the study's own arrows.
   const engine = enginePanel({
     position: () => {
@@ -547,7 +599,8 @@ export async function studyPage(view, args) {
     title.textContent = study.title;
     meta.replaceChildren(t("study.by", { name: study.owner }), " · ",
       t(study.visibility === "public" ? "study.public" : "study.private"), " · ",
-      h("span", { id: "study-version" }, t("study.version", { version: study.version })), " · ", c.title);
+      h("span", { id: "study-version" }, t("study.version", { version: study.version })), " · ", c.title,
+      ...(c.opening ? [" · ", openingLabel(c.opening)] : []));
     const editable = mayEdit();
     const arrows = studyArrows();
     const marks = n.marks.map((m) => ({ cell: m.at, kind: m.brush }));

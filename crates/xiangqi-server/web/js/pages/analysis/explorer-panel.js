@@ -13,6 +13,7 @@ import { rulesName } from "../../format.js";
 import { t } from "../../i18n.js";
 import { moveText } from "../../notation.js";
 import { currentUser } from "../../state.js";
+import { openingLabel } from "../../components/openings.js";
 import { RULE_SETS, SPEEDS, choice, speedName } from "../database.js";
 
 /** @typedef {import("../../api-types.js").ExplorerAnswer} ExplorerAnswer */
@@ -67,7 +68,9 @@ export function explorerPanel(hooks) {
       /** @type {ExplorerAnswer} */
       const answer = await api.call("GET", `/explorer?${q}`);
       if (mine !== asked) return;
-      body.replaceChildren(answer.moves.length ? table(answer.moves, at.turn) : h("p", { class: "muted" }, t("explorer.none")));
+      body.replaceChildren(
+        answer.opening ? h("p", { class: "explorer-opening", id: "explorer-opening" }, openingLabel(answer.opening)) : "",
+        answer.moves.length ? table(answer.moves, at.turn) : h("p", { class: "muted" }, t("explorer.none")));
     } catch (err) {
       if (mine === asked) body.replaceChildren(h("p", { class: "message error" }, errorText(err)));
     }

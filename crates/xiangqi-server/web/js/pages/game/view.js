@@ -15,6 +15,7 @@ import { swapKeepingFocus, userLink } from "../../components/layout.js";
 import { moveList } from "../../components/movelist.js";
 import { reviewPanel } from "../../components/review.js";
 import { h } from "../../dom.js";
+import { openingLabel } from "../../components/openings.js";
 import { clockText, colorName, computerLevel, moveNumber, outcomeText, playerName, plySide, rulesName } from "../../format.js";
 import { t } from "../../i18n.js";
 import { moveText, otherText } from "../../notation.js";
@@ -180,7 +181,8 @@ export function gameView(view, ctl) {
     const event = game.tournament
       ? [h("a", { href: `#/tournament/${encodeURIComponent(game.tournament.id)}`, "data-action": "tournament" }, t("game.tournamentRound", { round: game.tournament.round })), " · "]
       : [];
-    info.replaceChildren(...event, terms.join(" · "), " · ",
+    const opening = game.opening ? [openingLabel(game.opening), " · "] : [];
+    info.replaceChildren(...event, ...opening, terms.join(" · "), " · ",
       h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", analyse, " · ", flip);
     if (game.status === "finished" && !review) {
       review = reviewPanel(game, {
