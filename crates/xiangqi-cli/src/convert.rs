@@ -90,14 +90,21 @@ fn convert(args: &Args) -> Result<(usize, usize), String> {
             each(i + 1, game)?;
         }
     } else {
+        // A game at a time: each is written and dropped before the next is read.
         let bytes = std::fs::read(&args.file).map_err(|e| format!("{name}: {e}"))?;
         let options = ReadOptions { encoding: args.encoding, limits: Limits::ARCHIVE };
-        let read = xiangqi_records::read_file(&bytes, &options).map_err(|e| format!("{name}: {e}"))?;
-        if read.games.is_empty() {
-            return Err(format!("{name}: no game record in the file (read as {})", read.format));
-        }
-        for (i, game) in read.games.into_iter().enumerate() {
-            each(i + 1, game)?;
+        let mut number = 0;
+        let mut failed = Ok(());
+        let (format, _) = xiangqi_records::for_each_game(&bytes, &options, |game| {
+            number += 1;
+            if failed.is_ok() {
+                failed = each(number, game);
+            }
+        })
+        .map_err(|e| format!("{name}: {e}"))?;
+        failed?;
+        if number == 0 {
+            return Err(format!("{name}: no game record in the file (read as {format})"));
         }
     }
     sink.finish()?;

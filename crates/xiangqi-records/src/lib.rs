@@ -184,17 +184,44 @@ pub fn read_file(bytes: &[u8], options: &ReadOptions) -> Result<FileRead, Record
     Ok(FileRead { format, encoding, games })
 }
 
+/// Reads every record of a file as [`read_file`] does, handing each to
+/// `each` in file order as it is read: a PGN text (the largest archives) is
+/// read a game at a time, so a caller that writes each game out and drops it
+/// holds the text and one game. The limits on a whole file are not applied;
+/// those on each record are. The file's format and text encoding.
+///
+/// # Errors
+/// None for now beyond what [`read_file`] says of a whole file; each
+/// record's own error goes to `each`.
+pub fn for_each_game(
+    bytes: &[u8],
+    options: &ReadOptions,
+    mut each: impl FnMut(Result<Game, RecordError>),
+) -> Result<(Format, Option<Encoding>), RecordError> {
+    let format = Format::of(bytes, options.encoding);
+    if format != Format::Pgn {
+        let read = read_file(bytes, options)?;
+        read.games.into_iter().for_each(each);
+        return Ok((read.format, read.encoding));
+    }
+    let decoded = encoding::decode(bytes, options.encoding);
+    for read in xiangqi::notation::pgn::trees_with(&decoded.text, &options.limits) {
+        each(pgn_game(read));
+    }
+    Ok((format, Some(decoded.encoding)))
+}
+
+/// A game of a PGN text read with its tree, cut short where a move is refused.
+fn pgn_game(read: Result<xiangqi::notation::pgn::TreeRead, PgnError>) -> Result<Game, RecordError> {
+    let read = read?;
+    let game = Game::new(read.record, read.tree);
+    match read.cut {
+        None => Ok(game),
+        Some(error) => Err(RecordError::Cut { kept: Box::new(game), error }),
+    }
+}
+
 /// The games of a PGN text, each with its tree.
 fn read_pgn(text: &str, limits: &Limits) -> Vec<Result<Game, RecordError>> {
-    xiangqi::notation::pgn::read_all_trees_with(text, limits)
-        .into_iter()
-        .map(|read| {
-            let read = read?;
-            let game = Game::new(read.record, read.tree);
-            match read.cut {
-                None => Ok(game),
-                Some(error) => Err(RecordError::Cut { kept: Box::new(game), error }),
-            }
-        })
-        .collect()
+    xiangqi::notation::pgn::trees_with(text, limits).map(pgn_game).collect()
 }

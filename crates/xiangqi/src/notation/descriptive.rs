@@ -192,9 +192,21 @@ fn marker_fits(m: Marker, d: &Description) -> bool {
 /// [`MoveError::Illegal`] if no legal move fits (with the reason when the text
 /// names a piece that cannot go there), [`MoveError::Ambiguous`] if several do.
 pub fn resolve(pos: &Position<Standard>, pattern: &Pattern, text: &str) -> Result<Move, MoveError> {
+    let t = Position::<Standard>::tables();
+    // Describing a move walks its file and every file for soldiers, which made
+    // this the bulk of reading a WXF or Chinese record when every legal move
+    // was described; the piece and its file, which most texts name, are read
+    // off the board at once and leave the moves of a piece or two to describe.
+    let may_fit = |m: &Move| {
+        pos.piece_at(m.from).is_some_and(|p| {
+            pattern.role.is_none_or(|r| r == p.role)
+                && pattern.file.is_none_or(|f| f == file_number(p.color, t.file(m.from)))
+        })
+    };
     let fits: Vec<Move> = pos
         .legal_moves()
         .into_iter()
+        .filter(may_fit)
         .filter(|&m| describe(pos, m).is_some_and(|d| pattern.fits(&d)))
         .collect();
     match fits.as_slice() {

@@ -76,9 +76,10 @@ impl Limits {
 
     /// The limits for reading a person's own archive on their own machine
     /// (`xiangqi convert`, an administrator's masters import): files of any
-    /// size and number of games, which are read a game at a time, each game
-    /// still bounded: a line as long as the site allows, and a tree as large
-    /// as an opening book of a few million positions.
+    /// size and number of games, each game still bounded: a line as long as
+    /// the site allows, and a tree as large as an opening book of a few
+    /// million positions. Readers that go a game at a time (a PGN text by
+    /// `pgn::trees_with`, a CCBridge library) hold one game's tree at once.
     pub const ARCHIVE: Limits = Limits {
         request_bytes: Limits::SITE.request_bytes,
         file_bytes: usize::MAX,

@@ -768,7 +768,17 @@ pub struct TreeRead {
 /// assert!(games[1].is_err());
 /// ```
 pub fn read_all_trees_with(text: &str, limits: &Limits) -> Vec<Result<TreeRead, PgnError>> {
-    split_games(text).into_iter().map(|(line, game)| read_tree_game(game, line, limits)).collect()
+    trees_with(text, limits).collect()
+}
+
+/// [`read_all_trees_with`] a game at a time: each game is read when the
+/// iterator reaches it, so a caller that handles one and lets it go holds
+/// one game's tree, whatever the file's size.
+pub fn trees_with<'a>(
+    text: &'a str,
+    limits: &'a Limits,
+) -> impl Iterator<Item = Result<TreeRead, PgnError>> + 'a {
+    split_games(text).into_iter().map(move |(line, game)| read_tree_game(game, line, limits))
 }
 
 /// Reads one game with its tree, whose text starts at line `first_line` of its file.
