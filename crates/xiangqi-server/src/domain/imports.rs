@@ -390,7 +390,8 @@ fn explored(row: &ImportedRow, game: &Board) -> Option<Explored> {
 fn replayed(row: ImportedRow) -> Result<(ImportedRow, Option<Explored>)> {
     let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
     let mut board = Board::record_from_fen(Variant::Standard, &row.start_fen, row.rules).map_err(broken)?;
-    for m in row.moves.split_whitespace() {
+    // The explorer counts a game's first plies only.
+    for m in row.moves.split_whitespace().take(PLIES) {
         board.play_name(m).map_err(broken)?;
     }
     let explored = explored(&row, &board);
@@ -425,11 +426,21 @@ pub(crate) fn check(
     let replayed =
         record.history(Some(rules)).map_err(|e| Box::new(refused_of(number, players(record), &e)))?;
     let start_fen = record.start.to_fen();
+    // The history replay checked every move; the names need the positions
+    // alone, and the explorer the first plies on a board.
+    let mut at = record.start.clone();
+    let iccs: Vec<String> = record
+        .moves
+        .iter()
+        .map(|&m| {
+            let name = pgn::Format::Iccs.write(&at, m);
+            at.play_unchecked(m);
+            name
+        })
+        .collect();
     let mut board = Board::record_from_fen(Variant::Standard, &start_fen, rules)
         .map_err(|detail| refuse(ImportProblem::Fen, detail))?;
-    let mut iccs = Vec::with_capacity(record.moves.len());
-    for &m in &record.moves {
-        iccs.push(board.names(m).iccs);
+    for &m in record.moves.iter().take(PLIES) {
         board.play(m).map_err(|detail| refuse(ImportProblem::Move, detail))?;
     }
     let written = clean_tag(["Result", "结果", "結果"].iter().find_map(|n| record.tag(n)));
