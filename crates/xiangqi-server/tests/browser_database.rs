@@ -211,6 +211,25 @@ async fn an_administrator_loads_an_xqf_file_into_the_masters_collection_that_eve
     shots_at_both_sizes(&c, "database", "masters").await;
     css(&c, ".masters-game a").await.click().await.unwrap();
     until(&c, "the record under the board", "return !!document.querySelector('#imported-record pre');").await;
+    // The whole tree is on the board: the variation in brackets, the comment
+    // after its move, the end of the main line shown.
+    until(
+        &c,
+        "the record's tree",
+        "return !!document.querySelector('#tree .variation [data-move=c3c4]') \
+            && document.querySelector('#tree .comment')?.textContent === '中炮' \
+            && document.querySelector('#tree .node.current')?.dataset.move === 'i9h9';",
+    )
+    .await;
+    css(&c, "#tree .variation [data-move=c3c4]").await.click().await.unwrap();
+    until(
+        &c,
+        "the variation's position",
+        "return document.querySelector('#tree .node.current')?.dataset.move === 'c3c4';",
+    )
+    .await;
+    shots_at_both_sizes(&c, "database", "masters-tree").await;
+    css(&c, "#imported-record summary").await.click().await.unwrap();
     let text = css(&c, "#imported-record pre").await.text().await.unwrap();
     assert!(text.contains("{中炮}") && text.contains("(1. c3c4)"), "{text}");
     until(&c, "the opening named in Chinese", "const o = document.querySelector('#record-opening .opening'); return !!o && /^[A-E][0-9][0-9] .*中炮/.test(o.textContent);").await;

@@ -8,7 +8,7 @@ mod common;
 
 use common::{Client, databases, server};
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 async fn upload(c: &Client, bytes: impl Into<Vec<u8>>, query: &str) -> (StatusCode, Value) {
     let res = c.upload_with(bytes, query).await;
@@ -90,6 +90,27 @@ async fn a_record_played_on_after_a_verdict_is_kept_with_the_verdict_noted() {
             assert!(record.contains(part), "{part} is kept in {record}");
         }
         assert_eq!(annotated["moves"], serde_json::json!(["h2e2", "h9g7", "h0g2"]), "the main line");
+        // The tree for the board: each position after its parent, the main line
+        // before its variation, comments after their moves.
+        let tree: Vec<(Value, Value, Value)> = annotated["tree"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| (n["parent"].clone(), n["position"]["played"]["iccs"].clone(), n["comment"].clone()))
+            .collect();
+        assert_eq!(
+            tree,
+            [
+                (Value::Null, Value::Null, json!("a quiet start")),
+                (json!(0), json!("h2e2"), json!("the central cannon")),
+                (json!(1), json!("h9g7"), json!("")),
+                (json!(2), json!("h0g2"), json!("")),
+                (json!(0), json!("c3c4"), json!("the pawn")),
+            ],
+            "{annotated}"
+        );
+        assert_eq!(annotated["tree"][4]["position"]["turn"], "black");
+        assert_eq!(annotated["tree_cut"], false);
 
         // The same file again: nothing new kept, nothing counted twice.
         let before = c.get("/explorer?source=mine").await.1;

@@ -61,7 +61,7 @@ pub struct Step {
     pub outcome: Option<Outcome>,
 }
 
-fn step(board: &Board, played: Option<MoveNames>) -> Step {
+pub(crate) fn step(board: &Board, played: Option<MoveNames>) -> Step {
     Step {
         played,
         fen: board.fen(),

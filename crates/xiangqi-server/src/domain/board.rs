@@ -229,6 +229,11 @@ impl Board {
         self.0.play(m).map_err(|e| e.to_string())
     }
 
+    /// Takes the last move back; the move, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        self.0.undo()
+    }
+
     /// Plays a move given by cell names (a stored move).
     pub fn play_name(&mut self, text: &str) -> Result<(), String> {
         self.0.play_str(text).map(|_| ()).map_err(|e| e.to_string())

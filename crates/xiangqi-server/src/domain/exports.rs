@@ -14,7 +14,7 @@
 use std::{future::Future, net::IpAddr, pin::Pin, sync::Arc};
 
 use xiangqi::{
-    AnyGame, RuleSet, Variant,
+    AnyGame,
     notation::{
         pgn::{self, Record},
         tree::MoveTree,
@@ -29,7 +29,7 @@ use super::{
     games::game_tags,
     imports,
     model::named_enum,
-    refusal::{Error, Refusal, Result},
+    refusal::{Refusal, Result},
 };
 use crate::{
     parsing::ParsePool,
@@ -297,47 +297,10 @@ fn board_xqf(board: &Board, tags: &[(&str, String)]) -> Result<Vec<u8>> {
     Ok(xqf::write(&xiangqi_records::Game::new(record, tree)))
 }
 
-/// An imported game's record and tree as kept: its whole record read back,
-/// or, for a game kept before records were (or one whose record no longer
-/// reads), its main line with the tags its row holds.
-fn kept_game(row: &ImportedRow) -> Result<xiangqi_records::Game> {
-    if !row.record.is_empty() {
-        match pgn::read_tree_with(&row.record, &imports::LIMITS) {
-            Ok((record, tree)) => return Ok(xiangqi_records::Game::new(record, tree)),
-            Err(e) => tracing::warn!(
-                "imported game {}: its record does not read back ({e}): main line only",
-                row.id
-            ),
-        }
-    }
-    let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
-    let rules =
-        if super::board::rules_fit(Variant::Standard, row.rules) { row.rules } else { RuleSet::Asian };
-    let mut board = Board::record_from_fen(Variant::Standard, &row.start_fen, rules).map_err(broken)?;
-    for m in row.moves.split_whitespace() {
-        board.play_name(m).map_err(broken)?;
-    }
-    let AnyGame::Standard(game) = &*board else {
-        return Err(broken("not on the standard board".into()));
-    };
-    let mut record = Record::from_game(game);
-    for (name, value) in [
-        ("Event", &row.event),
-        ("Date", &row.date),
-        ("Red", &row.red),
-        ("Black", &row.black),
-        ("Result", &row.result),
-    ] {
-        record.set_tag(name, value);
-    }
-    let tree = MoveTree::line(&record.moves);
-    Ok(xiangqi_records::Game::new(record, tree))
-}
-
 /// An imported game's file: its whole tree (variations and comments) as PGN
 /// in the dialect asked for, or as XQF.
 fn kept_file(row: &ImportedRow, format: ExportFormat) -> Result<Vec<u8>> {
-    let game = kept_game(row)?;
+    let game = imports::kept_game(row)?;
     Ok(match format.moves() {
         Some(moves) => pgn::write_tree(&game.record, &game.tree, moves).into_bytes(),
         None => xqf::write(&game),
@@ -461,7 +424,8 @@ mod tests {
     use futures_util::StreamExt;
 
     use super::*;
-    use crate::domain::model::Named;
+    use crate::domain::{model::Named, refusal::Error};
+    use xiangqi::{RuleSet, Variant};
 
     #[test]
     fn each_format_s_name_is_its_wire_name_and_only_pgn_holds_many_games() {

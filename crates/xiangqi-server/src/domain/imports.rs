@@ -11,11 +11,12 @@
 
 use sha2::{Digest, Sha256};
 use xiangqi::{
-    Color, Reason, RuleSet, Variant,
+    AnyGame, Color, Reason, RuleSet, Variant,
     history::{self, Verdict},
     notation::{
         limits::{Limit, Limits},
         pgn::{self, PgnError},
+        tree::MoveTree,
     },
 };
 use xiangqi_records::{Encoding, FileRead, Format, Game, ReadOptions, RecordError};
@@ -25,6 +26,7 @@ use std::net::IpAddr;
 use super::{
     Services,
     accounts::new_id,
+    analysis::{Step, step},
     board::Board,
     explorer::{PLIES, Speed},
     model::named_enum,
@@ -545,6 +547,118 @@ pub(crate) fn read_file(
     Ok(Read { format, encoding, kept, refused })
 }
 
+/// The most positions of an imported record's tree that its page is given:
+/// an opening book of many thousand variations shows its first ones, and its
+/// file (which holds them all) is a download away.
+pub const TREE_POSITIONS: usize = 2_000;
+
+/// A position of an imported record's tree, placed: the position its parent
+/// (by place in [`PlacedRecord::steps`]) reached after the move, and the
+/// comment written after that move (before the first move, at the start).
+pub struct PlacedStep {
+    pub parent: Option<u32>,
+    pub step: Step,
+    pub comment: String,
+}
+
+/// An imported game as its page shows it: its row, and its tree's positions
+/// in order, each after its parent (at most [`TREE_POSITIONS`]).
+pub struct PlacedRecord {
+    pub row: ImportedRow,
+    pub steps: Vec<PlacedStep>,
+    /// Whether the tree has more positions than `steps` holds.
+    pub cut: bool,
+}
+
+/// An imported game's record and tree as kept: its whole record read back,
+/// or, for a game kept before records were (or one whose record no longer
+/// reads), its main line with the tags its row holds.
+pub(crate) fn kept_game(row: &ImportedRow) -> Result<xiangqi_records::Game> {
+    if !row.record.is_empty() {
+        match pgn::read_tree_with(&row.record, &LIMITS) {
+            Ok((record, tree)) => return Ok(xiangqi_records::Game::new(record, tree)),
+            Err(e) => tracing::warn!(
+                "imported game {}: its record does not read back ({e}): main line only",
+                row.id
+            ),
+        }
+    }
+    let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
+    let rules =
+        if super::board::rules_fit(Variant::Standard, row.rules) { row.rules } else { RuleSet::Asian };
+    let mut board = Board::record_from_fen(Variant::Standard, &row.start_fen, rules).map_err(broken)?;
+    for m in row.moves.split_whitespace() {
+        board.play_name(m).map_err(broken)?;
+    }
+    let AnyGame::Standard(game) = &*board else {
+        return Err(broken("not on the standard board".into()));
+    };
+    let mut record = Record::from_game(game);
+    for (name, value) in [
+        ("Event", &row.event),
+        ("Date", &row.date),
+        ("Red", &row.red),
+        ("Black", &row.black),
+        ("Result", &row.result),
+    ] {
+        record.set_tag(name, value);
+    }
+    let tree = MoveTree::line(&record.moves);
+    Ok(xiangqi_records::Game::new(record, tree))
+}
+
+/// Every position of an imported game's tree, walked in order on one board
+/// that takes moves back to each branch's parent, so a tree of `n` positions
+/// costs `n` moves played and at most as many taken back, whatever its shape.
+/// Moves are replayed as history: only a move the board refuses ends its line.
+pub(crate) fn placed(row: ImportedRow) -> Result<PlacedRecord> {
+    let game = kept_game(&row)?;
+    let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
+    let rules =
+        if super::board::rules_fit(Variant::Standard, row.rules) { row.rules } else { RuleSet::Asian };
+    let mut board = Board::record_from_fen(Variant::Standard, &row.start_fen, rules).map_err(broken)?;
+    let tree = &game.tree;
+    // Where each node of the record's tree stands in `steps`, once placed.
+    let mut place: Vec<Option<u32>> = vec![None; tree.len()];
+    // The nodes whose moves are on the board now, from the root.
+    let mut path: Vec<usize> = Vec::new();
+    let mut steps = Vec::new();
+    let mut cut = false;
+    for id in tree.preorder() {
+        let Some(parent) = tree.parent(id) else {
+            place[id] = Some(0);
+            path.push(id);
+            steps.push(PlacedStep {
+                parent: None,
+                step: step(&board, None),
+                comment: tree.comment(id).to_string(),
+            });
+            continue;
+        };
+        let (Some(at), Some(mv)) = (place[parent], tree.mv(id)) else { continue };
+        if steps.len() >= TREE_POSITIONS {
+            cut = true;
+            break;
+        }
+        while path.last().is_some_and(|&p| p != parent) {
+            path.pop();
+            board.undo();
+        }
+        let names = board.names(mv);
+        if board.play(mv).is_err() {
+            continue;
+        }
+        path.push(id);
+        place[id] = Some(u32::try_from(steps.len()).unwrap_or(u32::MAX));
+        steps.push(PlacedStep {
+            parent: Some(at),
+            step: step(&board, Some(names)),
+            comment: tree.comment(id).to_string(),
+        });
+    }
+    Ok(PlacedRecord { row, steps, cut })
+}
+
 impl Services {
     /// Imports the games of a record file of any format into `user`'s
     /// collection: every game replayed, those refused named, the rest kept
@@ -617,6 +731,19 @@ impl Services {
         }
     }
 
+    /// One of `user`'s imported games with its tree placed for its page, in
+    /// `client`'s share of the parsing pool (a record may hold a file's moves).
+    pub async fn imported_placed(&self, client: IpAddr, user: &str, id: &str) -> Result<PlacedRecord> {
+        let row = self.imported_game(user, id).await?;
+        self.parsing.run(client, move || placed(row)).await?
+    }
+
+    /// A game of the Masters collection with its tree placed, as [`Self::imported_placed`].
+    pub async fn masters_placed(&self, client: IpAddr, id: &str) -> Result<PlacedRecord> {
+        let row = self.masters_game(id).await?;
+        self.parsing.run(client, move || placed(row)).await?
+    }
+
     /// One of `user`'s imported games (only its owner sees it).
     pub async fn imported_game(&self, user: &str, id: &str) -> Result<ImportedRow> {
         match self.store.imported_game(id).await? {
@@ -648,5 +775,76 @@ mod tests {
         let r = refused_of(1, ("x".into(), "y".into()), e);
         assert_eq!(r.problem, ImportProblem::Move);
         assert_eq!(r.ply, Some(3));
+    }
+
+    /// A kept game of a record written as PGN.
+    fn kept(text: &str) -> ImportedRow {
+        let read = read_file("me", text.as_bytes(), None, 0, &Progress::default()).unwrap();
+        assert!(read.refused.is_empty(), "{:?}", read.refused);
+        read.kept.into_iter().next().unwrap().0
+    }
+
+    #[test]
+    fn a_tree_is_placed_in_order_on_one_board_taken_back_to_each_branch() {
+        // Two variations from Black's first move, one nested in the other's line.
+        let row = kept("1. h2e2 h9g7 (1... b9c7 2. h0g2 (2. b0c2 {both knights})) 2. h0g2 b9c7 *\n");
+        let placed = placed(row).unwrap();
+        let shape: Vec<(Option<u32>, String, String)> = placed
+            .steps
+            .iter()
+            .map(|s| {
+                (
+                    s.parent,
+                    s.step.played.as_ref().map_or(String::new(), |n| n.iccs.clone()),
+                    s.comment.clone(),
+                )
+            })
+            .collect();
+        let at = |p: u32, m: &str| (Some(p), m.to_string(), String::new());
+        assert_eq!(
+            shape,
+            [
+                (None, String::new(), String::new()),
+                at(0, "h2e2"),
+                at(1, "h9g7"),
+                at(2, "h0g2"),
+                at(3, "b9c7"),
+                at(1, "b9c7"),
+                at(5, "h0g2"),
+                (Some(5), "b0c2".to_string(), "both knights".to_string()),
+            ]
+        );
+        // Each position is the one its line reaches, not the last line's.
+        let fen_after = |moves: &[&str]| {
+            let mut b = Board::startpos(Variant::Standard, RuleSet::Asian).unwrap();
+            for m in moves {
+                b.play_name(m).unwrap();
+            }
+            b.fen()
+        };
+        assert_eq!(placed.steps[7].step.fen, fen_after(&["h2e2", "b9c7", "b0c2"]));
+        assert_eq!(placed.steps[4].step.fen, fen_after(&["h2e2", "h9g7", "h0g2", "b9c7"]));
+        assert!(!placed.cut);
+    }
+
+    #[test]
+    fn a_tree_larger_than_a_page_shows_is_cut_and_says_so() {
+        // Knights out and back: a main line of 1,600 plies, and a variation
+        // of two moves from each of its first 300 positions.
+        let shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+        let mut text = String::new();
+        for i in 0..1_600 {
+            text.push_str(shuffle[i % 4]);
+            text.push(' ');
+            if i < 300 {
+                let (a, b) = if i % 2 == 0 { ("b0c2", "b9c7") } else { ("b9c7", "b0c2") };
+                text.push_str(&format!("({a} {b}) "));
+            }
+        }
+        text.push('*');
+        let placed = placed(kept(&text)).unwrap();
+        assert_eq!(placed.steps.len(), TREE_POSITIONS);
+        assert!(placed.cut);
+        assert!(placed.steps.iter().skip(1).all(|s| s.parent.is_some_and(|p| (p as usize) < TREE_POSITIONS)));
     }
 }

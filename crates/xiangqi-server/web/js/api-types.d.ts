@@ -557,6 +557,13 @@ export type ImportedGameAnswer = {
    * kept whole.
    */
   record: string;
+  /**
+   * The record's tree, each position after its parent and the main line
+   * before its variations: at most 2,000 positions.
+   */
+  tree: RecordNodeView[];
+  /** Whether the record holds more positions than `tree` (its file holds them all). */
+  tree_cut: boolean;
 };
 
 /** A game imported into my collection, without its moves. */
@@ -1344,6 +1351,17 @@ export type RecordFormat = "pgn" | "xqf" | "dhtml_xq" | "cbf" | "cbr" | "cbl";
 
 /** A limit on game records (the rules crate's table of record limits). */
 export type RecordLimit = "request_bytes" | "file_bytes" | "games_per_file" | "plies_per_line" | "variation_depth" | "nodes_per_tree" | "nodes_per_file";
+
+/**
+ * A position of an imported record's tree: the position after its move,
+ * with the comment written after that move.
+ */
+export type RecordNodeView = {
+  comment: string;
+  /** Its parent's place in `tree` (null at the start). */
+  parent?: number | null;
+  position: LinePosition;
+};
 
 /** Finished games won, lost and drawn. */
 export type RecordView = {

@@ -15,6 +15,19 @@ impl From<crate::domain::eval::Eval> for ScoreView {
     }
 }
 
+impl From<crate::domain::analysis::Step> for LinePosition {
+    fn from(s: crate::domain::analysis::Step) -> Self {
+        LinePosition {
+            played: s.played.map(Into::into),
+            fen: s.fen,
+            turn: s.turn,
+            check: s.check,
+            legal: s.legal,
+            outcome: s.outcome.map(Into::into),
+        }
+    }
+}
+
 impl From<crate::domain::board::MoveNames> for MoveNamesView {
     fn from(n: crate::domain::board::MoveNames) -> Self {
         MoveNamesView { iccs: n.iccs, wxf: n.wxf, chinese: n.chinese }

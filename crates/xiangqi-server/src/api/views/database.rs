@@ -5,7 +5,7 @@ use crate::{
     api::requests::TextEncoding,
     domain::{
         explorer::ExplorerMove,
-        imports::{ImportProblem, ImportReport, Judgement, Noted, RecordFormat, Refused},
+        imports::{ImportProblem, ImportReport, Judgement, Noted, PlacedRecord, RecordFormat, Refused},
         refusal::Illegality,
     },
     store::ImportedRow,
@@ -175,6 +175,16 @@ impl From<&Noted> for NotedView {
     }
 }
 
+/// A position of an imported record's tree: the position after its move,
+/// with the comment written after that move.
+#[derive(Serialize, ToSchema)]
+pub struct RecordNodeView {
+    /// Its parent's place in `tree` (null at the start).
+    pub parent: Option<u32>,
+    pub position: LinePosition,
+    pub comment: String,
+}
+
 /// An imported game with its moves.
 #[derive(Serialize, ToSchema)]
 pub struct ImportedGameAnswer {
@@ -185,17 +195,29 @@ pub struct ImportedGameAnswer {
     /// ICCS); the main line alone for a game imported before records were
     /// kept whole.
     pub record: String,
+    /// The record's tree, each position after its parent and the main line
+    /// before its variations: at most 2,000 positions.
+    pub tree: Vec<RecordNodeView>,
+    /// Whether the record holds more positions than `tree` (its file holds them all).
+    pub tree_cut: bool,
     /// What the record's rule set would have judged on the way, in order.
     pub judged: Vec<NotedView>,
 }
 
-impl From<&ImportedRow> for ImportedGameAnswer {
-    fn from(g: &ImportedRow) -> Self {
+impl From<PlacedRecord> for ImportedGameAnswer {
+    fn from(placed: PlacedRecord) -> Self {
+        let g = &placed.row;
         ImportedGameAnswer {
             game: ImportedGameView::from(g),
             moves: g.moves.split_whitespace().map(str::to_string).collect(),
             record: if g.record.is_empty() { g.moves.clone() } else { g.record.clone() },
             judged: Noted::read_all(&g.judged).iter().map(NotedView::from).collect(),
+            tree_cut: placed.cut,
+            tree: placed
+                .steps
+                .into_iter()
+                .map(|s| RecordNodeView { parent: s.parent, position: s.step.into(), comment: s.comment })
+                .collect(),
         }
     }
 }

@@ -38,17 +38,7 @@ use crate::{
 pub async fn positions(Body(r): Body<LineRequest>) -> Answer<LineAnswer> {
     let (variant, rules) = board_and_rules(r.variant, r.rules);
     let (_, steps) = play_line((variant, rules), r.fen.as_deref(), &r.moves, true)?;
-    let positions = steps
-        .into_iter()
-        .map(|s| LinePosition {
-            played: s.played.map(Into::into),
-            fen: s.fen,
-            turn: s.turn,
-            check: s.check,
-            legal: s.legal,
-            outcome: s.outcome.map(Into::into),
-        })
-        .collect();
+    let positions = steps.into_iter().map(LinePosition::from).collect();
     ok(LineAnswer { variant, rules, positions })
 }
 

@@ -241,12 +241,14 @@ pub async fn masters(
 
 /// A game of the Masters collection, with its whole record.
 #[utoipa::path(get, path = "/masters/{id}", tag = "database", params(("id" = String, Path)),
-    responses((status = 200, body = ImportedGameAnswer), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ImportedGameAnswer), (status = 404, body = ErrorBody),
+        (status = 429, description = "The server, or this client's share of it, is reading other records.", body = ErrorBody)))]
 pub async fn masters_game(
     State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
 ) -> Answer<ImportedGameAnswer> {
-    ok(ImportedGameAnswer::from(&state.services.masters_game(&id).await?))
+    ok(ImportedGameAnswer::from(state.services.masters_placed(client, &id).await?))
 }
 
 /// My imported games, the most recently imported first.
@@ -263,13 +265,15 @@ pub async fn imported(
 
 /// One of my imported games with its moves.
 #[utoipa::path(get, path = "/imports/{id}", tag = "database", params(("id" = String, Path)),
-    responses((status = 200, body = ImportedGameAnswer), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ImportedGameAnswer), (status = 404, body = ErrorBody),
+        (status = 429, description = "The server, or this client's share of it, is reading other records.", body = ErrorBody)))]
 pub async fn imported_game(
     State(state): State<Arc<AppState>>,
+    ClientIp(client): ClientIp,
     user: User,
     Path(id): Path<String>,
 ) -> Answer<ImportedGameAnswer> {
-    ok(ImportedGameAnswer::from(&state.services.imported_game(&user.name, &id).await?))
+    ok(ImportedGameAnswer::from(state.services.imported_placed(client, &user.name, &id).await?))
 }
 
 /// Delete one of my imported games (it leaves my explorer too).

@@ -1188,6 +1188,8 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "import.droppedFiles": { one: "{count} file dropped: press Import.", other: "{count} files dropped: press Import." },
   "import.record": "The record",
   "import.noted": "Move {ply}: the rules would have said “{verdict}”; the players played on.",
+  "import.treeCut": "This record has more positions than the board shows: it shows the first {shown}. Download the record for all of them.",
+  "import.recordText": "The record as PGN",
   "import.noVerdicts": "The rules would have let every move of this game stand.",
   "import.judgement.fourth_check": "the same piece may not check four times in a row",
   "import.judgement.two_point_chase": "no chasing back and forth between two points",

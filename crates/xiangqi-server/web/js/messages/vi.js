@@ -1187,6 +1187,8 @@ export const vi = {
   "import.droppedFiles": { one: "Đã thả {count} tệp: hãy bấm Nhập.", other: "Đã thả {count} tệp: hãy bấm Nhập." },
   "import.record": "Biên bản ván cờ",
   "import.noted": "Nước {ply}: theo luật lẽ ra là “{verdict}”; hai bên vẫn chơi tiếp.",
+  "import.treeCut": "Biên bản này có nhiều thế cờ hơn bàn cờ hiển thị: chỉ hiện {shown} thế đầu tiên. Hãy tải biên bản về để xem tất cả.",
+  "import.recordText": "Biên bản dạng PGN",
   "import.noVerdicts": "Theo luật, mọi nước đi của ván này đều hợp lệ.",
   "import.judgement.fourth_check": "một quân không được chiếu bốn lần liên tiếp",
   "import.judgement.two_point_chase": "không được đuổi qua lại giữa hai điểm",

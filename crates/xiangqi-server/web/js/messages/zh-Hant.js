@@ -1187,6 +1187,8 @@ export const zhHant = {
   "import.droppedFiles": { other: "已拖入 {count} 個檔案，請按「匯入」。" },
   "import.record": "棋譜",
   "import.noted": "第 {ply} 步：按規則本應判為「{verdict}」，對局雙方繼續下完。",
+  "import.treeCut": "此棋譜的局面多於棋盤所示：只顯示前 {shown} 個。下載棋譜可得全部。",
+  "import.recordText": "PGN 格式棋譜",
   "import.noVerdicts": "按規則，本局每一步都成立。",
   "import.judgement.fourth_check": "同一棋子不得連續四次將軍",
   "import.judgement.two_point_chase": "不得在兩點之間來回捉子",

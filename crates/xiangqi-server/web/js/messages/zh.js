@@ -1187,6 +1187,8 @@ export const zh = {
   "import.droppedFiles": { other: "已拖入 {count} 个文件，请按“导入”。" },
   "import.record": "棋谱",
   "import.noted": "第 {ply} 步：按规则本应判为“{verdict}”，对局双方继续下完。",
+  "import.treeCut": "此棋谱的局面多于棋盘所示：只显示前 {shown} 个。下载棋谱可得全部。",
+  "import.recordText": "PGN 格式棋谱",
   "import.noVerdicts": "按规则，本局每一步都成立。",
   "import.judgement.fourth_check": "同一棋子不得连续四次将军",
   "import.judgement.two_point_chase": "不得在两点之间来回捉子",

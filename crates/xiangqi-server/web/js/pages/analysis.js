@@ -55,8 +55,9 @@ function recordDownload(path, xqf) {
 }
 
 /**
- * An imported game's whole record (its variations and comments, as PGN) and
- * what its rule set would have judged on the way, which the players played on from.
+ * An imported game's record (its tree is on the board; here its file and
+ * its text as PGN) and what its rule set would have judged on the way,
+ * which the players played on from.
  * @param {import("../api-types.js").ImportedGameAnswer} imported
  * @param {string} path  the API path of its record file
  */
@@ -70,13 +71,18 @@ function importedRecord(imported, path) {
     h("h2", {}, t("import.record")),
     recordDownload(path, true),
     imported.game.opening ? h("p", { id: "record-opening" }, openingLabel(imported.game.opening)) : null,
+    imported.tree_cut ? h("p", { class: "message info", id: "record-cut" }, t("import.treeCut", { shown: imported.tree.length })) : null,
     noted.length ? h("ul", { class: "noted" }, noted) : h("p", { class: "muted" }, t("import.noVerdicts")),
-    h("pre", { class: "record-text", tabindex: 0 }, imported.record));
+    h("details", { class: "record-pgn" },
+      h("summary", {}, t("import.recordText")),
+      h("pre", { class: "record-text", tabindex: 0 }, imported.record)));
 }
 
 /**
- * What to load first: a board, its rules, a FEN, moves, and which of them to show.
- * @typedef {{ board: Variant, rules: Rules, fen: string, moves: string[], ply: number }} Start
+ * What to load first: a board, its rules, a FEN, moves, and which of them to
+ * show; or a record's tree of positions, placed by the server.
+ * @typedef {{ board: Variant, rules: Rules, fen: string, moves: string[], ply: number,
+ *   tree?: import("../api-types.js").RecordNodeView[] }} Start
  */
 
 /**
@@ -102,7 +108,7 @@ export async function analysisPage(view, args) {
     const imported = await api.call("GET", path);
     const moves = imported.moves;
     const rules = imported.game.rules === "hex" ? "asian" : imported.game.rules;
-    start = { board: "standard", rules, fen: imported.game.start_fen, moves, ply: moves.length };
+    start = { board: "standard", rules, fen: imported.game.start_fen, moves, ply: moves.length, tree: imported.tree };
     record = importedRecord(imported, `${path}/record`);
   } else if (isVariant(kind)) {
     start = { board: kind, rules: RULES[kind], fen: args.slice(1).join("/").trim() || BOARDS[kind].startFen, moves: [], ply: 0 };
@@ -114,13 +120,17 @@ export async function analysisPage(view, args) {
   const ctl = analysisController(start.board, start.rules);
   const drawn = analysisView(view, ctl);
   ctl.onChange(drawn.render);
-  const first = await ctl.line(start.fen, start.moves).catch((err) => {
-    page(view, t("analysis.title"), h("p", { class: "message error", role: "alert" }, t("position.badFen", { problem: errorText(err) })),
-      h("p", {}, h("a", { href: "#/analysis" }, t("analysis.fresh"))));
-    return null;
-  });
-  if (!first) return;
-  ctl.plant(first, start.ply);
+  if (start.tree?.length) {
+    ctl.plantRecord(start.tree);
+  } else {
+    const first = await ctl.line(start.fen, start.moves).catch((err) => {
+      page(view, t("analysis.title"), h("p", { class: "message error", role: "alert" }, t("position.badFen", { problem: errorText(err) })),
+        h("p", {}, h("a", { href: "#/analysis" }, t("analysis.fresh"))));
+      return null;
+    });
+    if (!first) return;
+    ctl.plant(first, start.ply);
+  }
   drawn.listen();
   if (record) view.append(record);
   const stopPrefs = onPrefsChange(drawn.redraw);

@@ -76,6 +76,17 @@ export function analysisController(variant, rules) {
     onChange(true);
   }
 
+  /**
+   * Makes the tree anew from a record's tree of positions.
+   * @param {import("./tree.js").RecordNode[]} nodes
+   */
+  function plantRecord(nodes) {
+    const tree = MoveTree.ofRecord(nodes);
+    if (!tree) return;
+    state.tree = tree;
+    onChange(true);
+  }
+
   /** @param {Node} node */
   function goTo(node) {
     if (state.editing || !state.tree) return;
@@ -87,6 +98,7 @@ export function analysisController(variant, rules) {
     state,
     line,
     plant,
+    plantRecord,
     goTo,
     /** @param {(moved: boolean) => void} fn  told of every change from now on */
     onChange(fn) {

@@ -1,5 +1,6 @@
 // The analysis board's moves as buttons: the main line in order, each move's
-// alternatives in brackets after it, the position shown marked.
+// alternatives in brackets after it, a record's comments after their moves,
+// the position shown marked.
 
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
@@ -41,6 +42,9 @@ export function drawTree(box, tree, goTo) {
     onclick: () => goTo(n),
   }, moveLabel(tree, n, numbered));
 
+  /** @param {Node} n  its comment, if it has one */
+  const commentOf = (n) => n.comment ? [h("span", { class: "comment" }, n.comment)] : [];
+
   /**
    * A line from its first move: the main moves in order, each move's
    * alternatives in brackets after it.
@@ -52,8 +56,8 @@ export function drawTree(box, tree, goTo) {
     const out = [];
     let numbered = true;
     for (let n = /** @type {Node | undefined} */ (first); n; n = n.children[0]) {
-      out.push(moveButton(n, numbered));
-      numbered = false;
+      out.push(moveButton(n, numbered), ...commentOf(n));
+      numbered = Boolean(n.comment);
       const parent = n.parent;
       if (parent && parent.children[0] === n && parent.children.length > 1) {
         for (const alt of parent.children.slice(1)) {
@@ -74,7 +78,7 @@ export function drawTree(box, tree, goTo) {
   const moves = [];
   const main = root.children[0];
   if (main) moves.push(...lineOf(main));
-  box.replaceChildren(start, ...moves);
+  box.replaceChildren(start, ...commentOf(root), ...moves);
   if (!moves.length) box.append(h("span", { class: "muted small" }, t("analysis.noMoves")));
   // The move shown is in view, and keeps the focus when a move in the tree had it.
   const here = box.querySelector(".node.current");

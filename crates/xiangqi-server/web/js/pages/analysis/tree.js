@@ -14,7 +14,10 @@
  * @property {Node | null} parent
  * @property {Node[]} children
  * @property {number} depth  moves from the root
+ * @property {string} [comment]  a record's words after the move (at the root, before the first)
  */
+
+/** @typedef {import("../../api-types.js").RecordNodeView} RecordNode */
 
 export class MoveTree {
   /**
@@ -52,11 +55,35 @@ export class MoveTree {
   }
 
   /**
+   * A tree of a record's positions, each after its parent (the main line
+   * before its variations), standing at the end of the main line; null for
+   * an empty record.
+   * @param {RecordNode[]} nodes
+   */
+  static ofRecord(nodes) {
+    const [first, ...rest] = nodes;
+    if (!first) return null;
+    const tree = new MoveTree(first.position, [], 0);
+    tree.root.comment = first.comment;
+    /** The node each record position became, by its place. @type {Node[]} */
+    const placed = [tree.root];
+    for (const n of rest) {
+      const parent = placed[n.parent ?? 0] ?? tree.root;
+      const node = tree.add(parent, n.position);
+      node.comment = n.comment;
+      placed.push(node);
+    }
+    tree.current = tree.mainEnd(tree.root);
+    return tree;
+  }
+
+  /**
    * Adds a move played from `from`: a new variation unless it is the first.
    * @param {Node} from
    * @param {LinePosition} at  the position after it
    */
   add(from, at) {
+    /** @type {Node} */
     const child = { id: this.nextId++, at, parent: from, children: [], depth: from.depth + 1 };
     from.children.push(child);
     return child;
