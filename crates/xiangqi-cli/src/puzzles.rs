@@ -10,7 +10,6 @@ use xiangqi_server::{
     domain::{
         Services,
         events::Nobody,
-        model::Named,
         puzzles::{
             Scanned,
             find::Budget,
@@ -19,6 +18,7 @@ use xiangqi_server::{
         },
     },
     engines::EnginePool,
+    model::Named,
     store::Store,
 };
 use xiangqi_tools::puzzles::{Plan, generate};

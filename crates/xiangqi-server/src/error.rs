@@ -104,7 +104,7 @@ pub type ApiResult<T> = Result<T, ApiError>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::model::Named;
+    use crate::model::Named;
 
     #[test]
     fn every_code_has_its_status() {

@@ -10,6 +10,7 @@ pub mod engines;
 mod error;
 pub mod http;
 pub mod live;
+pub mod model;
 pub mod parsing;
 pub mod store;
 mod supervise;

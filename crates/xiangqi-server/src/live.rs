@@ -383,7 +383,9 @@ mod tests {
     fn a_game_versions_view_is_built_once_and_a_new_version_gets_its_own() {
         use xiangqi::{RuleSet, Variant};
 
-        use crate::domain::{board::Board, clock::ClockSpec, games::new_game_row};
+        use crate::domain::{board::Board, games::new_game_row};
+
+        use crate::model::clock::ClockSpec;
         let row = new_game_row(
             "game12345678".into(),
             "red",

@@ -156,7 +156,7 @@ async fn rated_games_move_ratings_casual_ones_do_not_and_each_player_chooses_the
     // Established hex live ratings, written as if after many games over some
     // weeks: a history with a line to draw, and a leaderboard.
     let store = xiangqi_server::store::Store::open(&db).await.unwrap();
-    let rating = |rating: f64, deviation: f64, games: i64| xiangqi_server::domain::ratings::Rating {
+    let rating = |rating: f64, deviation: f64, games: i64| xiangqi_server::model::ratings::Rating {
         rating,
         deviation,
         volatility: 0.06,
@@ -172,7 +172,7 @@ async fn rated_games_move_ratings_casual_ones_do_not_and_each_player_chooses_the
             black: "loser",
             winner: None,
             rated: Some((
-                xiangqi_server::domain::ratings::Category::HexLive,
+                xiangqi_server::model::ratings::Category::HexLive,
                 rating(*r, *d, 34 + i as i64),
                 rating(1641.0 - 10.0 * (6 - i) as f64, *d, 34 + i as i64),
             )),

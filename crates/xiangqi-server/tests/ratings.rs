@@ -101,7 +101,7 @@ async fn the_leaderboard_lists_established_ratings_highest_first_in_pages() {
                 .post(&format!("/challenges/{}/accept", v["challenge"]["id"].as_str().unwrap()), json!({}))
                 .await;
             let game = v["game"]["id"].as_str().unwrap().to_string();
-            let established = xiangqi_server::domain::ratings::Rating {
+            let established = xiangqi_server::model::ratings::Rating {
                 rating: ratings[i],
                 deviation: 60.0,
                 volatility: 0.06,
@@ -109,8 +109,8 @@ async fn the_leaderboard_lists_established_ratings_highest_first_in_pages() {
             };
             // The opponent keeps their own established rating too.
             let theirs =
-                xiangqi_server::domain::ratings::Rating { rating: ratings[(i + 1) % 3], ..established };
-            let cat = xiangqi_server::domain::ratings::Category::HexLive;
+                xiangqi_server::model::ratings::Rating { rating: ratings[(i + 1) % 3], ..established };
+            let cat = xiangqi_server::model::ratings::Category::HexLive;
             let result = xiangqi_server::store::GameResult {
                 game: &game,
                 red: &p.name,

@@ -33,7 +33,8 @@ mod puzzles;
 use lines::{LINE_PLIES, Line, Lines};
 pub use puzzles::puzzler_account;
 use xiangqi_server::{
-    domain::{accounts::hash_password, clock::ClockSpec, explorer::Speed, model::Named, ratings::Category},
+    domain::{accounts::hash_password, explorer::Speed},
+    model::{Named, clock::ClockSpec, ratings::Category},
     store::{Store, TOTALS, band_of},
 };
 

@@ -13,10 +13,12 @@ use std::sync::{
 
 use xiangqi::{Variant, rng::Rng};
 use xiangqi_engine::{Control, Engine, Limits, Options};
-use xiangqi_server::domain::{
-    board::{Board, default_rules},
-    eval::Eval,
-    puzzles::find::{Budget, Found, find_in_looked},
+use xiangqi_server::{
+    domain::{
+        board::{Board, default_rules},
+        puzzles::find::{Budget, Found, find_in_looked},
+    },
+    model::eval::Eval,
 };
 
 /// How the games are played.

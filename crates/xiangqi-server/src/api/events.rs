@@ -4,10 +4,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::views::{AnalysisInfo, ChatLine, GameView, MoveNamesView, StudyView};
-use crate::domain::{
-    analysis::Progress,
-    model::{AnalysisEnd, ComputerState, NoticeKind},
-};
+use crate::domain::analysis::Progress;
+use crate::model::{AnalysisEnd, ComputerState, NoticeKind};
 
 /// A message from the server.
 #[derive(Serialize, ToSchema)]

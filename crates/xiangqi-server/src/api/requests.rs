@@ -5,13 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use xiangqi::{RuleSet, Variant};
 
-use crate::domain::wire;
+use crate::model::wire;
 use crate::{
-    domain::{
-        clock::ClockSpec,
-        model::{DrawAction, SideChoice, TournamentFormat},
-        ratings::Category,
-    },
+    model::{DrawAction, SideChoice, TournamentFormat, clock::ClockSpec, ratings::Category},
     store::{Page, ProfileFields},
 };
 

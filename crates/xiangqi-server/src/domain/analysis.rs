@@ -21,10 +21,10 @@ use crate::engines::Purpose;
 use super::{
     Services,
     board::{Board, MoveNames, default_rules, start_fen, variant_of},
-    eval::Eval,
-    model::AnalysisEnd,
     refusal::{Act, Illegality, Refusal, Result, Window},
 };
+
+use crate::model::{AnalysisEnd, eval::Eval};
 
 /// The most moves a line may hold.
 pub const MAX_LINE: usize = 1000;

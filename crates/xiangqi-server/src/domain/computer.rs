@@ -30,10 +30,13 @@ use super::{
     Services,
     accounts::new_id,
     board::{Board, each, rules_fit},
-    clock::ClockSpec,
     games::{Loaded, new_game_row},
-    model::{ComputerState, DrawAction, SideChoice},
     refusal::{Error, ErrorCode, Refusal, Result},
+};
+
+use crate::model::{
+    clock::ClockSpec,
+    {ComputerState, DrawAction, SideChoice},
 };
 use crate::store::{Backend, Page};
 

@@ -4,10 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    games::Loaded,
-    model::{ComputerState, NoticeKind},
-};
+use super::games::Loaded;
+
+use crate::model::{ComputerState, NoticeKind};
 use crate::store::ChatRow;
 
 /// Something that happened, for whoever listens.

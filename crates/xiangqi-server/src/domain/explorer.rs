@@ -12,11 +12,11 @@ use xiangqi::{Color, Reason, RuleSet, Variant};
 use super::{
     Services,
     board::{Board, start_fen},
-    clock::ClockSpec,
     glance::Glance,
-    model::named_enum,
     refusal::{Refusal, Result},
 };
+
+use crate::model::{clock::ClockSpec, named_enum};
 use crate::store::{Explored, ExplorerAsk, ExplorerRow, GameRow, Page, Paged};
 
 /// How many plies of each game the explorer and the search by position count.

@@ -28,9 +28,10 @@ use super::{
     explorer::{GameSearch, PositionAsk},
     games::game_tags,
     imports,
-    model::named_enum,
     refusal::{Refusal, Result},
 };
+
+use crate::model::named_enum;
 use crate::{
     parsing::ParsePool,
     store::{GameRow, ImportedRow, Page, Paged},
@@ -424,7 +425,8 @@ mod tests {
     use futures_util::StreamExt;
 
     use super::*;
-    use crate::domain::{model::Named, refusal::Error};
+    use crate::domain::refusal::Error;
+    use crate::model::Named;
     use xiangqi::{RuleSet, Variant};
 
     #[test]

@@ -13,12 +13,15 @@ use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 use super::{
     Services,
     board::{Board, MoveNames, start_fen},
-    clock::ClockSpec,
     computer,
     lobby::Terms,
-    model::{DrawAction, GameStatus, NoticeKind, SideChoice},
-    ratings::Category,
     refusal::{Error, Refusal, Result},
+};
+
+use crate::model::{
+    clock::ClockSpec,
+    ratings::Category,
+    {DrawAction, GameStatus, NoticeKind, SideChoice},
 };
 use crate::store::{ChallengeRow, Finish, GameRow, LadderResultRow, MoveRow, Page, TournamentStep, Written};
 

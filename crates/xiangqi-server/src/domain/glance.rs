@@ -7,11 +7,11 @@ use xiangqi::Color;
 use super::{
     Services,
     board::Board,
-    clock::ClockSpec,
     games::Loaded,
-    model::GameStatus,
     refusal::{Error, Result},
 };
+
+use crate::model::{GameStatus, clock::ClockSpec};
 use crate::store::{GameRow, Page, Paged};
 
 /// A game seen in a list.

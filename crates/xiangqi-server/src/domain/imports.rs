@@ -29,9 +29,10 @@ use super::{
     analysis::{Step, step},
     board::Board,
     explorer::{PLIES, Speed},
-    model::named_enum,
     refusal::{Error, Illegality, Refusal, Result},
 };
+
+use crate::model::named_enum;
 use crate::store::{Explored, ImportedRow, Page, Paged};
 
 /// The largest file one upload may be, in bytes: the record limits' bytes per file.
@@ -145,7 +146,7 @@ impl Noted {
     /// The verdicts as a row keeps them: `ply:judgement[:reason:winner]`, one
     /// per verdict, separated by spaces (`8:ended:repetition:-`).
     pub fn write_all(noted: &[Noted]) -> String {
-        use super::model::Named;
+        use crate::model::Named;
         noted
             .iter()
             .map(|n| match n.outcome {
@@ -164,7 +165,7 @@ impl Noted {
 
     /// Reads [`Noted::write_all`]'s form back; a part it cannot read is dropped.
     pub fn read_all(text: &str) -> Vec<Noted> {
-        use super::model::Named;
+        use crate::model::Named;
         text.split_whitespace()
             .filter_map(|part| {
                 let mut fields = part.split(':');

@@ -8,11 +8,14 @@
 use super::{
     Services,
     board::default_rules,
-    clock::{ClockSpec, DAY_MS},
     lobby::Terms,
-    model::SideChoice,
-    ratings::Category,
     refusal::{Refusal, Result},
+};
+
+use crate::model::{
+    SideChoice,
+    clock::{ClockSpec, DAY_MS},
+    ratings::Category,
 };
 use crate::store::{ChallengeRow, LadderResultRow, Page, Paged, RungRow, Written};
 

@@ -8,11 +8,14 @@ use super::{
     Services,
     accounts::new_id,
     board::{rules_fit, variant_of},
-    clock::ClockSpec,
     games::{Loaded, new_game_row},
-    model::{ChallengeStatus, NoticeKind, SideChoice},
-    ratings::Category,
     refusal::{ErrorCode, Refusal, Result},
+};
+
+use crate::model::{
+    clock::ClockSpec,
+    ratings::Category,
+    {ChallengeStatus, NoticeKind, SideChoice},
 };
 use crate::store::{ChallengeRow, Lobby, Page, Paged, Written};
 

@@ -5,9 +5,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod board;
-pub mod clock;
 pub mod computer;
-pub mod eval;
 pub mod events;
 pub mod explorer;
 pub mod exports;
@@ -18,13 +16,10 @@ pub mod ladders;
 pub mod limits;
 pub mod lobby;
 pub mod masters;
-pub mod model;
 pub mod news;
 pub mod openings;
 pub mod people;
-pub mod preferences;
 pub mod puzzles;
-pub mod ratings;
 mod reads;
 pub mod refusal;
 pub mod review;
@@ -32,12 +27,11 @@ pub mod studies;
 #[cfg(test)]
 mod tests;
 pub mod tournaments;
-pub mod wire;
 
 use std::sync::Arc;
 
 use self::events::{Happening, Listener, Notice};
-use crate::{domain::model::NoticeKind, engines::EnginePool, parsing::ParsePool, store::Store};
+use crate::{engines::EnginePool, model::NoticeKind, parsing::ParsePool, store::Store};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {

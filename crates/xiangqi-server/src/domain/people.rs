@@ -9,9 +9,10 @@ use super::{
     Services,
     accounts::new_id,
     lobby::Terms,
-    model::{NoticeKind, Relation},
     refusal::{Refusal, Result, TextField},
 };
+
+use crate::model::{NoticeKind, Relation};
 use crate::store::{
     ChatRow, InvitationRow, InvitedGame, MessageRow, Page, Paged, ProfileFields, UserRow, Written,
 };

@@ -4,12 +4,12 @@
 //! Anything with a rule (who may see, who may write) is a service of its own
 //! in its concept's module.
 
-use super::{
-    Services,
-    model::{Relation, TournamentStatus},
+use super::{Services, refusal::Result};
+
+use crate::model::{
     preferences::Preferences,
     ratings::Category,
-    refusal::Result,
+    {Relation, TournamentStatus},
 };
 use crate::store::{
     ChallengeRow, Conversation, Held, HistoryPoint, InvitationRow, Mailbox, MessageRow, NewsRow, Page, Paged,

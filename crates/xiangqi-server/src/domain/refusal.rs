@@ -10,11 +10,10 @@ use xiangqi::{
     notation::{limits::Limit, pgn::PgnError},
 };
 
-use crate::domain::{
+use crate::model::{
     clock::{ClockSpec, MAX_HOURS, Pace},
-    model::{Named, named_enum},
     preferences::Preferences,
-    wire,
+    wire, {Named, named_enum},
 };
 
 named_enum! {
@@ -778,5 +777,18 @@ impl Preferences {
             return Err(Refusal::PieceSize { min: 80, max: 120 });
         }
         Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Named;
+
+    #[test]
+    fn error_codes_are_sent_by_their_stored_names() {
+        for code in ErrorCode::all() {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.name());
+        }
     }
 }

@@ -25,10 +25,13 @@ use super::{
     Services,
     accounts::new_id,
     board::Board,
-    eval::{BLUNDER_PCT, Eval, INACCURACY_PCT, MISTAKE_PCT},
     games::Loaded,
-    model::{GameStatus, MoveClass, ReviewStatus},
     refusal::{Act, Refusal, Result, Window},
+};
+
+use crate::model::{
+    eval::{BLUNDER_PCT, Eval, INACCURACY_PCT, MISTAKE_PCT},
+    {GameStatus, MoveClass, ReviewStatus},
 };
 use crate::store::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow, Written};
 

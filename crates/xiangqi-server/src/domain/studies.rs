@@ -26,9 +26,10 @@ use super::{
     accounts::new_id,
     board::{Board, MoveNames, default_rules, rules_fit, start_fen},
     events::Happening,
-    model::{Named, NoticeKind, named_enum},
     refusal::{Act, Refusal, Result, TextField, Window},
 };
+
+use crate::model::{Named, NoticeKind, named_enum};
 use crate::store::{ChapterRow, MemberRow, Page, Paged, StudyChange, StudyRow, StudyShelf, Written};
 
 named_enum! {

@@ -5,14 +5,13 @@ use std::sync::Arc;
 
 use xiangqi::{Color, Reason, RuleSet, Variant};
 
-use super::{
-    Services,
-    clock::{ClockSpec, DAY_MS},
-    games::Loaded,
-    lobby::Terms,
-    model::{DrawAction, GameStatus, SideChoice},
-};
+use super::{Services, games::Loaded, lobby::Terms};
+
 use super::{events::Nobody, refusal::ErrorCode};
+use crate::model::{
+    clock::{ClockSpec, DAY_MS},
+    {DrawAction, GameStatus, SideChoice},
+};
 use crate::store::{Store, Tally};
 
 const T0: i64 = 1_800_000_000_000;
@@ -298,7 +297,7 @@ async fn the_same_challenge_is_open_only_once() {
 
 #[tokio::test]
 async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
-    use crate::domain::ratings::Category;
+    use crate::model::ratings::Category;
     let site = site().await;
     let s = &site.services;
     // A second instance on the same database.
@@ -331,7 +330,7 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
 
 /// A round-robin of three players, 48 hours a move, that starts at `T0 + 1000`.
 fn round_robin_of_three(name: &str) -> crate::domain::tournaments::Plan {
-    use crate::domain::{model::TournamentFormat, ratings::Category};
+    use crate::model::{TournamentFormat, ratings::Category};
     crate::domain::tournaments::Plan {
         name: name.into(),
         category: Category::StandardCorrespondence,
@@ -347,7 +346,7 @@ fn round_robin_of_three(name: &str) -> crate::domain::tournaments::Plan {
 
 #[tokio::test]
 async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_its_deadlines() {
-    use crate::domain::model::{PairingResult, TournamentStatus};
+    use crate::model::{PairingResult, TournamentStatus};
     let site = site().await;
     let s = &site.services;
     let other = Services::new(s.store.clone(), Arc::new(Nobody));
@@ -397,7 +396,7 @@ async fn two_instances_start_and_advance_a_tournament_exactly_once_and_enforce_i
 /// either is kept; once the fault is gone, both are written at once.
 #[tokio::test]
 async fn a_rounds_last_game_and_the_next_round_commit_together() {
-    use crate::domain::model::TournamentStatus;
+    use crate::model::TournamentStatus;
     let site = site().await;
     let s = &site.services;
     let plan = round_robin_of_three("Together");
@@ -431,7 +430,8 @@ async fn a_rounds_last_game_and_the_next_round_commit_together() {
 #[tokio::test]
 async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     use crate::{
-        domain::{eval::Eval, model::ReviewStatus, now_ms, review::STALE_MS},
+        domain::{now_ms, review::STALE_MS},
+        model::{ReviewStatus, eval::Eval},
         store::{Claim, ClaimRequest, ReviewPositionRow},
     };
     let Site { services, _dir } = site().await;

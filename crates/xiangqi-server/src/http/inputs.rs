@@ -23,7 +23,8 @@ use crate::{
             PuzzleSharing, RatingSettings, SearchQuery, Submit,
         },
     },
-    domain::{accounts, model::Named, people::check_profile, preferences::Preferences, ratings::Category},
+    domain::{accounts, people::check_profile},
+    model::{Named, preferences::Preferences, ratings::Category},
     store::{Page, ProfileFields},
 };
 

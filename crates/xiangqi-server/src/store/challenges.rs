@@ -9,10 +9,10 @@ use super::{
     games::{clock, insert_game},
     get, named, optional_named,
 };
-use crate::domain::{
+use crate::model::{
     clock::ClockSpec,
-    model::{ChallengeStatus, Named, SideChoice},
     ratings::Category,
+    {ChallengeStatus, Named, SideChoice},
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,10 +8,8 @@ use sqlx::Row;
 use xiangqi::{Color, RuleSet};
 
 use super::{FromRow, GameRow, Page, Paged, Store, get, named, optional_named};
-use crate::domain::{
-    explorer::{GameSearch, Outcomes, Speed},
-    model::Named,
-};
+use crate::domain::explorer::{GameSearch, Outcomes, Speed};
+use crate::model::Named;
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 

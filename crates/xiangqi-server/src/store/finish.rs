@@ -14,9 +14,9 @@ use super::{
     ratings::{RatingRow, count_result, write_rating},
     tournaments::take_step_in,
 };
-use crate::domain::{
-    model::{Named, PairingResult},
+use crate::model::{
     ratings::{Category, Rating, rate},
+    {Named, PairingResult},
 };
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;

@@ -10,10 +10,10 @@ use super::{
     Backend, Finish, FromRow, Page, Paged, Query, Store, Written, finish, get, named, optional_named,
     unique_violation,
 };
-use crate::domain::{
+use crate::model::{
     clock::ClockSpec,
-    model::{GameStatus, Named},
     ratings::Category,
+    {GameStatus, Named},
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@ use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
 use super::{FromRow, Page, Paged, Store, get, optional_named};
-use crate::domain::{
+use crate::model::{
     clock::ClockSpec,
-    model::{Named, SideChoice},
+    {Named, SideChoice},
 };
 
 /// The challenge an invitation carries.

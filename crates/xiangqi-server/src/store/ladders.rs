@@ -3,7 +3,7 @@
 use sqlx::{Row, any::AnyRow};
 
 use super::{ChallengeRow, FromRow, Page, Paged, Store, Written, get, named, unique_violation};
-use crate::domain::{model::Named, ratings::Category};
+use crate::model::{Named, ratings::Category};
 
 /// A player's place on a ladder (1 is the top).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -65,7 +65,7 @@ pub use self::{
     tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep},
     users::{ProfileFields, UserRow, UserSearch},
 };
-use crate::domain::model::Named;
+use crate::model::Named;
 
 /// Which database a store talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

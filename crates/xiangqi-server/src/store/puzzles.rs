@@ -10,13 +10,13 @@ use xiangqi::Variant;
 use super::{
     Backend, Counting, FromRow, GameRow, ImportedRow, MASTERS, Page, Paged, Store, Written, get, named,
 };
-use crate::domain::{
-    model::Named,
-    puzzles::{
-        AttemptResult, Handout, Unrated,
-        sources::{GameSource, Origin},
-        themes::PuzzleTheme,
-    },
+use crate::domain::puzzles::{
+    AttemptResult, Handout, Unrated,
+    sources::{GameSource, Origin},
+    themes::PuzzleTheme,
+};
+use crate::model::{
+    Named,
     ratings::{Rating, rate},
 };
 

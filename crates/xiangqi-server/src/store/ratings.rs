@@ -6,8 +6,8 @@ use sqlx::{Row, any::AnyRow};
 use xiangqi::{Color, Variant};
 
 use super::{FromRow, Page, Paged, Store, games::clock, get, named, optional_named, unique_violation};
-use crate::domain::{
-    model::Named,
+use crate::model::{
+    Named,
     ratings::{Category, PROVISIONAL_DEVIATION, Rating, rate},
 };
 

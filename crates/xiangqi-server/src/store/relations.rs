@@ -4,7 +4,7 @@
 use sqlx::{Row, any::AnyRow};
 
 use super::{FromRow, Page, Paged, Store, UserRow, get, named};
-use crate::domain::model::{Named, Relation};
+use crate::model::{Named, Relation};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RelationRow {

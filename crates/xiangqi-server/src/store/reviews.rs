@@ -3,7 +3,7 @@
 use sqlx::any::AnyRow;
 
 use super::{FromRow, Store, Written, get, named, unique_violation};
-use crate::domain::{eval::Eval, model::ReviewStatus};
+use crate::model::{ReviewStatus, eval::Eval};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewRow {

@@ -6,10 +6,8 @@
 use sqlx::{AnyConnection, any::AnyRow};
 
 use super::{FromRow, Page, Paged, Store, Written, get, named};
-use crate::domain::{
-    model::Named,
-    studies::{StudyRole, Visibility},
-};
+use crate::domain::studies::{StudyRole, Visibility};
+use crate::model::Named;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StudyRow {

@@ -8,10 +8,10 @@ use sqlx::{Row, any::AnyRow};
 use super::{
     Counting, FromRow, GameRow, Page, Paged, Store, Written, games::insert_game, get, named, optional_named,
 };
-use crate::domain::{
+use crate::model::{
     clock::ClockSpec,
-    model::{Named, PairingResult, TournamentFormat, TournamentStatus},
     ratings::Category,
+    {Named, PairingResult, TournamentFormat, TournamentStatus},
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]

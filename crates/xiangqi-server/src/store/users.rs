@@ -4,7 +4,7 @@ use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
 use super::{Counting, FromRow, Page, Paged, Store, get, named, optional_named, unique_violation};
-use crate::domain::{clock::ClockSpec, preferences::Preferences, ratings::Category};
+use crate::model::{clock::ClockSpec, preferences::Preferences, ratings::Category};
 
 #[derive(Clone, Debug)]
 pub struct UserRow {

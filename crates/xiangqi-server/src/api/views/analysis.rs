@@ -2,9 +2,9 @@
 
 use super::*;
 
-impl From<crate::domain::eval::Eval> for ScoreView {
-    fn from(e: crate::domain::eval::Eval) -> Self {
-        use crate::domain::eval::Eval;
+impl From<crate::model::eval::Eval> for ScoreView {
+    fn from(e: crate::model::eval::Eval) -> Self {
+        use crate::model::eval::Eval;
         match e {
             Eval::Cp(value) => ScoreView::Cp { value },
             Eval::Mate(value) => ScoreView::Mate { value },
@@ -285,9 +285,9 @@ impl ReviewView {
             red,
             black,
             thresholds: Thresholds {
-                inaccuracy: crate::domain::eval::INACCURACY_PCT,
-                mistake: crate::domain::eval::MISTAKE_PCT,
-                blunder: crate::domain::eval::BLUNDER_PCT,
+                inaccuracy: crate::model::eval::INACCURACY_PCT,
+                mistake: crate::model::eval::MISTAKE_PCT,
+                blunder: crate::model::eval::BLUNDER_PCT,
             },
         }
     }

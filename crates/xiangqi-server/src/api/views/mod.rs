@@ -7,19 +7,12 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
-use crate::domain::wire;
+use crate::model::wire;
 use crate::{
-    domain::{
-        clock::ClockSpec,
-        games::Loaded,
-        glance::Glance,
-        model::{
-            ChallengeStatus, GameStatus, MoveClass, PairingResult, PlayerResult, Relation, ReviewStatus,
-            SideChoice, TieBreak, TournamentFormat, TournamentStatus,
-        },
-        ratings::Category,
-        review,
-        tournaments::Table,
+    domain::{games::Loaded, glance::Glance, review, tournaments::Table},
+    model::{
+        ChallengeStatus, GameStatus, MoveClass, PairingResult, PlayerResult, Relation, ReviewStatus,
+        SideChoice, TieBreak, TournamentFormat, TournamentStatus, clock::ClockSpec, ratings::Category,
     },
     store::{
         ChallengeRow, ChatRow, Conversation, InvitationRow, MessageRow, ReviewPositionRow, ReviewRow,

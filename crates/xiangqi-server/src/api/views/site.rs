@@ -31,7 +31,7 @@ pub struct NewsAnswer {
 
 #[derive(Serialize, ToSchema)]
 pub struct PreferencesAnswer {
-    pub preferences: crate::domain::preferences::Preferences,
+    pub preferences: crate::model::preferences::Preferences,
 }
 
 super::page::listings! {

@@ -13,7 +13,8 @@ use xiangqi::{Game, Geometry, Move, Outcome, Position};
 use xiangqi_engine::{Control, Engine, Limits, Root, SearchResult};
 
 use super::themes::{PuzzleTheme, themes_of};
-use crate::domain::{board::Board, eval::Eval};
+use crate::domain::board::Board;
+use crate::model::eval::Eval;
 
 /// How hard the finder looks.
 #[derive(Clone, Copy, Debug)]

@@ -34,13 +34,15 @@ use self::{
     sources::Origin,
     themes::PuzzleTheme,
 };
-use super::{
-    Services,
-    accounts::new_id,
-    board::{Board, default_rules},
-    limits::too_often,
+use crate::{
+    domain::{
+        Services,
+        accounts::new_id,
+        board::{Board, default_rules},
+        limits::too_often,
+        refusal::{Act, Error, Refusal, Result, Window},
+    },
     model::named_enum,
-    refusal::{Act, Error, Refusal, Result, Window},
 };
 use crate::{
     engines::Purpose,

@@ -28,10 +28,10 @@ use crate::{
     domain::{
         Services,
         board::Board,
-        model::named_enum,
         refusal::{Error, Refusal, Result},
     },
     engines::Purpose,
+    model::named_enum,
     store::ImportedRow,
 };
 
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn names_are_the_stored_and_written_ones() {
-        use crate::domain::model::Named;
+        use crate::model::Named;
         for s in GameSource::all() {
             assert_eq!(serde_json::to_value(s).unwrap(), s.name());
             assert_eq!(GameSource::parse(s.name()), Ok(*s));

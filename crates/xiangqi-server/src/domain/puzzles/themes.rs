@@ -5,7 +5,7 @@
 
 use xiangqi::{Bitboard, Cell, Color, Geometry, IllegalReason, Move, Piece, Position, Role};
 
-use crate::domain::model::named_enum;
+use crate::model::named_enum;
 
 named_enum! {
     /// A tactical motif or stage of the game a puzzle shows.
@@ -47,11 +47,7 @@ impl PuzzleTheme {
 
     /// The themes of a stored set.
     pub fn from_bits(bits: i64) -> Vec<PuzzleTheme> {
-        <PuzzleTheme as crate::domain::model::Named>::all()
-            .iter()
-            .copied()
-            .filter(|t| bits & t.bit() != 0)
-            .collect()
+        <PuzzleTheme as crate::model::Named>::all().iter().copied().filter(|t| bits & t.bit() != 0).collect()
     }
 
     /// A set of themes as the store keeps it.

@@ -32,18 +32,22 @@ use self::{
     pairing::{Entrant, Round, Strictness},
     standings::{Settled, Standing},
 };
-use super::{
-    Services,
-    accounts::new_id,
-    board::rules_fit,
-    clock::{ClockSpec, DAY_MS},
-    games::new_game_row,
-    model::{GameStatus, NoticeKind, PairingResult, TournamentFormat, TournamentStatus},
-    ratings::Category,
-    refusal::{Error, Refusal, Result, TextField},
-};
 use crate::store::{
     EntrantRow, Exclusive, GameRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep, Written,
+};
+use crate::{
+    domain::{
+        Services,
+        accounts::new_id,
+        board::rules_fit,
+        games::new_game_row,
+        refusal::{Error, Refusal, Result, TextField},
+    },
+    model::{
+        GameStatus, NoticeKind, PairingResult, TournamentFormat, TournamentStatus,
+        clock::{ClockSpec, DAY_MS},
+        ratings::Category,
+    },
 };
 
 /// The lock a tournament's steps and its games' ends take.

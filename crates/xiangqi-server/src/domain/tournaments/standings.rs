@@ -10,7 +10,7 @@
 
 use xiangqi::Color;
 
-use crate::domain::model::{PairingResult, TournamentFormat};
+use crate::model::{PairingResult, TournamentFormat};
 
 /// A settled pairing: a game's result, a forfeit, or a bye (`black` none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

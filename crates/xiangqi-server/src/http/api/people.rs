@@ -22,17 +22,17 @@ use crate::{
             UserView,
         },
     },
-    domain::refusal::TextField,
     domain::{
         Services,
-        model::Relation,
         people::{HERE_MS, Person},
+        refusal::TextField,
     },
     error::{ApiResult, ErrorBody, Refusal},
     http::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
     },
+    model::Relation,
     store::{InvitedGame, Mailbox, Page, UserSearch},
 };
 

@@ -10,12 +10,12 @@ use crate::{
         requests::{PageQuery, RatingSettings},
         views::{HistoryAnswer, HistoryPointView, LeaderView, LeadersPage},
     },
-    domain::{model::Named, ratings::Category},
     error::{ApiResult, ErrorBody, Refusal},
     http::{
         AppState,
         auth::{Body, Params, User},
     },
+    model::{Named, ratings::Category},
     store::Page,
 };
 

@@ -13,12 +13,12 @@ use crate::{
         requests::{NewNews, PageQuery},
         views::{GameSummary, LiveGames, NewsAnswer, NewsItem, NewsPage, PreferencesAnswer},
     },
-    domain::preferences::Preferences,
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
         auth::{Body, Params, User},
     },
+    model::preferences::Preferences,
     store::Page,
 };
 

@@ -10,12 +10,13 @@ use crate::{
         requests::{NewTournament, TournamentShelf, TournamentsQuery},
         views::{TournamentAnswer, TournamentSummary, TournamentView, TournamentsPage},
     },
-    domain::{model::TournamentStatus, tournaments::Plan},
+    domain::tournaments::Plan,
     error::ErrorBody,
     http::{
         AppState,
         auth::{Body, Params, User},
     },
+    model::TournamentStatus,
     store::Page,
 };
 

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::model::named_enum;
+use super::named_enum;
 
 named_enum! {
     /// How pieces are drawn.
@@ -118,7 +118,7 @@ mod tests {
         assert_eq!(serde_json::from_value::<Preferences>(json).unwrap(), p);
         assert!(Preferences { piece_size: 79, ..p }.check().is_err());
         assert!(Preferences { piece_size: 120, ..p }.check().is_ok());
-        use crate::domain::model::Named;
+        use crate::model::Named;
         for l in Language::all() {
             assert_eq!(serde_json::to_value(l).unwrap(), l.name());
         }

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Deserializer, Serializer, de::Error as _};
 use utoipa::openapi::{ObjectBuilder, Type, schema::SchemaType};
 
-use crate::domain::model::Named;
+use crate::model::Named;
 
 /// `#[serde(with = "wire::named")]` for a field of a [`Named`] type.
 pub mod named {

@@ -3,6 +3,12 @@
 //! by name. The rules crate's own enums (colour, rule set, variant, reason) join
 //! in through [`Named`].
 
+pub mod clock;
+pub mod eval;
+pub mod preferences;
+pub mod ratings;
+pub mod wire;
+
 use xiangqi::{Color, Reason, RuleSet, Variant};
 
 /// An enum with a stable lower-case name per value, as stored and as sent.
@@ -31,7 +37,7 @@ macro_rules! named_enum {
             $($(#[$vmeta])* $variant,)+
         }
 
-        impl $crate::domain::model::Named for $name {
+        impl $crate::model::Named for $name {
             const WHAT: &'static str = $what;
             fn all() -> &'static [Self] {
                 &[$($name::$variant,)+]
@@ -389,6 +395,5 @@ mod tests {
         serde_agrees::<MoveClass>();
         serde_agrees::<ReviewStatus>();
         serde_agrees::<AnalysisEnd>();
-        serde_agrees::<crate::domain::refusal::ErrorCode>();
     }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::model::named_enum;
+use super::named_enum;
 
 pub const HOUR_MS: i64 = 3600 * 1000;
 pub const DAY_MS: i64 = 24 * HOUR_MS;

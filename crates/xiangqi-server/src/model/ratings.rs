@@ -8,7 +8,7 @@ use skillratings::{
 };
 use xiangqi::{Color, Variant};
 
-use super::{clock::ClockSpec, model::named_enum};
+use super::{clock::ClockSpec, named_enum};
 
 named_enum! {
     /// What a rating measures: one board at one pace.
