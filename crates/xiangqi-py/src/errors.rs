@@ -3,7 +3,7 @@
 //! as attributes (a record's game number, a move's ply and text).
 
 use pyo3::{IntoPyObjectExt, create_exception, exceptions::PyValueError, prelude::*};
-use xiangqi::{FenError, GameError, MoveError, notation::pgn::PgnError};
+use xiangqi::{FenError as RulesFenError, GameError, MoveError as RulesMoveError, notation::pgn::PgnError};
 use xiangqi_records::RecordError as FileRecordError;
 
 create_exception!(
@@ -12,10 +12,10 @@ create_exception!(
     PyValueError,
     "The base of every error this module raises (a ValueError)."
 );
-create_exception!(xiangqi_rs, FenError_, XiangqiError, "A FEN that describes no legal position.");
+create_exception!(xiangqi_rs, FenError, XiangqiError, "A FEN that describes no legal position.");
 create_exception!(
     xiangqi_rs,
-    MoveError_,
+    MoveError,
     XiangqiError,
     "A move that cannot be read, or that the board or the rule set refuses (`move_text`, `reason`)."
 );
@@ -36,8 +36,8 @@ create_exception!(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("XiangqiError", py.get_type::<XiangqiError>())?;
-    m.add("FenError", py.get_type::<FenError_>())?;
-    m.add("MoveError", py.get_type::<MoveError_>())?;
+    m.add("FenError", py.get_type::<FenError>())?;
+    m.add("MoveError", py.get_type::<MoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
     Ok(())
@@ -66,20 +66,20 @@ fn obj<'py, T: IntoPyObject<'py>>(py: Python<'py>, v: T) -> Py<PyAny> {
     v.into_py_any(py).unwrap_or_else(|_| py.None())
 }
 
-pub fn fen_error(fen: &str, e: &FenError) -> PyErr {
+pub fn fen_error(fen: &str, e: &RulesFenError) -> PyErr {
     Python::attach(|py| {
-        with_attributes::<FenError_>(py, format!("{e} (FEN {fen:?})"), &[("fen", obj(py, fen))])
+        with_attributes::<FenError>(py, format!("{e} (FEN {fen:?})"), &[("fen", obj(py, fen))])
     })
 }
 
 /// A move refused by a position or a game: `text` is what was asked for.
-pub fn move_error(text: &str, e: &MoveError) -> PyErr {
+pub fn move_error(text: &str, e: &RulesMoveError) -> PyErr {
     let reason = match e {
-        MoveError::Illegal(illegal) => illegal.reason.to_string(),
+        RulesMoveError::Illegal(illegal) => illegal.reason.to_string(),
         other => other.to_string(),
     };
     Python::attach(|py| {
-        with_attributes::<MoveError_>(
+        with_attributes::<MoveError>(
             py,
             e.to_string(),
             &[("move_text", obj(py, text)), ("reason", obj(py, reason)), ("ply", none(py))],
@@ -97,7 +97,7 @@ pub fn game_error(text: &str, e: &GameError) -> PyErr {
                 &[("outcome", obj(py, outcome)), ("move_text", obj(py, text))],
             )
         }),
-        GameError::Illegal(illegal) => move_error(text, &MoveError::Illegal(illegal.clone())),
+        GameError::Illegal(illegal) => move_error(text, &RulesMoveError::Illegal(illegal.clone())),
         GameError::Notation(n) => move_error(text, n),
     }
 }
