@@ -129,9 +129,11 @@ fn root_of(target: &Bound<'_, PyAny>, rules: Option<&str>, variant: &str) -> PyR
         if let Some(r) = rules {
             game = rebuild(&game, r)?;
         }
+        // A finished game has no move to search: every root move is banned.
+        let over = game.outcome().is_some();
         return Ok(match &game {
-            AnyGame::Standard(g) => AnyRoot::Standard(Root::from_game(g)),
-            AnyGame::Hex(g) => AnyRoot::Hex(Root::from_game(g)),
+            AnyGame::Standard(g) => AnyRoot::Standard(finished(Root::from_game(g), over)),
+            AnyGame::Hex(g) => AnyRoot::Hex(finished(Root::from_game(g), over)),
         });
     }
     let (base, played) = if let Ok(p) = target.cast::<PyPosition>() {
@@ -148,6 +150,14 @@ fn root_of(target: &Bound<'_, PyAny>, rules: Option<&str>, variant: &str) -> PyR
         AnyPosition::Standard(p) => AnyRoot::Standard(Root::new(p, &played, rules).map_err(illegal)?),
         AnyPosition::Hex(p) => AnyRoot::Hex(Root::new(p, &played, rules).map_err(illegal)?),
     })
+}
+
+fn finished<G: Geometry>(mut root: Root<G>, over: bool) -> Root<G> {
+    if over {
+        let all = root.moves();
+        root.ban(all);
+    }
+    root
 }
 
 /// The same moves from the same start under another rule set.

@@ -57,6 +57,10 @@ def test_a_game_is_searched_with_its_history():
     # Black's d8d9 would be the third occurrence, which Red's perpetual check loses.
     a = xq.Engine().analyse(g, depth=3)
     assert a.best_move in g.legal_moves()
+    g.play("d8d9")
+    assert g.outcome.reason == "perpetual_check"
+    over = xq.Engine().analyse(g, depth=3)
+    assert over.best_move is None and over.lines == [] and over.score is None
     a = xq.Engine().analyse(xq.Game(variant="hex"), depth=3)
     assert a.best_move.variant == "hex"
 

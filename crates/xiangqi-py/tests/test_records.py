@@ -129,3 +129,24 @@ def test_a_record_of_a_game_keeps_its_tags():
     g.play("h2e2")
     r = xq.Record.from_game(g, tags={"Red": "A"})
     assert r.tag("red") == "A" and r.tag("RuleSet") == "asian" and len(r.moves) == 1
+
+
+def ccbridge_cbf(moves):
+    """A CCBridge CBF record (its XML) with the given `<Move>` values, the start first."""
+    body = "".join(f'<Move value="{v}" />' for v in ["00-00", *moves])
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<ChineseChessRecord Version="1.0"><Head>'
+        "<Red>红方</Red><Black>黑方</Black><RecordResult>3</RecordResult>"
+        f"</Head><MoveList>{body}</MoveList></ChineseChessRecord>\n"
+    ).encode()
+
+
+def test_a_ccbridge_record_is_read_by_read_file():
+    data = ccbridge_cbf(["77-47", "70-62"])
+    assert xq.detect_format(data) == "CBF"
+    [game] = xq.read_file(data)
+    assert [str(m) for m in game.moves] == ["h2e2", "h9g7"]
+    assert (game.tag("Red"), game.tag("Result")) == ("红方", "1/2-1/2")
+    with pytest.raises(xq.RecordError) as caught:
+        xq.read_file(ccbridge_cbf(["77-47", "70-77"]))
+    assert (caught.value.game, caught.value.ply, caught.value.move_text) == (1, 2, "h9h2")
