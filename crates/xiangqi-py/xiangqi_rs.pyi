@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+import sys
+
 import os
-from typing import Any, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Literal, Mapping, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
+if sys.version_info >= (3, 11):
+    from typing import Self
+else:
+    from typing_extensions import Self
+
 __version__: str
 
-VariantName = Literal["standard", "hex"]
-RuleSetName = Literal["asian", "casual", "itsyourturn", "hex"]
-Notation = Literal["iccs", "old_iccs", "wxf", "chinese"]
-ReadNotation = Literal["any", "iccs", "old_iccs", "wxf", "chinese"]
-Side = Literal["red", "black"]
-Dtype = Literal["uint8", "float32"]
-MoveLike = Union["Move", str]
-Target = Union["Game", "Position", str]
+_VariantName = Literal["standard", "hex"]
+_RuleSetName = Literal["asian", "casual", "itsyourturn", "hex"]
+_Notation = Literal["iccs", "old_iccs", "wxf", "chinese"]
+_ReadNotation = Literal["any", "iccs", "old_iccs", "wxf", "chinese"]
+_Side = Literal["red", "black"]
+_Dtype = Literal["uint8", "float32"]
+_MoveLike = Union["Move", str]
+_Target = Union["Game", "Position", str]
 
 class XiangqiError(ValueError):
     """The base of every error this module raises (a ValueError)."""
@@ -47,12 +54,13 @@ class RecordError(XiangqiError):
     offset: Optional[int]
     limit: Optional[str]
 
+@final
 class Move:
     """A move on a board: the cell it leaves and the cell it goes to (immutable, hashable)."""
-    def __init__(self, text: str, variant: VariantName = "standard") -> None:
+    def __new__(cls, text: str, variant: _VariantName = "standard") -> Self:
         """A move from its coordinate name (`h2e2`, `H2-E2`, `e4e5`), legal or not."""
     @staticmethod
-    def from_squares(from_square: int, to_square: int, variant: VariantName = "standard") -> Move:
+    def from_squares(from_square: int, to_square: int, variant: _VariantName = "standard") -> Move:
         """The move between two squares of the array grid (`row * 9 + file`)."""
     @property
     def iccs(self) -> str:
@@ -70,23 +78,24 @@ class Move:
     def to_square(self) -> int:
         """The square the move goes to on the array grid."""
     @property
-    def variant(self) -> VariantName:
+    def variant(self) -> _VariantName:
         """The board."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Position:
     """A legal position on the standard or the hex board, changed in place by `play` and `undo`."""
-    def __init__(self, fen: Optional[str] = None, variant: VariantName = "standard") -> None:
+    def __new__(cls, fen: Optional[str] = None, variant: _VariantName = "standard") -> Self:
         """A position from a FEN, or the start position."""
     @property
     def fen(self) -> str:
         """The FEN."""
     @property
-    def variant(self) -> VariantName:
+    def variant(self) -> _VariantName:
         """The board."""
     @property
-    def turn(self) -> Side:
+    def turn(self) -> _Side:
         """The side to move."""
     @property
     def halfmoves(self) -> int:
@@ -108,15 +117,15 @@ class Position:
         """The legal moves."""
     def legal_names(self) -> list[str]:
         """The legal moves by their coordinate names."""
-    def is_legal(self, move: MoveLike) -> bool:
+    def is_legal(self, move: _MoveLike) -> bool:
         """Whether a move is legal here."""
-    def why_illegal(self, move: MoveLike) -> Optional[str]:
+    def why_illegal(self, move: _MoveLike) -> Optional[str]:
         """Why a move is illegal here, or None."""
-    def parse_move(self, text: str, notation: ReadNotation = "any") -> Move:
+    def parse_move(self, text: str, notation: _ReadNotation = "any") -> Move:
         """Reads a move in a notation; raises MoveError."""
-    def write_move(self, move: MoveLike, notation: Notation = "iccs") -> str:
+    def write_move(self, move: _MoveLike, notation: _Notation = "iccs") -> str:
         """Writes a legal move in a notation."""
-    def play(self, move: MoveLike) -> Move:
+    def play(self, move: _MoveLike) -> Move:
         """Plays a legal move; raises MoveError."""
     def undo(self) -> Move:
         """Takes back the last move played on this object; raises IndexError."""
@@ -126,7 +135,7 @@ class Position:
         """The FEN letter of the piece on a cell (by name or square), or None."""
     def pieces(self) -> dict[str, str]:
         """Every piece: cell name to FEN letter."""
-    def planes(self, dtype: Dtype = "uint8", mover_view: bool = False) -> npt.NDArray[Any]:
+    def planes(self, dtype: _Dtype = "uint8", mover_view: bool = False) -> npt.NDArray[Any]:
         """The position as an array of shape (14, rows, 9)."""
     def legal_move_arrays(self) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """The legal moves' start and end squares."""
@@ -134,13 +143,14 @@ class Position:
         """An independent copy."""
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: Any) -> Position: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Outcome:
     """How a game ended: the winner (None for a draw) and the reason."""
-    def __init__(self, winner: Optional[Side], reason: str) -> None: ...
+    def __new__(cls, winner: Optional[_Side], reason: str) -> Self: ...
     @property
-    def winner(self) -> Optional[Side]:
+    def winner(self) -> Optional[_Side]:
         """`"red"`, `"black"`, or None for a draw."""
     @property
     def reason(self) -> str:
@@ -148,27 +158,28 @@ class Outcome:
     @property
     def result(self) -> str:
         """`"1-0"`, `"0-1"` or `"1/2-1/2"`."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Game:
     """A start position, the moves played and a rule set that judges the history."""
-    def __init__(
-        self,
+    def __new__(
+        cls,
         fen: Optional[str] = None,
-        variant: Optional[VariantName] = None,
-        rules: Optional[RuleSetName] = None,
-    ) -> None: ...
+        variant: Optional[_VariantName] = None,
+        rules: Optional[_RuleSetName] = None,
+    ) -> Self: ...
     @property
-    def variant(self) -> VariantName: ...
+    def variant(self) -> _VariantName: ...
     @property
-    def rules(self) -> RuleSetName: ...
+    def rules(self) -> _RuleSetName: ...
     @property
     def fen(self) -> str: ...
     @property
     def start_fen(self) -> str: ...
     @property
-    def turn(self) -> Side: ...
+    def turn(self) -> _Side: ...
     @property
     def ply_count(self) -> int: ...
     @property
@@ -189,21 +200,22 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """The legal moves now under the board's and the rule set's rules."""
     def legal_names(self) -> list[str]: ...
-    def why_illegal(self, move: MoveLike) -> Optional[str]: ...
-    def parse_move(self, text: str, notation: ReadNotation = "any") -> Move: ...
-    def write_move(self, move: MoveLike, notation: Notation = "iccs") -> str: ...
-    def written_moves(self, notation: Notation = "iccs") -> list[str]: ...
-    def play(self, move: MoveLike) -> Move:
+    def why_illegal(self, move: _MoveLike) -> Optional[str]: ...
+    def parse_move(self, text: str, notation: _ReadNotation = "any") -> Move: ...
+    def write_move(self, move: _MoveLike, notation: _Notation = "iccs") -> str: ...
+    def written_moves(self, notation: _Notation = "iccs") -> list[str]: ...
+    def play(self, move: _MoveLike) -> Move:
         """Plays a move; raises GameOverError or MoveError."""
     def undo(self) -> Optional[Move]: ...
-    def finish(self, winner: Optional[Side], reason: str) -> None:
+    def finish(self, winner: Optional[_Side], reason: str) -> None:
         """Ends the game for a reason off the board."""
-    def resign(self, side: Side) -> None: ...
-    def pgn(self, notation: Notation = "iccs", tags: Optional[Mapping[str, Any]] = None) -> str: ...
+    def resign(self, side: _Side) -> None: ...
+    def pgn(self, notation: _Notation = "iccs", tags: Optional[Mapping[str, Any]] = None) -> str: ...
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
 
+@final
 class Node:
     """One position of a record's tree of moves."""
     @property
@@ -220,6 +232,7 @@ class Node:
     def path(self) -> list[Move]:
         """The moves from the start to here."""
 
+@final
 class Verdict:
     """What a rule set would have judged at a ply of a record."""
     ply: int
@@ -227,6 +240,7 @@ class Verdict:
     outcome: Optional[Outcome]
     forbidden: Optional[Literal["fourth_check", "two_point_chase"]]
 
+@final
 class Record:
     """One game record: tags, start, main line and the whole tree."""
     @staticmethod
@@ -242,17 +256,19 @@ class Record:
     def root(self) -> Node: ...
     @property
     def node_count(self) -> int: ...
-    def game(self, rules: Optional[RuleSetName] = None) -> Game: ...
-    def history(self, rules: Optional[RuleSetName] = None) -> list[Verdict]: ...
-    def pgn(self, notation: Notation = "iccs") -> str: ...
+    def game(self, rules: Optional[_RuleSetName] = None) -> Game: ...
+    def history(self, rules: Optional[_RuleSetName] = None) -> list[Verdict]: ...
+    def pgn(self, notation: _Notation = "iccs") -> str: ...
     def xqf(self) -> bytes: ...
     def dhtmlxq(self) -> str: ...
 
+@final
 class Score:
     """A search score from the side to move's view."""
     cp: Optional[int]
     mate: Optional[int]
 
+@final
 class Line:
     """One line of an analysis."""
     move: Move
@@ -261,6 +277,7 @@ class Line:
     nodes: int
     pv: list[Move]
 
+@final
 class Analysis:
     """The answer of a search."""
     best_move: Optional[Move]
@@ -271,36 +288,37 @@ class Analysis:
     pv: list[Move]
     lines: list[Line]
 
+@final
 class Engine:
     """The engine in this process."""
-    def __init__(self, hash_mb: int = 16, threads: int = 1, nnue: bool = True) -> None: ...
+    def __new__(cls, hash_mb: int = 16, threads: int = 1, nnue: bool = True) -> Self: ...
     def analyse(
         self,
-        target: Target,
+        target: _Target,
         *,
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         time: Optional[float] = None,
         multipv: int = 1,
-        rules: Optional[RuleSetName] = None,
-        variant: VariantName = "standard",
+        rules: Optional[_RuleSetName] = None,
+        variant: _VariantName = "standard",
     ) -> Analysis:
         """Searches a game, position or FEN within a limit (without the GIL)."""
     def analyse_many(
         self,
-        targets: Sequence[Target],
+        targets: Sequence[_Target],
         *,
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         time: Optional[float] = None,
         threads: int = 1,
-        rules: Optional[RuleSetName] = None,
-        variant: VariantName = "standard",
+        rules: Optional[_RuleSetName] = None,
+        variant: _VariantName = "standard",
     ) -> list[Analysis]:
         """Searches many targets over threads (without the GIL)."""
     def clear(self) -> None: ...
 
-def legal_moves(fen: str, variant: VariantName = "standard") -> list[str]:
+def legal_moves(fen: str, variant: _VariantName = "standard") -> list[str]:
     """The legal moves of a FEN by their coordinate names."""
 
 def read_pgn(
@@ -325,14 +343,14 @@ def evaluate_many(
     *,
     threads: int = 1,
     nnue: bool = True,
-    variant: VariantName = "standard",
+    variant: _VariantName = "standard",
 ) -> list[int]:
     """Static evaluations in centipawns from the side to move's view (without the GIL)."""
 
 def planes(
-    positions: Sequence[Position], *, dtype: Dtype = "uint8", mover_view: bool = False
+    positions: Sequence[Position], *, dtype: _Dtype = "uint8", mover_view: bool = False
 ) -> npt.NDArray[Any]:
     """The planes of many positions of one board, shape (n, 14, rows, 9)."""
 
-def board_mask(variant: VariantName = "standard") -> npt.NDArray[np.uint8]:
+def board_mask(variant: _VariantName = "standard") -> npt.NDArray[np.uint8]:
     """1 where a grid square is a cell of the board, shape (rows, 9)."""

@@ -62,14 +62,19 @@ impl PyScore {
 /// searched to, the nodes its search took, and the principal variation.
 #[pyclass(frozen, module = "xiangqi_rs", name = "Line")]
 pub struct PyLine {
+    /// The line's first move.
     #[pyo3(get)]
     r#move: Py<PyMove>,
+    /// The line's score, from the side to move's view.
     #[pyo3(get)]
     score: PyScore,
+    /// The depth the line was searched to.
     #[pyo3(get)]
     depth: i32,
+    /// The nodes the line's search took.
     #[pyo3(get)]
     nodes: u64,
+    /// The principal variation, the line's first move first.
     #[pyo3(get)]
     pv: Vec<Py<PyMove>>,
 }
@@ -87,18 +92,25 @@ impl PyLine {
 /// many as `multipv` asked for, fewer when fewer moves are legal).
 #[pyclass(frozen, module = "xiangqi_rs", name = "Analysis")]
 pub struct PyAnalysis {
+    /// The move the engine would play; `None` when there is none to search.
     #[pyo3(get)]
     best_move: Option<Py<PyMove>>,
+    /// The best move's score, from the side to move's view.
     #[pyo3(get)]
     score: Option<PyScore>,
+    /// The depth the best move was searched to.
     #[pyo3(get)]
     depth: i32,
+    /// The nodes of every line's search together.
     #[pyo3(get)]
     nodes: u64,
+    /// The seconds the whole analysis took.
     #[pyo3(get)]
     time: f64,
+    /// The best move's principal variation.
     #[pyo3(get)]
     pv: Vec<Py<PyMove>>,
+    /// The lines found, in the order they were searched (the best move's first).
     #[pyo3(get)]
     lines: Vec<Py<PyLine>>,
 }

@@ -47,12 +47,17 @@ pub struct PyNode {
 /// rule's name).
 #[pyclass(frozen, module = "xiangqi_rs", name = "Verdict")]
 pub struct PyVerdict {
+    /// The move the verdict fell on, 1 for the record's first.
     #[pyo3(get)]
     ply: usize,
+    /// `"ended"` or `"forbidden"`.
     #[pyo3(get)]
     kind: &'static str,
+    /// How the game would have ended (for `"ended"`).
     #[pyo3(get)]
     outcome: Option<PyOutcome>,
+    /// The rule that would have refused the move (for `"forbidden"`):
+    /// `"fourth_check"` or `"two_point_chase"`.
     #[pyo3(get)]
     forbidden: Option<&'static str>,
 }

@@ -67,21 +67,29 @@ def test_a_game_is_searched_with_its_history():
 
 def test_the_search_runs_without_the_gil():
     e = xq.Engine(nnue=False)
-    ticks = 0
-    done = threading.Event()
 
-    def search():
-        e.analyse(xq.Position(), time=0.5)
-        done.set()
+    def ticks_while(search):
+        done = threading.Event()
 
-    t = threading.Thread(target=search)
-    t.start()
-    time.sleep(0.05)
-    while not done.is_set():
-        ticks += 1
-    t.join()
-    # Had the search held the GIL, this thread could not have counted meanwhile.
-    assert ticks > 10_000
+        def run():
+            search()
+            done.set()
+
+        ticks = 0
+        t = threading.Thread(target=run)
+        t.start()
+        time.sleep(0.05)
+        while not done.is_set():
+            ticks += 1
+        t.join()
+        return ticks
+
+    # Had a search held the GIL, this thread could not have counted meanwhile.
+    assert ticks_while(lambda: e.analyse(xq.Position(), time=0.5)) > 10_000
+    fens = [xq.Position().fen] * 4
+    assert ticks_while(lambda: e.analyse_many(fens, time=0.15, threads=2)) > 10_000
+    many = [xq.Position()] * 200_000
+    assert ticks_while(lambda: xq.evaluate_many(many)) > 10_000
 
 
 def test_a_batch_of_searches_over_threads_answers_in_order():
