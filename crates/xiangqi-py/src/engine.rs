@@ -208,11 +208,6 @@ fn limits(depth: Option<i32>, nodes: Option<u64>, time: Option<f64>) -> PyResult
     })
 }
 
-/// One line found: the search's result with the root moves it was kept from.
-struct Found {
-    result: SearchResult,
-}
-
 /// Searches `root` for `lines` best lines: the first as asked, each next one
 /// with the moves of the lines before it excluded from the root, so that
 /// the k-th line is the best move among those left and its score is that
@@ -223,14 +218,15 @@ fn search_lines<G: Geometry>(
     root: &Root<G>,
     limits: &Limits,
     lines: usize,
-) -> Vec<Found> {
-    let lines = lines.max(1);
+) -> Vec<SearchResult> {
+    // Limits are shared among the lines there can be, not those asked for.
+    let lines = lines.clamp(1, root.moves().len().max(1));
     let each = Limits {
         nodes: limits.nodes.map(|n| (n / lines as u64).max(1)),
         move_time: limits.move_time.map(|t| t / lines as u32),
         ..limits.clone()
     };
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Vec<SearchResult> = Vec::new();
     let mut root = root.clone();
     for _ in 0..lines {
         if root.moves().is_empty() {
@@ -239,12 +235,12 @@ fn search_lines<G: Geometry>(
         let result = engine.search(&root, &each, &Control::new(), &mut |_| {});
         let Some(best) = result.best else { break };
         root.ban(vec![best]);
-        found.push(Found { result });
+        found.push(result);
     }
     found
 }
 
-fn run(engine: &mut Engine, root: &AnyRoot, limits: &Limits, lines: usize) -> (Vec<Found>, f64) {
+fn run(engine: &mut Engine, root: &AnyRoot, limits: &Limits, lines: usize) -> (Vec<SearchResult>, f64) {
     let started = std::time::Instant::now();
     let found = match root {
         AnyRoot::Standard(r) => search_lines(engine, r, limits, lines),
@@ -253,12 +249,11 @@ fn run(engine: &mut Engine, root: &AnyRoot, limits: &Limits, lines: usize) -> (V
     (found, started.elapsed().as_secs_f64())
 }
 
-fn analysis(py: Python<'_>, v: Variant, found: Vec<Found>, time: f64) -> PyResult<PyAnalysis> {
+fn analysis(py: Python<'_>, v: Variant, found: Vec<SearchResult>, time: f64) -> PyResult<PyAnalysis> {
     let objects = |pv: &[Move]| pv.iter().map(|&m| moves::move_object(py, v, m)).collect::<Vec<_>>();
-    let nodes = found.iter().map(|f| f.result.nodes).sum();
+    let nodes = found.iter().map(|r| r.nodes).sum();
     let mut lines = Vec::with_capacity(found.len());
-    for f in &found {
-        let r = &f.result;
+    for r in &found {
         let Some(best) = r.best else { continue };
         lines.push(Py::new(
             py,
@@ -271,7 +266,7 @@ fn analysis(py: Python<'_>, v: Variant, found: Vec<Found>, time: f64) -> PyResul
             },
         )?);
     }
-    let first = found.first().map(|f| &f.result);
+    let first = found.first();
     Ok(PyAnalysis {
         best_move: first.and_then(|r| r.best).map(|m| moves::move_object(py, v, m)),
         score: first.filter(|r| r.best.is_some()).map(|r| r.score.into()),
