@@ -66,7 +66,7 @@
 //! last number does not. The rust-version in `Cargo.toml` rises only with a
 //! release that raises x. What the API promises is what its documentation
 //! says. The moves and scores a search finds, the node counts of
-//! [`bench`], the embedded nets and the evaluation's weights are not part of
+//! [`bench`](mod@bench), the embedded nets and the evaluation's weights are not part of
 //! it: any release may make the engine play differently (and, it is hoped,
 //! better).
 
