@@ -31,11 +31,14 @@ pub const POSITIONS: &[(Variant, &str)] = &[
 /// The totals of a benchmark run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Report {
+    /// The nodes of all the searches.
     pub nodes: u64,
+    /// The time of all the searches, without clearing the engine between them.
     pub time: Duration,
 }
 
 impl Report {
+    /// Nodes per second over the whole run.
     pub fn nps(&self) -> u64 {
         (u128::from(self.nodes) * 1_000_000 / self.time.as_micros().max(1)) as u64
     }

@@ -29,8 +29,8 @@ use std::{fmt, str::FromStr, time::Instant};
 use xiangqi::{Geometry, Move};
 
 use crate::{
-    Control, Engine, Info, Limits, Options, Root, SearchResult,
-    score::{MATE_BOUND, Score, Value},
+    Analysis, Control, Engine, Info, Limits, Line, Options, Root,
+    score::{MATE_BOUND, Value},
 };
 
 /// How one level plays: its budget and how much chance it leaves to. Any style
@@ -85,7 +85,9 @@ impl std::error::Error for LevelError {}
 pub struct Level(u8);
 
 impl Level {
+    /// The weakest level.
     pub const MIN: u8 = 1;
+    /// The strongest level.
     pub const MAX: u8 = 8;
 
     /// The level numbered `n`.
@@ -101,6 +103,7 @@ impl Level {
         (Self::MIN..=Self::MAX).map(Level)
     }
 
+    /// The level's number, from [`Level::MIN`] to [`Level::MAX`].
     pub fn number(self) -> u8 {
         self.0
     }
@@ -152,7 +155,7 @@ impl Level {
         control: &Control,
         seed: u64,
         on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+    ) -> Analysis {
         self.style().play(engine, root, time, control, seed, on_info)
     }
 }
@@ -168,13 +171,14 @@ impl Style {
             clock: time.clock,
             mate: None,
             move_overhead: time.move_overhead,
+            multi_pv: 1,
         }
     }
 
     /// The style's move in `root`, within the time that `time` allows, reporting
-    /// the first search as [`Engine::search`] does. The result's `best` is the
-    /// move chosen (`None` only when there is none) and its `score` that move's
-    /// score; `pv` starts with the chosen move. The engine searches on one thread
+    /// the first search as [`Engine::search`] does. The answer's `best` is the
+    /// move chosen (`None` only when there is none) and its one line starts
+    /// with that move and carries its score. The engine searches on one thread
     /// whatever its setting. The same engine state, position and `seed` give the
     /// same move.
     pub fn play<G: Geometry>(
@@ -185,7 +189,7 @@ impl Style {
         control: &Control,
         seed: u64,
         on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+    ) -> Analysis {
         let threads = engine.threads();
         engine.set_threads(1);
         let result = self.play_on_one_thread(engine, root, time, control, seed, on_info);
@@ -201,7 +205,7 @@ impl Style {
         control: &Control,
         seed: u64,
         on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+    ) -> Analysis {
         let style = self;
         let limits = style.limits(time);
         let started = Instant::now();
@@ -214,11 +218,11 @@ impl Style {
             engine.search(root, &Limits { nodes: Some(share.max(1)), ..limits.clone() }, control, on_info)
         };
         let Some(best) = first.best else { return first };
-        if style.temperature == 0 || moves.len() < 2 || first.value >= MATE_BOUND {
+        if style.temperature == 0 || moves.len() < 2 || first.value() >= MATE_BOUND {
             return first;
         }
         // Score every other root move alone, sharing what is left of the budget.
-        let mut scored: Vec<(Move, Value)> = vec![(best, first.value)];
+        let mut scored: Vec<(Move, Value)> = vec![(best, first.value())];
         let mut nodes = first.nodes;
         let deadline = limits.budget().map(|(_, maximum)| maximum);
         let others: Vec<Move> = moves.into_iter().filter(|&m| m != best).collect();
@@ -239,21 +243,17 @@ impl Style {
             };
             let r = engine.search_from(&one, &within, control, &mut |_| {}, false);
             nodes += r.nodes;
-            if r.best == Some(m) && r.depth >= 1 {
-                scored.push((m, r.value));
+            if r.best == Some(m) && r.depth() >= 1 {
+                scored.push((m, r.value()));
             }
         }
         let (mv, value) = draw(&scored, style.temperature, seed ^ root.position().hash());
-        SearchResult {
-            best: Some(mv),
-            ponder: None,
-            value,
-            score: Score::from_value(value),
-            depth: first.depth,
-            nodes,
-            time: started.elapsed(),
-            pv: if mv == best { first.pv } else { vec![mv] },
-        }
+        let line = if mv == best {
+            Line::new(first.pv().to_vec(), value, first.depth(), first.line().and_then(|l| l.seldepth))
+        } else {
+            Line::new(vec![mv], value, first.depth(), None)
+        };
+        Analysis { best: Some(mv), ponder: None, lines: vec![line], nodes, time: started.elapsed() }
     }
 }
 

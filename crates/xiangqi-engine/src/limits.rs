@@ -15,36 +15,69 @@ const SUDDEN_DEATH_HORIZON: u32 = 16;
 /// The time left on the mover's clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
+    /// The time on the clock now.
     pub time: Duration,
+    /// The time added after each move.
     pub increment: Duration,
     /// Moves until the next time control, if the control is not sudden death.
     pub moves_to_go: Option<u32>,
 }
 
-/// The limits of one search; all `None` means search until stopped.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The limits of one search, and how many lines it looks for; all bounds `None`
+/// means search until stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// The deepest iteration, in plies.
     pub depth: Option<i32>,
+    /// The nodes to search, all threads together.
     pub nodes: Option<u64>,
+    /// The time to search, whatever the clock.
     pub move_time: Option<Duration>,
+    /// The mover's clock, which a time budget is made from.
     pub clock: Option<Clock>,
     /// Stop once a mate in at most this many moves is found.
     pub mate: Option<i32>,
     /// Time kept back per move for the protocol's latency.
     pub move_overhead: Duration,
+    /// The number of root moves to find a line for, best first (UCI `MultiPV`;
+    /// 0 counts as 1). Each line after the first is searched without the root
+    /// moves of the lines before it, so more lines cost more time per depth.
+    pub multi_pv: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: None,
+            nodes: None,
+            move_time: None,
+            clock: None,
+            mate: None,
+            move_overhead: Duration::ZERO,
+            multi_pv: 1,
+        }
+    }
 }
 
 impl Limits {
+    /// A search to `depth` plies.
     pub fn depth(depth: i32) -> Self {
         Limits { depth: Some(depth), ..Limits::default() }
     }
 
+    /// A search of `nodes` nodes.
     pub fn nodes(nodes: u64) -> Self {
         Limits { nodes: Some(nodes), ..Limits::default() }
     }
 
+    /// A search of `t`.
     pub fn move_time(t: Duration) -> Self {
         Limits { move_time: Some(t), ..Limits::default() }
+    }
+
+    /// These limits, looking for `lines` root moves instead of one.
+    pub fn with_multi_pv(self, lines: usize) -> Self {
+        Limits { multi_pv: lines, ..self }
     }
 
     /// The time budget: (the time to aim for, the time never to exceed).
@@ -71,6 +104,7 @@ pub struct Control {
 }
 
 impl Control {
+    /// A control that has not stopped and is not pondering.
     pub fn new() -> Self {
         Control::default()
     }
@@ -80,6 +114,7 @@ impl Control {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Whether [`Control::stop`] was called (and not undone by [`Control::resume`]).
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -100,6 +135,7 @@ impl Control {
         self.pondering.store(false, Ordering::Relaxed);
     }
 
+    /// Whether the search is pondering: its time limits wait for [`Control::ponderhit`].
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
     }

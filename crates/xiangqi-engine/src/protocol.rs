@@ -25,14 +25,14 @@ use std::{
 
 use xiangqi::{AnyGame, Color, Geometry, Move, RuleSet, Rules, Variant, notation::iccs, with_game};
 
-use crate::{
-    Clock, Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult, Style, nnue::Nets,
-};
+use crate::{Analysis, Clock, Control, Engine, Info, Level, Limits, Options, Root, Score, Style, nnue::Nets};
 
 const NAME: &str = concat!("xiangqi-engine ", env!("CARGO_PKG_VERSION"));
 const AUTHOR: &str = "the xiangqi authors";
 const MAX_HASH_MB: usize = 65_536;
 const MAX_THREADS: usize = 256;
+/// The most lines `MultiPV` asks for (more than any position has legal moves).
+const MAX_MULTI_PV: usize = 500;
 /// The bounds of the options that change a level's style.
 const MAX_LEVEL_DEPTH: u64 = 64;
 const MAX_LEVEL_NODES: u64 = 1_000_000_000;
@@ -76,6 +76,8 @@ struct Session<'s, 'w> {
     /// Root moves forbidden by `banmoves` in this position.
     banned: Vec<Move>,
     move_overhead: Duration,
+    /// UCI `MultiPV`: the lines each search looks for.
+    multi_pv: usize,
     /// UCCI: clock times in milliseconds (the default) or seconds.
     millis: bool,
     /// The style of a strength level to play at instead of full strength.
@@ -106,6 +108,7 @@ fn serve<'s, 'w, R: BufRead>(scope: &'s Scope<'s, 'w>, input: R, out: Out<'w>) {
         game: start_game(Variant::Standard, RuleSet::Asian, None).expect("the start position is a position"),
         banned: Vec::new(),
         move_overhead: Duration::from_millis(30),
+        multi_pv: 1,
         millis: true,
         style: None,
         seed: session_seed(),
@@ -211,6 +214,7 @@ impl<'s, 'w> Session<'s, 'w> {
             say(out, &format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
             say(out, "option name Ponder type check default false");
             say(out, "option name Move Overhead type spin default 30 min 0 max 5000");
+            say(out, &format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"));
             say(out, "option name UCI_Variant type combo default xiangqi var xiangqi var hex");
             say(out, "option name Rule type combo default asian var asian var casual var itsyourturn");
             say(out, "option name Clear Hash type button");
@@ -302,6 +306,7 @@ impl<'s, 'w> Session<'s, 'w> {
                 };
                 self.apply_nnue();
             }
+            "multipv" if self.dialect != Some(Dialect::Ucci) => self.multi_pv = number(&value, MAX_MULTI_PV)?,
             "usemillisec" => self.millis = value != "false",
             "level" => {
                 self.style = match value.trim() {
@@ -339,7 +344,8 @@ impl<'s, 'w> Session<'s, 'w> {
                 }
             }
             "clear hash" | "newgame" => self.lock_engine().clear(),
-            // Accepted and meaningless here.
+            // Accepted and meaningless here (UCCI's info lines cannot say which of
+            // several lines they are, so MultiPV is UCI's alone).
             "ponder" | "uci_chess960" | "multipv" | "batch" | "debug" | "promotion" | "idle" | "style"
             | "knowledge" | "pruning" | "randomness" | "bookfiles" | "egtbpaths" => {}
             _ => return Err(format!("unknown option: {name}")),
@@ -392,6 +398,7 @@ impl<'s, 'w> Session<'s, 'w> {
         let go = parse_go(args, self.dialect == Some(Dialect::Ucci), self.millis, self.game.turn())?;
         let mut limits = go.limits;
         limits.move_overhead = self.move_overhead;
+        limits.multi_pv = self.multi_pv;
         let names: Vec<&str> = go.search_moves.iter().map(String::as_str).collect();
         let only = self.parse_moves(&names)?;
         let (game, rules, banned) = (self.game.clone(), self.rules(), self.banned.clone());
@@ -480,9 +487,10 @@ fn info_line(info: &Info, ucci: bool, t: &xiangqi::Tables) -> String {
         );
     }
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {ms} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {ms} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score,
         info.nodes,
         info.nps,
@@ -491,7 +499,7 @@ fn info_line(info: &Info, ucci: bool, t: &xiangqi::Tables) -> String {
     )
 }
 
-fn bestmove_line(result: &SearchResult, ucci: bool, t: &xiangqi::Tables) -> String {
+fn bestmove_line(result: &Analysis, ucci: bool, t: &xiangqi::Tables) -> String {
     match (result.best, ucci) {
         (None, true) => "nobestmove".to_string(),
         (None, false) => "bestmove (none)".to_string(),
@@ -637,5 +645,99 @@ mod tests {
         assert!(go("depth x", false, Color::Red).is_err());
         assert!(go("sideways 3", false, Color::Red).is_err());
         assert!(go("wtime 100", true, Color::Red).is_err());
+    }
+
+    /// Output shared with the test, which reads it while the session runs.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Input that hands out one line at a time and holds back `quit` until a
+    /// `bestmove` is written, so that `quit` does not stop the search early.
+    struct UntilAnswered {
+        lines: std::collections::VecDeque<String>,
+        out: Shared,
+    }
+
+    impl std::io::Read for UntilAnswered {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some(line) = self.lines.pop_front() else { return Ok(0) };
+            if line == "quit\n" {
+                while !String::from_utf8_lossy(&self.out.0.lock().unwrap()).contains("bestmove") {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            assert!(line.len() <= buf.len());
+            buf[..line.len()].copy_from_slice(line.as_bytes());
+            Ok(line.len())
+        }
+    }
+
+    /// A whole session whose one `go` runs to its end.
+    fn finished_session(input: &str) -> Vec<String> {
+        let out = Shared::default();
+        let lines = input.lines().map(|l| format!("{l}\n")).collect();
+        run(std::io::BufReader::new(UntilAnswered { lines, out: out.clone() }), out.clone());
+        String::from_utf8(out.0.lock().unwrap().clone()).unwrap().lines().map(String::from).collect()
+    }
+
+    /// The fields of the `info` lines of `depth`: (multipv, score, first move).
+    fn lines_at_depth(lines: &[String], depth: i32) -> Vec<(usize, String, String)> {
+        let prefix = format!("info depth {depth} ");
+        lines
+            .iter()
+            .filter(|l| l.starts_with(&prefix))
+            .map(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+                let score = format!("{} {}", after("score"), after(after("score")));
+                (after("multipv").parse().unwrap(), score, after("pv").to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn multi_pv_prints_distinct_lines_ordered_by_score() {
+        let fen = "r1ba1ab1r/4k4/1cn1c1n2/p3p1p1p/2p6/6P2/P1P1P3P/1C2C1N2/4A4/RNB1KAB1R w - - 0 9";
+        // As the engine's own MultiPV test searches it: classical, a 4 MB table.
+        let position =
+            format!("setoption name Hash value 4\nsetoption name Use NNUE value false\nposition fen {fen}");
+        let one = finished_session(&format!("uci\n{position}\ngo depth 6\nquit\n"));
+        let three =
+            finished_session(&format!("uci\nsetoption name MultiPV value 3\n{position}\ngo depth 6\nquit\n"));
+        assert!(three.contains(&"option name MultiPV type spin default 1 min 1 max 500".to_string()));
+        let at_six = lines_at_depth(&three, 6);
+        assert_eq!(at_six.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3], "{three:#?}");
+        let moves: std::collections::HashSet<&String> = at_six.iter().map(|l| &l.2).collect();
+        assert_eq!(moves.len(), 3, "{at_six:?}");
+        let cp = |score: &str| score.strip_prefix("cp ").expect("no mate here").parse::<i32>().unwrap();
+        assert!(at_six.windows(2).all(|w| cp(&w[0].1) >= cp(&w[1].1)), "{at_six:?}");
+        let bestmove = three.last().unwrap().split_whitespace().nth(1);
+        assert_eq!(bestmove, Some(at_six[0].2.as_str()), "{three:#?}");
+        let best_alone = lines_at_depth(&one, 6);
+        assert_eq!(best_alone.len(), 1);
+        assert_eq!(best_alone[0].0, 1);
+        assert_eq!(best_alone[0].2, at_six[0].2);
+    }
+
+    #[test]
+    fn multi_pv_is_a_number_and_ucci_ignores_it() {
+        let lines = session("uci\nsetoption name MultiPV value 0\nsetoption name MultiPV value x\nquit\n");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("info string option MultiPV")).count(),
+            2,
+            "{lines:#?}"
+        );
+        let lines = session("ucci\nsetoption multipv 3\nquit\n");
+        assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:#?}");
     }
 }

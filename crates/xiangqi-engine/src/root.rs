@@ -80,10 +80,12 @@ impl<G: Geometry> Root<G> {
         self.banned.extend(moves);
     }
 
+    /// The position to search.
     pub fn position(&self) -> &Position<G> {
         &self.position
     }
 
+    /// The rules that judge repetitions in the search.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }

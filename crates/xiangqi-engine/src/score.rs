@@ -64,11 +64,14 @@ pub const fn from_tt(v: Value, ply: usize) -> Value {
 /// negative when the side to move is being mated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// Centipawns.
     Cp(Value),
+    /// Mate in this many moves, negative when the side to move is mated.
     Mate(i32),
 }
 
 impl Score {
+    /// The score of a search value (a mate distance becomes [`Score::Mate`]).
     pub fn from_value(v: Value) -> Score {
         if v >= MATE_BOUND {
             Score::Mate((MATE - v + 1) / 2)

@@ -19,6 +19,7 @@ use xiangqi::{
 };
 
 use crate::{
+    Line,
     correction::{Correction, Keys},
     eval::{Evaluator, Placement},
     limits::{Control, Limits},
@@ -68,13 +69,18 @@ struct Record {
     context: Context,
 }
 
-/// A finished iteration, as reported to the caller.
+/// A finished iteration, as reported to the caller: a line for each root move
+/// asked for, best first.
 #[derive(Clone, Debug)]
 pub(crate) struct Iteration {
     pub depth: i32,
-    pub seldepth: usize,
-    pub value: Value,
-    pub pv: Vec<Move>,
+    pub lines: Vec<Line>,
+}
+
+impl Iteration {
+    fn best(&self) -> &Line {
+        &self.lines[0]
+    }
 }
 
 /// Late-move reductions by depth and move number.
@@ -108,6 +114,9 @@ pub(crate) struct Worker<'a, G: Geometry> {
     pub nodes: u64,
     seldepth: usize,
     root_moves: Vec<Move>,
+    /// The root moves of the lines already found at this depth, which the
+    /// search for the next line leaves out (MultiPV).
+    root_excluded: Vec<Move>,
     /// The nodes spent below each root move (same order as `root_moves`) in this search.
     root_effort: Vec<u64>,
     start: Instant,
@@ -196,6 +205,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             seldepth: 0,
             root_effort: vec![0; root_moves.len()],
             root_moves,
+            root_excluded: Vec::new(),
             start: Instant::now(),
             budget: shared.limits.budget(),
             incremental: match nnue {
@@ -246,29 +256,21 @@ impl<'a, G: Geometry> Worker<'a, G> {
         self.start.elapsed()
     }
 
-    /// Iterative deepening; `report` sees each finished iteration (main thread only).
-    pub fn run(&mut self, report: &mut dyn FnMut(&Iteration, &Self)) -> Option<Iteration> {
+    /// Iterative deepening; `report` sees each finished iteration (main thread
+    /// only). The lines of the last iteration, or none when there is no root move.
+    pub fn run(&mut self, report: &mut dyn FnMut(&Iteration, &Self)) -> Vec<Line> {
         if self.root_moves.is_empty() {
-            return None;
+            return Vec::new();
         }
         let max_depth = self.shared.limits.depth.unwrap_or(MAX_PLY as i32 - 4).clamp(1, MAX_PLY as i32 - 4);
         let mut best: Option<Iteration> = None;
         let mut stable = 0;
-        let mut value = 0;
         let (mut sum, mut iterations) = (0i64, 0i64);
         let mut depth = 1 + (self.id % 2) as i32;
         while depth <= max_depth {
-            let v = self.aspiration(depth, value, best.is_some());
-            if self.shared.stopped() && best.is_some() {
-                break;
-            }
-            if self.pv[0].is_empty() {
-                // Stopped before any root move finished: keep what the last iteration found.
-                break;
-            }
-            value = v;
-            let it = Iteration { depth, seldepth: self.seldepth, value, pv: self.pv[0].clone() };
-            if best.as_ref().is_some_and(|b| b.pv.first() == it.pv.first()) {
+            let Some(it) = self.iteration(depth, best.as_ref()) else { break };
+            let (first, value) = (it.best().moves[0], it.best().value);
+            if best.as_ref().is_some_and(|b| b.best().moves[0] == first) {
                 stable += 1;
             } else {
                 stable = 0;
@@ -276,7 +278,6 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if self.is_main() {
                 report(&it, self);
             }
-            let first = it.pv[0];
             best = Some(it);
             if self.shared.stopped() {
                 break;
@@ -290,10 +291,39 @@ impl<'a, G: Geometry> Worker<'a, G> {
             depth += 1;
         }
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-        best.or_else(|| {
-            let pv = vec![self.root_moves[0]];
-            Some(Iteration { depth: 0, seldepth: 0, value: 0, pv })
-        })
+        best.map_or_else(|| vec![Line::new(vec![self.root_moves[0]], 0, 0, None)], |it| it.lines)
+    }
+
+    /// One depth of iterative deepening: a search for each line asked for, each
+    /// without the root moves of the lines before it, the lines then ordered by
+    /// value. `None` when the search stopped before the depth completed, unless
+    /// it is the first and found a line, which is better than none.
+    fn iteration(&mut self, depth: i32, previous: Option<&Iteration>) -> Option<Iteration> {
+        let wanted = self.shared.limits.multi_pv.clamp(1, self.root_moves.len());
+        let mut lines = Vec::with_capacity(wanted);
+        self.root_excluded.clear();
+        for k in 0..wanted {
+            let before = previous.and_then(|p| p.lines.get(k)).map(|l| l.value);
+            let v = self.aspiration(depth, before.unwrap_or(0), before.is_some());
+            let stopped = self.shared.stopped();
+            if stopped && previous.is_some() {
+                return None;
+            }
+            if self.pv[0].is_empty() {
+                // Stopped before any root move finished.
+                break;
+            }
+            lines.push(Line::new(self.pv[0].clone(), v, depth, Some(self.seldepth)));
+            if stopped {
+                break;
+            }
+            self.root_excluded.push(self.pv[0][0]);
+        }
+        self.root_excluded.clear();
+        // A later line can outscore an earlier one when the search of the
+        // earlier one was cut by its window or pruned differently.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.value));
+        (!lines.is_empty()).then_some(Iteration { depth, lines })
     }
 
     /// Where a root move stands in `root_moves` (and so in `root_effort`).
@@ -467,7 +497,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 let mut cycle = Vec::with_capacity(to - from);
                 for i in from + 1..=to {
                     let Some(mv) = self.records[i].mv else { return DRAW };
-                    let mover = if (to - i) % 2 == 0 { !turn } else { turn };
+                    let mover = if (to - i).is_multiple_of(2) { !turn } else { turn };
                     cycle.push(CyclePly { mover, mv, check: self.records[i].check });
                 }
                 let verdict = perpetual(&cycle, || {
@@ -759,7 +789,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        if excluded.is_some() {
+        // A search that left moves out says nothing about the position itself,
+        // so neither the table nor the corrections may learn from it.
+        if excluded.is_some() || root && !self.root_excluded.is_empty() {
             return best_value;
         }
         // A result that bounds the evaluation's error in the direction it was
@@ -866,7 +898,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let us = self.pos.turn().index();
         let killers = self.killers[ply];
         let mut out = Scored::new();
-        for &m in moves {
+        for &m in moves.iter().filter(|m| !self.root_excluded.contains(*m)) {
             let s = if Some(m) == tt_move {
                 TT_MOVE
             } else if self.pos.piece_at(m.to).is_some() {

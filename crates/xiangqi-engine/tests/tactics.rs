@@ -41,7 +41,7 @@ fn search(fen: &str, nodes: u64) -> (Move, Score, Position) {
     let mut engine = Engine::new(Options { hash_mb: 8, ..Options::default() });
     let root = Root::from_position(pos.clone(), RuleSet::Asian.rules());
     let result = engine.search(&root, &Limits::nodes(nodes), &Control::new(), &mut |_| {});
-    (result.best.expect("a move"), result.score, pos)
+    (result.best.expect("a move"), result.score(), pos)
 }
 
 /// Checks that `fen` is a mate in `n` (proved by checks), and that the engine
@@ -150,7 +150,7 @@ fn best_after_perpetual_checks(rules: RuleSet) -> (String, Score) {
     let root = Root::new(start, &moves, rules.rules()).unwrap();
     let mut engine = Engine::new(Options { hash_mb: 8, ..Options::default() });
     let result = engine.search(&root, &Limits::nodes(200_000), &Control::new(), &mut |_| {});
-    (root.position().move_name(result.best.unwrap()), result.score)
+    (root.position().move_name(result.best.unwrap()), result.score())
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn score_of_third_occurrence(fen: &str, moves: &[&str], last: &str) -> Score {
     let mut root = Root::new(start, &played, RuleSet::Asian.rules()).unwrap();
     root.search_only(vec![pos.parse_move(last).unwrap()]);
     let mut engine = Engine::new(Options { hash_mb: 8, ..Options::default() });
-    engine.search(&root, &Limits::nodes(20_000), &Control::new(), &mut |_| {}).score
+    engine.search(&root, &Limits::nodes(20_000), &Control::new(), &mut |_| {}).score()
 }
 
 #[test]

@@ -71,7 +71,7 @@ pub fn self_play(plan: &Plan, engine: &mut Engine, number: u64) -> (Board, Vec<E
             break;
         }
         let found = board.search(engine, &Limits::nodes(plan.move_nodes), &Control::new(), &mut |_| {});
-        looks.push(Eval::from_score(found.score));
+        looks.push(Eval::from_score(found.score()));
         let random = board.ply_count() < opening || rng.below(plan.blunder_every.max(1)) == 0;
         let m = match found.best {
             Some(_) if random => legal[rng.below(legal.len())],
@@ -85,7 +85,7 @@ pub fn self_play(plan: &Plan, engine: &mut Engine, number: u64) -> (Board, Vec<E
     looks.push(match board.outcome() {
         Some(outcome) => Eval::over(outcome, board.turn()),
         None => Eval::from_score(
-            board.search(engine, &Limits::nodes(plan.move_nodes), &Control::new(), &mut |_| {}).score,
+            board.search(engine, &Limits::nodes(plan.move_nodes), &Control::new(), &mut |_| {}).score(),
         ),
     });
     (board, looks)

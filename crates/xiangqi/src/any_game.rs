@@ -37,7 +37,9 @@ use crate::{
 /// A game on either board.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
+    /// A game on the standard 9x10 board.
     Standard(Game<Standard>),
+    /// A game on the hexagonal board.
     Hex(Game<Hex>),
 }
 
@@ -128,6 +130,7 @@ impl AnyGame {
         with_geometry!(variant, G => AnyGame::from(Game::new(Position::<G>::startpos(), rule_set)))
     }
 
+    /// The board the game is played on.
     pub fn variant(&self) -> Variant {
         with_game!(self, g => g.variant())
     }
@@ -137,10 +140,12 @@ impl AnyGame {
         self.variant().tables()
     }
 
+    /// The named rule set the game is played under.
     pub fn rule_set(&self) -> RuleSet {
         with_game!(self, g => g.rule_set())
     }
 
+    /// The rules that judge the game.
     pub fn rules(&self) -> Rules {
         with_game!(self, g => *g.rules())
     }
@@ -165,6 +170,7 @@ impl AnyGame {
         with_game!(self, g => g.moves())
     }
 
+    /// The move played last, if any.
     pub fn last_move(&self) -> Option<Move> {
         with_game!(self, g => g.last_move())
     }

@@ -4,47 +4,57 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 use crate::types::Cell;
 
+/// A set of cells: bit `i` stands for the cell of index `i`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u128);
 
 impl Bitboard {
+    /// No cell.
     pub const EMPTY: Bitboard = Bitboard(0);
 
+    /// The set of one cell.
     #[inline]
     pub const fn from_cell(c: Cell) -> Bitboard {
         Bitboard(1u128 << c.0)
     }
 
+    /// Whether `c` is in the set.
     #[inline]
     pub const fn contains(self, c: Cell) -> bool {
         self.0 >> c.0 & 1 != 0
     }
 
+    /// Whether the set has no cell.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the set has a cell.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// The number of cells.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Adds `c`.
     #[inline]
     pub fn set(&mut self, c: Cell) {
         self.0 |= 1u128 << c.0;
     }
 
+    /// Removes `c`.
     #[inline]
     pub fn clear(&mut self, c: Cell) {
         self.0 &= !(1u128 << c.0);
     }
 
+    /// Adds `c` if it is missing, else removes it.
     #[inline]
     pub fn toggle(&mut self, c: Cell) {
         self.0 ^= 1u128 << c.0;

@@ -54,6 +54,7 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The move.
     pub fn mv(self) -> Move {
         self.mv
     }
@@ -62,10 +63,13 @@ impl Checked {
 /// Why a game refused a move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GameError {
+    /// The game has ended: no move may follow.
     #[error("the game is over ({0})")]
     Over(Outcome),
+    /// The move is illegal on the board or under the rule set.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
+    /// The move's text does not read as a legal move.
     #[error(transparent)]
     Notation(#[from] MoveError),
 }
@@ -112,6 +116,7 @@ impl<G: Geometry> Game<G> {
         g
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position<G> {
         &self.start
     }
@@ -121,6 +126,7 @@ impl<G: Geometry> Game<G> {
         &self.position
     }
 
+    /// The named rule set the game is played under.
     pub fn rule_set(&self) -> RuleSet {
         self.rule_set
     }
@@ -130,6 +136,7 @@ impl<G: Geometry> Game<G> {
         G::VARIANT
     }
 
+    /// The rules that judge the game (the rule set's, unless [`Game::with_rules`] gave others).
     pub fn rules(&self) -> &Rules {
         &self.rules
     }

@@ -54,13 +54,16 @@ pub enum Verdict {
 /// A verdict and the move it fell on (1 for the record's first move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judged {
+    /// The move, 1 for the record's first.
     pub ply: usize,
+    /// What the rule set says of it.
     pub verdict: Verdict,
 }
 
 /// A record replayed: the verdicts on the way, in order, and where it ended.
 #[derive(Clone, Debug)]
 pub struct History<G: Geometry> {
+    /// The verdicts, in the order of the moves they fell on.
     pub judged: Vec<Judged>,
     /// The position after the record's last move.
     pub position: Position<G>,
@@ -84,6 +87,7 @@ impl<G: Geometry> History<G> {
 pub struct Refused {
     /// The move's place, 1 for the record's first.
     pub ply: usize,
+    /// Why the board refuses it.
     pub illegal: IllegalMove,
 }
 

@@ -26,10 +26,13 @@ use crate::{
 /// A placement that has not been checked yet: the input to [`Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup<G: Geometry = Standard> {
+    /// The piece on each cell, by [`Cell::index`](crate::Cell::index); cells past the board's stay empty.
     pub board: [Option<Piece>; MAX_CELLS],
+    /// The side to move.
     pub turn: Color,
     /// Plies since the last capture.
     pub halfmoves: u32,
+    /// The move number, from 1, counting a move of each side as one.
     pub fullmoves: u32,
     _geometry: PhantomData<G>,
 }
@@ -65,16 +68,37 @@ impl<G: Geometry> Setup<G> {
 /// Why a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
+    /// A side without a general.
     #[error("{color} has no general")]
-    MissingGeneral { color: Color },
+    MissingGeneral {
+        /// The side.
+        color: Color,
+    },
+    /// More pieces of one kind than a side has at the start.
     #[error("too many {} {}s: {count} (at most {})", .piece.color, .piece.role.name(), .piece.role.max_count())]
-    TooMany { piece: Piece, count: usize },
+    TooMany {
+        /// The piece.
+        piece: Piece,
+        /// How many there are.
+        count: usize,
+    },
+    /// A piece on a cell it can never reach.
     #[error("a {} {} can never stand on {cell}", .piece.color, .piece.role.name())]
-    Unreachable { piece: Piece, cell: String },
+    Unreachable {
+        /// The piece.
+        piece: Piece,
+        /// The cell, by name.
+        cell: String,
+    },
+    /// The generals face each other with nothing between them.
     #[error("the generals face each other on an open file")]
     GeneralsFacing,
+    /// The side that just moved is in check.
     #[error("{color} is in check but it is {}'s turn", !*.color)]
-    OppositeCheck { color: Color },
+    OppositeCheck {
+        /// The side in check.
+        color: Color,
+    },
 }
 
 /// A legal position on geometry `G`. Only [`Position::from_setup`] (and so the FEN
@@ -243,21 +267,25 @@ impl<G: Geometry> Position<G> {
         self.fullmoves
     }
 
+    /// The cells that hold a piece.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         Bitboard(self.by_color[0] | self.by_color[1])
     }
 
+    /// The cells of side `c`'s pieces.
     #[inline]
     pub fn by_color(&self, c: Color) -> Bitboard {
         Bitboard(self.by_color[c.index()])
     }
 
+    /// The cells of the pieces of role `r`, both sides'.
     #[inline]
     pub fn by_role(&self, r: Role) -> Bitboard {
         Bitboard(self.by_role[r.index()])
     }
 
+    /// The cells of piece `p`.
     #[inline]
     pub fn pieces(&self, p: Piece) -> Bitboard {
         Bitboard(self.by_color[p.color.index()] & self.by_role[p.role.index()])
@@ -517,11 +545,12 @@ pub(crate) fn first_along(t: &Tables, d: usize, b: u128) -> usize {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{notation} is illegal: {reason}")]
 pub struct IllegalMove {
+    /// The move as it was given.
     pub notation: String,
+    /// Why it is illegal.
     pub reason: IllegalReason,
 }
 
-/// Why a move is illegal, in words a player understands.
 /// A move that is legal on the board but that a rule set's history rules forbid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Forbidden {
@@ -533,24 +562,34 @@ pub enum Forbidden {
     TwoPointChase,
 }
 
+/// Why a move is illegal, in words a player understands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum IllegalReason {
+    /// A cell that is not on the board.
     #[error("a cell is off the board")]
     OffBoard,
+    /// Nothing stands on the starting point.
     #[error("there is no piece on the starting point")]
     NoPiece,
+    /// The piece is the side not to move's.
     #[error("that piece belongs to the other side")]
     NotYourPiece,
+    /// The mover's own piece stands on the target.
     #[error("the target holds one of your own pieces")]
     OwnPiece,
+    /// The piece does not move that way.
     #[error("a {} cannot move that way", .0.name())]
     NotAMove(Role),
+    /// The move leaves the generals facing each other on an open file.
     #[error("it would leave the two generals facing each other")]
     GeneralsFace,
+    /// The move leaves the mover in check.
     #[error("it would leave your general in check")]
     LeavesGeneralInCheck,
+    /// The rule set forbids the move.
     #[error("the rule set forbids it: {0}")]
     Forbidden(Forbidden),
+    /// A written move that fits no legal move.
     #[error("no piece of the side to move can make that move")]
     NoSuchMove,
 }

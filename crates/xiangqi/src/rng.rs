@@ -31,6 +31,7 @@ impl Rng {
         (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
     }
 
+    /// Puts `v` in a random order (a Fisher-Yates shuffle).
     pub fn shuffle<T>(&mut self, v: &mut [T]) {
         for i in (1..v.len()).rev() {
             v.swap(i, (self.next_u64() % (i as u64 + 1)) as usize);

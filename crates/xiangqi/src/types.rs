@@ -5,13 +5,17 @@ use std::{fmt, ops::Not};
 /// The two sides. Red moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Red, who moves first.
     Red = 0,
+    /// Black.
     Black = 1,
 }
 
 impl Color {
+    /// Both sides, Red first.
     pub const ALL: [Color; 2] = [Color::Red, Color::Black];
 
+    /// 0 for Red, 1 for Black.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -52,19 +56,28 @@ impl fmt::Display for Color {
     }
 }
 
-/// The seven kinds of piece.
+/// The seven kinds of piece. The moves below are the standard board's; the
+/// hex board's are its own (see [`crate::Hex`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
+    /// The general (king), confined to its palace.
     General = 0,
+    /// An advisor, moving one step diagonally inside the palace.
     Advisor = 1,
+    /// An elephant, moving two steps diagonally on its own side of the river.
     Elephant = 2,
+    /// A horse, moving one step straight then one diagonally, unless the first point is blocked.
     Horse = 3,
+    /// A chariot, moving any distance along a line.
     Chariot = 4,
+    /// A cannon, moving as a chariot but capturing by jumping over exactly one piece.
     Cannon = 5,
+    /// A soldier, moving one step forward, and sideways too once across the river.
     Soldier = 6,
 }
 
 impl Role {
+    /// Every role, in index order.
     pub const ALL: [Role; 7] = [
         Role::General,
         Role::Advisor,
@@ -75,6 +88,7 @@ impl Role {
         Role::Soldier,
     ];
 
+    /// Dense index `0..7`, in the order of [`Role::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -125,6 +139,7 @@ impl Role {
         })
     }
 
+    /// The role's lower-case English name.
     pub const fn name(self) -> &'static str {
         match self {
             Role::General => "general",
@@ -146,7 +161,9 @@ impl Role {
 /// A coloured piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
+    /// Its side.
     pub color: Color,
+    /// Its role.
     pub role: Role,
 }
 
@@ -154,6 +171,7 @@ impl Piece {
     /// The number of coloured pieces: seven roles for each side.
     pub const COUNT: usize = 14;
 
+    /// The piece of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
@@ -164,6 +182,7 @@ impl Piece {
         self.color as usize * 7 + self.role as usize
     }
 
+    /// The piece of a [`Piece::index`] (below [`Piece::COUNT`]).
     pub const fn from_index(i: usize) -> Piece {
         let color = if i < 7 { Color::Red } else { Color::Black };
         let role = Role::ALL[i % 7];
@@ -179,6 +198,7 @@ impl Piece {
         }
     }
 
+    /// The piece of a FEN letter (upper case for red); `None` for a letter that names no role.
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_char(c)?;
         let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
@@ -216,6 +236,7 @@ impl Piece {
 pub struct Cell(pub(crate) u8);
 
 impl Cell {
+    /// The index into its geometry's cells.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -232,11 +253,14 @@ impl Cell {
 /// two cells say everything; the captured piece, if any, is whatever stands on `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// Where the piece stands.
     pub from: Cell,
+    /// Where it goes (and what stands there, if anything, is captured).
     pub to: Cell,
 }
 
 impl Move {
+    /// The move from `from` to `to`.
     #[inline]
     pub const fn new(from: Cell, to: Cell) -> Move {
         Move { from, to }
@@ -246,11 +270,14 @@ impl Move {
 /// Two values indexed by colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByColor<T> {
+    /// Red's value.
     pub red: T,
+    /// Black's value.
     pub black: T,
 }
 
 impl<T> ByColor<T> {
+    /// The value of side `c`.
     #[inline]
     pub fn get(&self, c: Color) -> &T {
         match c {
@@ -259,6 +286,7 @@ impl<T> ByColor<T> {
         }
     }
 
+    /// The value of side `c`, to change.
     #[inline]
     pub fn get_mut(&mut self, c: Color) -> &mut T {
         match c {

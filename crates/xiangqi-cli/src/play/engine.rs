@@ -6,7 +6,7 @@ use std::{
 };
 
 use xiangqi::{Color, Game, Move, Position, Standard};
-use xiangqi_engine::{Control, Engine, Info, Level, Limits, Options, Root, Score, SearchResult};
+use xiangqi_engine::{Analysis, Control, Engine, Info, Level, Limits, Options, Root, Score};
 
 use super::notation;
 
@@ -24,10 +24,10 @@ impl Found {
     }
 }
 
-fn found(game: &Game, result: &SearchResult) -> Found {
+fn found(game: &Game, result: &Analysis) -> Found {
     let best =
         result.best.or_else(|| game.legal_moves().first().copied()).expect("a game that goes on has a move");
-    Found { best, score: result.score, depth: result.depth }
+    Found { best, score: result.score(), depth: result.depth() }
 }
 
 /// One line of the engine's thinking.

@@ -12,15 +12,19 @@ pub const ALIGNED: u128 = 1 << 127;
 
 /// Per-cell facts for one geometry, seen from each side.
 pub struct Board {
+    /// The number of cells of the board.
     pub cells: usize,
     /// Rows advanced from the side's own back row (0 at home).
     pub advance: [Vec<i32>; 2],
     /// Files away from the central file.
     pub side: Vec<i32>,
+    /// On the central file.
     pub centre_file: Vec<bool>,
+    /// On the first or the last file.
     pub edge: Vec<bool>,
-    /// On the side's first (back) or last cell of its file.
+    /// On the side's first (back) cell of its file.
     pub back_row: [Vec<bool>; 2],
+    /// On the side's last cell of its file, at the enemy's end.
     pub last_row: [Vec<bool>; 2],
     /// In the other side's half.
     pub crossed: [Vec<bool>; 2],
@@ -38,6 +42,7 @@ pub struct Board {
 }
 
 impl Board {
+    /// The facts of the board `G`.
     pub fn new<G: Geometry>() -> Board {
         let t = G::TABLES;
         let n = t.cells();

@@ -56,6 +56,7 @@ impl<G: Geometry> Default for Evaluator<G> {
 }
 
 impl<G: Geometry> Evaluator<G> {
+    /// An evaluator with these weights, its tables built for the board `G`.
     pub fn new(params: Params) -> Self {
         let board = Board::new::<G>();
         let mut e =
@@ -64,6 +65,7 @@ impl<G: Geometry> Evaluator<G> {
         e
     }
 
+    /// The weights it evaluates with.
     pub fn params(&self) -> &Params {
         &self.params
     }

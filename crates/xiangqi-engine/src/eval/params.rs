@@ -12,7 +12,7 @@ macro_rules! params {
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(usize)]
-        pub enum P { $($name),* }
+        pub enum P { $(#[doc = concat!("The weight `", stringify!($name), "`.")] $name),* }
 
         /// The names of the weights, in index order.
         pub const NAMES: &[&str] = &[$(stringify!($name)),*];
@@ -85,6 +85,7 @@ params! {
     tempo = 34,
 }
 
+/// The number of weights.
 pub const COUNT: usize = DEFAULTS.len();
 
 /// A full set of weights.
@@ -98,6 +99,7 @@ impl Default for Params {
 }
 
 impl Params {
+    /// The value of the weight `p`.
     #[inline]
     pub fn get(&self, p: P) -> i32 {
         self.0[p as usize]

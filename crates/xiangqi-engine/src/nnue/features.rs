@@ -25,7 +25,9 @@ pub const PIECE_KINDS: usize = Piece::COUNT;
 /// How one board's positions become inputs.
 #[derive(Debug)]
 pub struct Layout {
+    /// The board.
     pub variant: Variant,
+    /// The number of cells of the board.
     pub cells: usize,
     /// Each cell as Black sees it: the same file, counted from the other end.
     black_view: [u8; MAX_CELLS],
@@ -34,6 +36,7 @@ pub struct Layout {
     palace_bucket: [u8; MAX_CELLS],
     /// Each cell mirrored left to right: the same place on the opposite file.
     mirror: [u8; MAX_CELLS],
+    /// The number of cells of a palace (a bucketed net has an input bucket for each).
     pub palace_cells: usize,
     /// Pieces on the board at the start, generals included (32 on either board).
     pub start_pieces: usize,

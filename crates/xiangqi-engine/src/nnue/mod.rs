@@ -56,6 +56,7 @@ pub const MAX_OUTPUTS: usize = 16;
 pub struct Row(pub [i16; HIDDEN]);
 
 impl Row {
+    /// A row of zeros.
     pub const ZERO: Row = Row([0; HIDDEN]);
 }
 
@@ -82,11 +83,28 @@ pub enum NetError {
     /// A format version this build does not read (it reads 1 and [`VERSION`]).
     Version(u32),
     /// A size in the header that this build does not take.
-    Shape { field: &'static str, found: u32, expected: &'static str },
+    Shape {
+        /// The header's name for the size.
+        field: &'static str,
+        /// The size in the file.
+        found: u32,
+        /// The sizes this build takes.
+        expected: &'static str,
+    },
     /// The file's length disagrees with its header.
-    Size { expected: usize, found: usize },
+    Size {
+        /// The length the header implies, in bytes.
+        expected: usize,
+        /// The file's length, in bytes.
+        found: usize,
+    },
     /// The contents do not match their stored hash (a damaged file).
-    Hash { stored: u64, computed: u64 },
+    Hash {
+        /// The hash the file holds.
+        stored: u64,
+        /// The hash of its contents.
+        computed: u64,
+    },
 }
 
 impl fmt::Display for NetError {
@@ -161,10 +179,13 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 /// The quantised contents of a net, as the trainer (`xiangqi_tools::nnue::train`) produces them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// The board the net evaluates.
     pub variant: Variant,
+    /// The number of input buckets: 1, or one for each cell of a palace.
     pub buckets: usize,
     /// `buckets * per_bucket * HIDDEN` values, input by input.
     pub ft_weights: Vec<i16>,
+    /// `HIDDEN` biases of the first layer.
     pub ft_bias: Vec<i16>,
     /// `outputs * 2 * HIDDEN` values: for each output bucket the mover's half, then the other side's.
     pub out_weights: Vec<i16>,
@@ -332,6 +353,7 @@ impl Network {
         self.hash
     }
 
+    /// The number of input buckets.
     pub fn buckets(&self) -> usize {
         self.buckets
     }
@@ -359,6 +381,7 @@ impl Network {
         self.layout.variant
     }
 
+    /// The implementation of the kernels that evaluates with this net.
     pub fn kernel(&self) -> Kernel {
         self.kernel
     }
@@ -447,7 +470,9 @@ impl Network {
 /// The nets an engine evaluates with, one a board (`None`: that board's classical evaluation).
 #[derive(Clone, Debug, Default)]
 pub struct Nets {
+    /// The standard board's net.
     pub standard: Option<Arc<Network>>,
+    /// The hexagonal board's net.
     pub hex: Option<Arc<Network>>,
 }
 

@@ -8,6 +8,7 @@ use super::{HIDDEN, QA, Row};
 /// Which implementation of the kernels runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
+    /// Plain Rust, on any processor.
     Portable,
     /// x86-64 AVX2, only where the processor has it.
     Avx2,

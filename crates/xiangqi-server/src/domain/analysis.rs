@@ -370,7 +370,7 @@ impl Services {
                                 }
                             });
                             let best = result.best.map(|m: Move| board.names(m));
-                            Some((best, result.depth, result.nodes))
+                            Some((best, result.depth(), result.nodes))
                         },
                         |waiting| {
                             let _ = queue_tx.send(Progress::Queued { waiting });

@@ -7,7 +7,7 @@
 use std::ops::Deref;
 
 use xiangqi::{AnyGame, Checked, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
-use xiangqi_engine::{Control, Engine, Info, Limits, Root, SearchResult};
+use xiangqi_engine::{Analysis, Control, Engine, Info, Limits, Root};
 
 use super::refusal::Illegality;
 
@@ -191,7 +191,7 @@ impl Board {
     /// Searches only the move `m` from the current position (to `limits`): the
     /// score the engine gives it, to compare with its best move's at one depth.
     /// Blocks: run it on the engine pool.
-    pub fn search_move(&self, engine: &mut Engine, m: Move, limits: &Limits) -> SearchResult {
+    pub fn search_move(&self, engine: &mut Engine, m: Move, limits: &Limits) -> Analysis {
         each!(self, g => {
             let mut root = Root::from_game(g);
             root.search_only(vec![m]);
@@ -207,7 +207,7 @@ impl Board {
         limits: &Limits,
         control: &Control,
         on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+    ) -> Analysis {
         each!(self, g => engine.search(&Root::from_game(g), limits, control, on_info))
     }
 

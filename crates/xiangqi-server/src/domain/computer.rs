@@ -146,7 +146,7 @@ fn choose(board: &Board, level: Level, engine: &mut Engine, time: &Limits, seed:
 fn takes_draw(board: &Board, side: Color, engine: &mut Engine) -> bool {
     let score = each!(board, g => {
         let root = Root::from_game(g);
-        engine.search(&root, &Limits::nodes(200_000), &Control::new(), &mut |_| {}).score
+        engine.search(&root, &Limits::nodes(200_000), &Control::new(), &mut |_| {}).score()
     });
     let for_mover = match score {
         Score::Cp(v) => v,

@@ -120,7 +120,7 @@ pub fn evaluate(
     }
     let r = position.search(engine, &Limits::nodes(REVIEW_NODES), &Control::new(), &mut |_| {});
     let best = r.best.map(|m| position.names(m).iccs);
-    let mut eval = Eval::from_score(r.score);
+    let mut eval = Eval::from_score(r.score());
     let mine = played.and_then(|p| position.parse_legal(p).ok()).filter(|&m| Some(m) != r.best);
     let mut played = None;
     if let (Some(mine), Some(theirs)) = (mine, r.best) {
@@ -128,11 +128,11 @@ pub fn evaluate(
         // way: a full search's score and a single move's differ by more than
         // many a choice between two good moves. (The node budget again is
         // the ceiling, in case a move leads somewhere much harder to search.)
-        let limits = Limits { nodes: Some(REVIEW_NODES), ..Limits::depth(r.depth.max(1)) };
-        eval = Eval::from_score(position.search_move(engine, theirs, &limits).score);
-        played = Some(Eval::from_score(position.search_move(engine, mine, &limits).score));
+        let limits = Limits { nodes: Some(REVIEW_NODES), ..Limits::depth(r.depth().max(1)) };
+        eval = Eval::from_score(position.search_move(engine, theirs, &limits).score());
+        played = Some(Eval::from_score(position.search_move(engine, mine, &limits).score()));
     }
-    ReviewPositionRow { ply: ply as i64, eval, best, depth: i64::from(r.depth), played }
+    ReviewPositionRow { ply: ply as i64, eval, best, depth: i64::from(r.depth()), played }
 }
 
 impl Services {

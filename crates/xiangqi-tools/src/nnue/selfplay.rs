@@ -183,12 +183,12 @@ fn play_game<G: Geometry>(
         let best = result.best?;
         let pos = game.position();
         let turn = pos.turn();
-        if let Some(score) = training_score(pos, best, result.value) {
+        if let Some(score) = training_score(pos, best, result.value()) {
             kept.push((pos.clone(), score));
         }
-        let ahead = if result.value >= WIN_SCORE {
+        let ahead = if result.value() >= WIN_SCORE {
             Some(turn)
-        } else if result.value <= -WIN_SCORE {
+        } else if result.value() <= -WIN_SCORE {
             Some(!turn)
         } else {
             None

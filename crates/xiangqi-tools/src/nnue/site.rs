@@ -116,7 +116,7 @@ pub fn score(engine: &mut Engine, game: &SiteGame, number: u64, nodes: u64) -> R
         if !pos.is_check() && pos.piece_at(m.to).is_none() {
             let root = Root::from_game(&replay);
             let result = engine.search(&root, &Limits::nodes(nodes), &Control::new(), &mut |_| {});
-            if let Some(score) = training_score(pos, m, result.value) {
+            if let Some(score) = training_score(pos, m, result.value()) {
                 positions.push((pos.clone(), score));
             }
         }

@@ -178,14 +178,18 @@ impl Tables {
 /// Which board a position is on, for code that chooses at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Variant {
+    /// The standard 9x10 board.
     #[default]
     Standard,
+    /// The hexagonal board of the Xiang Hex variant.
     Hex,
 }
 
 impl Variant {
+    /// Every board.
     pub const ALL: [Variant; 2] = [Variant::Standard, Variant::Hex];
 
+    /// The board's lower-case name (`standard`, `hex`), which [`str::parse`] reads back.
     pub fn name(self) -> &'static str {
         match self {
             Variant::Standard => "standard",
@@ -207,6 +211,7 @@ impl Variant {
         crate::with_geometry!(self, G => crate::Position::<G>::startpos().to_fen())
     }
 
+    /// The board's tables.
     pub fn tables(self) -> &'static Tables {
         match self {
             Variant::Standard => &STANDARD_TABLES,
@@ -236,7 +241,9 @@ impl std::fmt::Display for Variant {
 pub trait Geometry:
     Copy + Clone + Default + std::fmt::Debug + PartialEq + Eq + std::hash::Hash + Send + Sync + 'static
 {
+    /// The board, named at run time.
     const VARIANT: Variant;
+    /// The board's tables.
     const TABLES: &'static Tables;
 }
 

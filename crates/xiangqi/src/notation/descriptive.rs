@@ -21,8 +21,11 @@ use crate::{
 /// Forward, backward or sideways, from the mover's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
+    /// Towards the enemy (`+`, 进).
     Forward,
+    /// Towards the mover's own side (`-`, 退).
     Backward,
+    /// Along the rank (`=`, 平).
     Sideways,
 }
 
@@ -55,6 +58,7 @@ pub enum Marker {
 /// A legal move, described.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Description {
+    /// The moving piece's role.
     pub role: Role,
     /// The origin file, 1-9 from the mover's right.
     pub file: u8,
@@ -65,6 +69,7 @@ pub struct Description {
     /// Whether another file also holds two or more of the mover's soldiers, so
     /// that a soldier's marker alone does not say which file.
     pub soldier_files: bool,
+    /// Which way the piece goes.
     pub direction: Direction,
     /// The new file (1-9) or the number of steps.
     pub target: u8,
@@ -73,10 +78,15 @@ pub struct Description {
 /// What a written move says; missing parts match anything.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pattern {
+    /// The moving piece's role.
     pub role: Option<Role>,
+    /// The origin file, 1-9 from the mover's right.
     pub file: Option<u8>,
+    /// Which of several like pieces on a file moves.
     pub marker: Option<Marker>,
+    /// Which way the piece goes.
     pub direction: Option<Direction>,
+    /// The new file (1-9) or the number of steps.
     pub target: Option<u8>,
 }
 

@@ -34,18 +34,40 @@ use crate::{
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FenError {
+    /// Nothing but white space.
     #[error("empty FEN")]
     Empty,
+    /// A board of the wrong number of rows.
     #[error("the board has {found} rows; this board needs {expected}")]
-    RowCount { found: usize, expected: usize },
+    RowCount {
+        /// The rows written.
+        found: usize,
+        /// The rows of the board.
+        expected: usize,
+    },
+    /// A row that cannot be read.
     #[error("row {row} (from the top): {problem}")]
-    Row { row: usize, problem: String },
+    Row {
+        /// The row, from 1 at the top.
+        row: usize,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A side to move other than `w`, `r` or `b`.
     #[error("side to move {0:?}: expected w, r or b")]
     Turn(String),
+    /// A move counter that is not a number.
     #[error("{field} {value:?} is not a number")]
-    Counter { field: &'static str, value: String },
+    Counter {
+        /// Which counter.
+        field: &'static str,
+        /// Its text.
+        value: String,
+    },
+    /// More fields than a FEN has.
     #[error("unexpected text after the move number: {0:?}")]
     Trailing(String),
+    /// A board that reads but is not a legal position.
     #[error(transparent)]
     Position(#[from] PositionError),
 }

@@ -16,10 +16,18 @@ use crate::{
 /// Why a move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
+    /// Text that does not read as a move.
     #[error("{0:?} is not a move in this notation")]
     Syntax(String),
+    /// Text that names several legal moves.
     #[error("{text:?} is ambiguous: it could be {candidates}")]
-    Ambiguous { text: String, candidates: String },
+    Ambiguous {
+        /// The move as written.
+        text: String,
+        /// The moves it could be, by name.
+        candidates: String,
+    },
+    /// A move that reads but is not legal.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
 }

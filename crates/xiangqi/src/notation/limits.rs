@@ -53,12 +53,19 @@ impl fmt::Display for Limit {
 /// The bounds on records, one field per [`Limit`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// See [`Limit::RequestBytes`].
     pub request_bytes: usize,
+    /// See [`Limit::FileBytes`].
     pub file_bytes: usize,
+    /// See [`Limit::GamesPerFile`].
     pub games_per_file: usize,
+    /// See [`Limit::PliesPerLine`].
     pub plies_per_line: usize,
+    /// See [`Limit::VariationDepth`].
     pub variation_depth: usize,
+    /// See [`Limit::NodesPerTree`].
     pub nodes_per_tree: usize,
+    /// See [`Limit::NodesPerFile`].
     pub nodes_per_file: usize,
 }
 

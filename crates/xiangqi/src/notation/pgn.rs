@@ -59,11 +59,14 @@ pub enum Format {
     Iccs,
     /// Coordinates in the old ICCS style of the xqbase archives: `H2-E2`.
     OldIccs,
+    /// The WXF notation: `C2=5`.
     Wxf,
+    /// Chinese notation: `炮二平五`.
     Chinese,
 }
 
 impl Format {
+    /// The notation's name, as the `Format` tag writes it.
     pub fn name(self) -> &'static str {
         match self {
             Format::Iccs | Format::OldIccs => "ICCS",
@@ -121,7 +124,9 @@ impl std::str::FromStr for Format {
 pub struct Record<G: Geometry = Standard> {
     /// Tags in order, without Game, Variant, FEN and Format (which follow from the rest).
     pub tags: Vec<(String, String)>,
+    /// The position the game starts from.
     pub start: Position<G>,
+    /// The moves of the main line.
     pub moves: Vec<Move>,
 }
 
@@ -205,25 +210,56 @@ impl Record {
 /// Why a record could not be read.
 #[derive(Debug, Error)]
 pub enum PgnError {
+    /// A tag line that is not `[Name "value"]`.
     #[error("line {line}: malformed tag {text:?}")]
-    Tag { line: usize, text: String },
+    Tag {
+        /// The line, from 1.
+        line: usize,
+        /// The line's text.
+        text: String,
+    },
+    /// A FEN tag that is not a legal position.
     #[error("bad FEN tag: {0}")]
     Fen(#[from] FenError),
     /// A move that cannot be read or played: `ply` counts half-moves from the
     /// record's start (1-based), `number` is the move number as the record
     /// writes it (`12.` for Red, `12...` for Black).
     #[error("move {number}{} ({text}): {source}", if *.red { "" } else { "..." })]
-    Move { ply: usize, number: u32, red: bool, text: String, source: Box<GameError> },
+    Move {
+        /// The half-move, from 1.
+        ply: usize,
+        /// The move number as written.
+        number: u32,
+        /// Whether it is Red's move.
+        red: bool,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be read or played.
+        source: Box<GameError>,
+    },
     /// A comment or variation left open (a file cut short, say): `what` it
     /// is, opened after `after` moves of its line.
     #[error("a {what} opened after {after} moves is never closed")]
-    Unclosed { what: &'static str, after: usize },
+    Unclosed {
+        /// `comment` or `variation`.
+        what: &'static str,
+        /// The moves of its line before it opened.
+        after: usize,
+    },
+    /// A record whose `Variant` tag names another board.
     #[error("a record of the {0} board: only standard-board records are read")]
     Variant(String),
     /// The record passes a limit of [`Limits`] (`allowed` is where it
     /// stands); `ply` is the move where it did, when a move did.
     #[error("over the limit of {allowed} {limit}{}", ply.map(|p| format!(" at ply {p}")).unwrap_or_default())]
-    OverLimit { limit: Limit, allowed: usize, ply: Option<usize> },
+    OverLimit {
+        /// The limit passed.
+        limit: Limit,
+        /// Its bound.
+        allowed: usize,
+        /// The move where it passed, when a move did.
+        ply: Option<usize>,
+    },
 }
 
 impl PgnError {
@@ -676,7 +712,7 @@ fn read_moves(
         Err(e) => e,
     };
     let chars: Vec<char> = word.chars().collect();
-    if chars.len() < 8 || chars.len() % 4 != 0 {
+    if chars.len() < 8 || !chars.len().is_multiple_of(4) {
         return Err(whole);
     }
     let mut at = pos.clone();
@@ -745,8 +781,11 @@ pub fn read_tree_with(text: &str, limits: &Limits) -> Result<(Record, MoveTree),
 /// was and why.
 #[derive(Debug)]
 pub struct TreeRead {
+    /// The tags, the start and the main line.
     pub record: Record,
+    /// Every move of the record, variations and comments included.
     pub tree: MoveTree,
+    /// The error that cut the game short, if one did.
     pub cut: Option<PgnError>,
 }
 

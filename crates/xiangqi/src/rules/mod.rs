@@ -56,8 +56,10 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
+    /// Every named rule set.
     pub const ALL: [RuleSet; 4] = [RuleSet::ItsYourTurn, RuleSet::Asian, RuleSet::Casual, RuleSet::Hex];
 
+    /// The rule set's lower-case name, which [`str::parse`] reads back.
     pub fn name(self) -> &'static str {
         match self {
             RuleSet::ItsYourTurn => "itsyourturn",
@@ -133,17 +135,27 @@ pub enum Repetition {
     /// Repetition ends nothing.
     Ignored,
     /// The n-th occurrence of a position is a draw.
-    Draw { occurrences: u32 },
+    Draw {
+        /// The occurrence that counts (3 for the third).
+        occurrences: u32,
+    },
     /// At the n-th occurrence the repetition is judged: perpetual check, then
     /// perpetual chase, loses for a sole offender; anything else draws.
-    Perpetual { occurrences: u32 },
+    Perpetual {
+        /// The occurrence that counts (3 for the third).
+        occurrences: u32,
+    },
     /// The player whose move makes a position occur for the n-th time loses.
-    RecreatorLoses { occurrences: u32 },
+    RecreatorLoses {
+        /// The occurrence that counts (3 for the third).
+        occurrences: u32,
+    },
 }
 
 /// The rules a game is played under; [`RuleSet::rules`] gives the named ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// What a repeated position means.
     pub repetition: Repetition,
     /// A move that would be the n-th check in a row given by moving the same
     /// piece is illegal.
@@ -174,14 +186,17 @@ impl Rules {
 pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<crate::Color>,
+    /// Why it ended.
     pub reason: Reason,
 }
 
 impl Outcome {
+    /// A win for `winner`.
     pub fn win(winner: crate::Color, reason: Reason) -> Outcome {
         Outcome { winner: Some(winner), reason }
     }
 
+    /// A draw.
     pub fn draw(reason: Reason) -> Outcome {
         Outcome { winner: None, reason }
     }
@@ -213,18 +228,25 @@ fn capitalised(s: &str) -> String {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
+    /// The side to move is in check and has no legal move (it loses).
     Checkmate,
     /// The side to move has no legal move without being in check (it loses).
     Stalemate,
+    /// A repetition judged perpetual check (the checking side loses).
     PerpetualCheck,
+    /// A repetition judged perpetual chase (the chasing side loses).
     PerpetualChase,
     /// A repeated position: a draw, or under the hex rules a loss for the side that recreated it.
     Repetition,
     /// Neither side has a piece that can cross the river.
     NoAttackers,
+    /// The rule set's number of plies without a capture passed.
     MoveLimit,
+    /// A player resigned.
     Resignation,
+    /// A player ran out of time.
     TimeForfeit,
+    /// The players agreed to a draw.
     Agreement,
 }
 
@@ -245,6 +267,7 @@ impl Reason {
         }
     }
 
+    /// Every reason.
     pub const ALL: [Reason; 10] = [
         Reason::Checkmate,
         Reason::Stalemate,

@@ -40,7 +40,9 @@ pub(crate) fn judge(rules: &Rules, start_hash: u64, plies: &[Ply]) -> Option<Out
 /// One move of a repetition cycle, as the perpetual verdict needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CyclePly {
+    /// The side that made the move.
     pub mover: Color,
+    /// The move.
     pub mv: Move,
     /// Whether the move gave check.
     pub check: bool,

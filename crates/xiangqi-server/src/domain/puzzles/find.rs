@@ -10,7 +10,7 @@
 //! because the opponent blunders again.
 
 use xiangqi::{Game, Geometry, Move, Outcome, Position};
-use xiangqi_engine::{Control, Engine, Limits, Root, SearchResult};
+use xiangqi_engine::{Analysis, Control, Engine, Limits, Root};
 
 use super::themes::{PuzzleTheme, themes_of};
 use crate::domain::board::Board;
@@ -115,13 +115,13 @@ fn look<G: Geometry>(game: &Game<G>, engine: &mut Searcher<'_>, nodes: u64) -> (
         return (Eval::over(outcome, game.turn()), None);
     }
     let found = search(engine, &Root::from_game(game), nodes);
-    (Eval::from_score(found.score), found.best)
+    (Eval::from_score(found.score()), found.best)
 }
 
-fn search<G: Geometry>(s: &mut Searcher<'_>, root: &Root<G>, nodes: u64) -> SearchResult {
+fn search<G: Geometry>(s: &mut Searcher<'_>, root: &Root<G>, nodes: u64) -> Analysis {
     if s.stop.is_stopped() {
         // Every later search would end at once: say nothing wins.
-        return SearchResult { best: None, ..s.engine.search(root, &Limits::depth(1), s.stop, &mut |_| {}) };
+        return Analysis { best: None, ..s.engine.search(root, &Limits::depth(1), s.stop, &mut |_| {}) };
     }
     s.engine.search(root, &Limits::nodes(nodes), s.stop, &mut |_| {})
 }
@@ -138,7 +138,7 @@ fn only_win<G: Geometry>(game: &Game<G>, engine: &mut Searcher<'_>, nodes: u64) 
     if !others.is_empty() {
         let mut root = Root::from_game(game);
         root.search_only(others);
-        let second = Eval::from_score(search(engine, &root, nodes).score);
+        let second = Eval::from_score(search(engine, &root, nodes).score());
         if second.win_percent() >= SECOND_PCT {
             return None;
         }
@@ -366,7 +366,7 @@ mod tests {
             let others: Vec<Move> = g.legal_moves().into_iter().filter(|&x| Some(x) != best).collect();
             let mut root = Root::from_game(g);
             root.search_only(others);
-            let second = Eval::from_score(search(&mut s, &root, TEST.verify_nodes).score);
+            let second = Eval::from_score(search(&mut s, &root, TEST.verify_nodes).score());
             assert!(eval.win_percent() >= WIN_PCT && second.win_percent() >= SECOND_PCT, "{eval:?} {second:?}");
         });
         assert_eq!(find_in(&board, &mut engine, TEST, &Control::new()).unwrap(), []);
