@@ -35,7 +35,7 @@
 use thiserror::Error;
 
 use crate::{
-    game::Game,
+    game::{Game, GameError},
     geometry::Geometry,
     position::{Forbidden, IllegalMove, IllegalReason, Position},
     rules::{Outcome, Reason, RuleSet, Rules},
@@ -106,28 +106,40 @@ pub fn replay<G: Geometry>(
     let mut judged: Vec<Judged> = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
         let ply = i + 1;
-        let refused = |reason| Refused { ply, illegal: IllegalMove { notation: start.move_name(m), reason } };
-        if let Some(reason) = game.position().why_illegal(m) {
-            return Err(refused(reason));
-        }
         if game.outcome().is_some() {
             // The game went on after a verdict: judge afresh from here.
             game = fresh(game.position(), rule_set, &mut rules);
         }
-        if let Some(IllegalReason::Forbidden(why)) = game.why_illegal(m) {
-            judged.push(Judged { ply, verdict: Verdict::Forbidden(why) });
-            game = fresh(game.position(), rule_set, &mut rules);
-        }
-        game.play(m).map_err(|e| match e {
-            crate::GameError::Illegal(illegal) => Refused { ply, illegal },
-            // With its history just cleared, a game refuses only what the board does.
-            _ => refused(IllegalReason::NoSuchMove),
-        })?;
+        // The move is judged once: by the board and the rule set together,
+        // and again only in the rare case the rule set forbade it.
+        let checked = match game.check(m) {
+            Ok(checked) => checked,
+            Err(GameError::Illegal(IllegalMove { reason: IllegalReason::Forbidden(why), .. })) => {
+                judged.push(Judged { ply, verdict: Verdict::Forbidden(why) });
+                game = fresh(game.position(), rule_set, &mut rules);
+                game.check(m).map_err(|e| refusal(game.position(), m, ply, e))?
+            }
+            Err(e) => return Err(refusal(game.position(), m, ply, e)),
+        };
+        game.play_checked(checked);
         if let Some(o) = game.outcome() {
             judged.push(Judged { ply, verdict: Verdict::Ended(o) });
         }
     }
     Ok(History { judged, position: game.position().clone() })
+}
+
+/// Why the board refused a record's move. A game with its history just
+/// cleared refuses only what the board does; one that ended with no history
+/// (no move left) refuses every move, which the board names.
+fn refusal<G: Geometry>(pos: &Position<G>, m: Move, ply: usize, e: GameError) -> Refused {
+    match e {
+        GameError::Illegal(illegal) => Refused { ply, illegal },
+        _ => {
+            let reason = pos.why_illegal(m).unwrap_or(IllegalReason::NoSuchMove);
+            Refused { ply, illegal: IllegalMove { notation: pos.move_name(m), reason } }
+        }
+    }
 }
 
 /// A game from `pos` with no history. A rule that judges the position itself
