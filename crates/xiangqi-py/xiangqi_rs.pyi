@@ -274,7 +274,6 @@ class Line:
     move: Move
     score: Score
     depth: int
-    nodes: int
     pv: list[Move]
 
 @final

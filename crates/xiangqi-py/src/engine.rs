@@ -9,9 +9,7 @@ use std::{
 
 use pyo3::{exceptions::PyValueError, prelude::*};
 use xiangqi::{AnyGame, Geometry, Move, Rules, Variant};
-use xiangqi_engine::{
-    Control, Engine, Limits, Options, Root, Score, SearchResult, eval::Evaluator, nnue::Nets,
-};
+use xiangqi_engine::{Analysis, Control, Engine, Limits, Options, Root, Score, eval::Evaluator, nnue::Nets};
 
 use crate::{
     board::{AnyPosition, rule_set},
@@ -71,9 +69,6 @@ pub struct PyLine {
     /// The depth the line was searched to.
     #[pyo3(get)]
     depth: i32,
-    /// The nodes the line's search took.
-    #[pyo3(get)]
-    nodes: u64,
     /// The principal variation, the line's first move first.
     #[pyo3(get)]
     pv: Vec<Py<PyMove>>,
@@ -208,72 +203,37 @@ fn limits(depth: Option<i32>, nodes: Option<u64>, time: Option<f64>) -> PyResult
     })
 }
 
-/// Searches `root` for `lines` best lines: the first as asked, each next one
-/// with the moves of the lines before it excluded from the root, so that
-/// the k-th line is the best move among those left and its score is that
-/// move's searched score. Nodes and time are shared evenly among the lines;
-/// a depth limit holds for each.
-fn search_lines<G: Geometry>(
-    engine: &mut Engine,
-    root: &Root<G>,
-    limits: &Limits,
-    lines: usize,
-) -> Vec<SearchResult> {
-    // Limits are shared among the lines there can be, not those asked for.
-    let lines = lines.clamp(1, root.moves().len().max(1));
-    let each = Limits {
-        nodes: limits.nodes.map(|n| (n / lines as u64).max(1)),
-        move_time: limits.move_time.map(|t| t / lines as u32),
-        ..limits.clone()
-    };
-    let mut found: Vec<SearchResult> = Vec::new();
-    let mut root = root.clone();
-    for _ in 0..lines {
-        if root.moves().is_empty() {
-            break;
-        }
-        let result = engine.search(&root, &each, &Control::new(), &mut |_| {});
-        let Some(best) = result.best else { break };
-        root.ban(vec![best]);
-        found.push(result);
+/// Searches `root` for `lines` best lines (the engine's MultiPV: distinct
+/// root moves, ordered by score, all from the last depth completed).
+fn run(engine: &mut Engine, root: &AnyRoot, limits: &Limits, lines: usize) -> Analysis {
+    let limits = limits.clone().with_multi_pv(lines);
+    match root {
+        AnyRoot::Standard(r) => engine.search(r, &limits, &Control::new(), &mut |_| {}),
+        AnyRoot::Hex(r) => engine.search(r, &limits, &Control::new(), &mut |_| {}),
     }
-    found
 }
 
-fn run(engine: &mut Engine, root: &AnyRoot, limits: &Limits, lines: usize) -> (Vec<SearchResult>, f64) {
-    let started = std::time::Instant::now();
-    let found = match root {
-        AnyRoot::Standard(r) => search_lines(engine, r, limits, lines),
-        AnyRoot::Hex(r) => search_lines(engine, r, limits, lines),
-    };
-    (found, started.elapsed().as_secs_f64())
-}
-
-fn analysis(py: Python<'_>, v: Variant, found: Vec<SearchResult>, time: f64) -> PyResult<PyAnalysis> {
+fn analysis(py: Python<'_>, v: Variant, found: Analysis) -> PyResult<PyAnalysis> {
     let objects = |pv: &[Move]| pv.iter().map(|&m| moves::move_object(py, v, m)).collect::<Vec<_>>();
-    let nodes = found.iter().map(|r| r.nodes).sum();
-    let mut lines = Vec::with_capacity(found.len());
-    for r in &found {
-        let Some(best) = r.best else { continue };
+    let mut lines = Vec::with_capacity(found.lines.len());
+    for line in &found.lines {
         lines.push(Py::new(
             py,
             PyLine {
-                r#move: moves::move_object(py, v, best),
-                score: r.score.into(),
-                depth: r.depth,
-                nodes: r.nodes,
-                pv: objects(&r.pv),
+                r#move: moves::move_object(py, v, line.moves[0]),
+                score: line.score.into(),
+                depth: line.depth,
+                pv: objects(&line.moves),
             },
         )?);
     }
-    let first = found.first();
     Ok(PyAnalysis {
-        best_move: first.and_then(|r| r.best).map(|m| moves::move_object(py, v, m)),
-        score: first.filter(|r| r.best.is_some()).map(|r| r.score.into()),
-        depth: first.map_or(0, |r| r.depth),
-        nodes,
-        time,
-        pv: first.map_or_else(Vec::new, |r| objects(&r.pv)),
+        best_move: found.best.map(|m| moves::move_object(py, v, m)),
+        score: found.best.map(|_| found.score().into()),
+        depth: found.depth(),
+        nodes: found.nodes,
+        time: found.time.as_secs_f64(),
+        pv: objects(found.pv()),
         lines,
     })
 }
@@ -366,8 +326,8 @@ impl PyEngine {
         let limits = limits(depth, nodes, time)?;
         let root = root_of(target, rules, variant)?;
         let engine = &mut self.engine;
-        let (found, seconds) = py.detach(|| run(engine, &root, &limits, multipv));
-        analysis(py, variant_of(&root), found, seconds)
+        let found = py.detach(|| run(engine, &root, &limits, multipv));
+        analysis(py, variant_of(&root), found)
     }
 
     /// Searches each of many targets (as `analyse` takes them) within the
@@ -403,7 +363,7 @@ impl PyEngine {
                 )
             })
         };
-        roots.iter().zip(found).map(|(r, (f, t))| analysis(py, variant_of(r), f, t)).collect()
+        roots.iter().zip(found).map(|(r, f)| analysis(py, variant_of(r), f)).collect()
     }
 
     /// Forgets what earlier searches learnt (its table and histories).
