@@ -10,15 +10,13 @@ use xiangqi_server::{
     domain::{
         Services,
         events::Nobody,
-        puzzles::{
-            Scanned,
-            find::Budget,
-            new_puzzles,
-            sources::{GameSource, Origin},
-        },
+        puzzles::{Scanned, find::Budget, new_puzzles},
     },
     engines::EnginePool,
-    model::Named,
+    model::{
+        Named,
+        puzzles::{GameSource, Origin},
+    },
     store::Store,
 };
 use xiangqi_tools::puzzles::{Plan, generate};

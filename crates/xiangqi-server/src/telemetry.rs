@@ -5,16 +5,12 @@
 //! that moment.
 //!
 //! The recorder is the process's global one: every server started in one
-//! process (tests start many) adds to the same counters.
+//! process (tests start many) adds to the same counters. Nothing here knows
+//! HTTP: the edge times its requests in `http::metrics`.
 
-use std::{sync::OnceLock, time::Instant};
+use std::sync::OnceLock;
 
-use axum::{
-    extract::{MatchedPath, Request},
-    middleware::Next,
-    response::Response,
-};
-use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
+use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use crate::store::Store;
@@ -74,21 +70,6 @@ fn describe() {
     describe_gauge!(DB_POOL_IDLE, "Database connections this instance holds that are idle");
     describe_counter!(SCRAPE_ERRORS, "Scrapes whose database gauges could not be read");
     describe_counter!(CONNECTIONS_REFUSED, "Connections closed at once: their address held its most already");
-}
-
-/// Counts and times every request by its route template (`/api/v1/games/{id}`,
-/// never the id itself, so the number of series stays bounded). Requests that
-/// match no route count under `unmatched`.
-pub async fn track(req: Request, next: Next) -> Response {
-    let route = req.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_string();
-    let method = req.method().as_str().to_string();
-    let started = Instant::now();
-    let response = next.run(req).await;
-    let status = response.status().as_u16().to_string();
-    histogram!(HTTP_DURATION, "method" => method.clone(), "route" => route.clone())
-        .record(started.elapsed().as_secs_f64());
-    counter!(HTTP_REQUESTS, "method" => method, "route" => route, "status" => status).increment(1);
-    response
 }
 
 pub fn move_played() {

@@ -17,7 +17,7 @@ use browsing::{
 use fantoccini::Client;
 use xiangqi::Variant;
 use xiangqi_server::{
-    domain::puzzles::{Handout, sources::Origin, themes::PuzzleTheme},
+    model::puzzles::{Handout, Origin, PuzzleTheme},
     store::{NewPuzzle, Store},
 };
 

@@ -686,7 +686,7 @@ async fn four_languages_are_chosen_in_the_header_and_a_traditional_chinese_brows
 #[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn puzzles_from_imported_games_are_each_account_s_own_choice_and_a_masters_puzzle_links_its_game() {
     use xiangqi_server::{
-        domain::puzzles::{sources::Origin, themes::PuzzleTheme},
+        model::puzzles::{Origin, PuzzleTheme},
         store::{NewPuzzle, Page, Store},
     };
     let chromedriver = chromedriver();

@@ -18,13 +18,10 @@ use xiangqi_server::{
     domain::{
         Services,
         events::Nobody,
-        puzzles::{
-            Scanned,
-            find::Budget,
-            sources::{GameSource, Origin},
-        },
+        puzzles::{Scanned, find::Budget},
     },
     engines::EnginePool,
+    model::puzzles::{GameSource, Origin},
     store::Store,
 };
 

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use xiangqi::Variant;
 use xiangqi_server::{
     Config,
-    domain::puzzles::{Handout, sources::Origin, themes::PuzzleTheme},
+    model::puzzles::{Handout, Origin, PuzzleTheme},
     store::{NewPuzzle, Store},
 };
 

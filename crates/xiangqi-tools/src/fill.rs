@@ -33,7 +33,8 @@ mod puzzles;
 use lines::{LINE_PLIES, Line, Lines};
 pub use puzzles::puzzler_account;
 use xiangqi_server::{
-    domain::{accounts::hash_password, explorer::Speed},
+    domain::accounts::hash_password,
+    model::explorer::Speed,
     model::{Named, clock::ClockSpec, ratings::Category},
     store::{Store, TOTALS, band_of},
 };

@@ -468,7 +468,7 @@ pub struct PuzzleQuery {
     pub variant: Option<Variant>,
     /// Only puzzles of this theme.
     #[serde(default)]
-    pub theme: Option<crate::domain::puzzles::themes::PuzzleTheme>,
+    pub theme: Option<crate::model::puzzles::PuzzleTheme>,
 }
 
 /// The solver's moves in a puzzle so far, the last one new (ICCS on the
@@ -550,7 +550,7 @@ pub struct GameSearchQuery {
     pub variant: Option<Variant>,
     /// `bullet`, `blitz`, `rapid`, `classical` or `correspondence`.
     #[param(value_type = Option<String>)]
-    pub speed: Option<crate::domain::explorer::Speed>,
+    pub speed: Option<crate::model::explorer::Speed>,
     pub rated: Option<bool>,
     /// Ended at or after this moment (milliseconds since the epoch).
     pub since: Option<i64>,
@@ -569,8 +569,8 @@ pub struct GameSearchQuery {
 
 impl GameSearchQuery {
     /// The search asked for, where its position starts, and the page.
-    pub fn asked(self) -> (crate::domain::explorer::GameSearch, crate::domain::explorer::PositionAsk, Page) {
-        let search = crate::domain::explorer::GameSearch {
+    pub fn asked(self) -> (crate::model::explorer::GameSearch, crate::domain::explorer::PositionAsk, Page) {
+        let search = crate::model::explorer::GameSearch {
             player: self.player,
             opponent: self.opponent,
             winner: self.result.map(|r| match r {
@@ -620,7 +620,7 @@ pub struct NewStudy {
     pub title: String,
     /// `private` (members only) if left out.
     #[serde(default)]
-    pub visibility: Option<crate::domain::studies::Visibility>,
+    pub visibility: Option<crate::model::studies::Visibility>,
 }
 
 /// Which studies a list holds.
@@ -658,7 +658,7 @@ pub struct ExplorerQuery {
     #[param(value_type = Option<String>)]
     pub rules: Option<RuleSet>,
     #[param(value_type = Option<String>)]
-    pub speed: Option<crate::domain::explorer::Speed>,
+    pub speed: Option<crate::model::explorer::Speed>,
     /// The players' average rating at least / at most this (by bands of 100).
     pub min_rating: Option<i64>,
     pub max_rating: Option<i64>,
@@ -685,7 +685,7 @@ pub struct StudySettings {
     #[serde(default)]
     pub title: Option<String>,
     #[serde(default)]
-    pub visibility: Option<crate::domain::studies::Visibility>,
+    pub visibility: Option<crate::model::studies::Visibility>,
 }
 
 /// The owner adds a member by user name, or changes a member's role.
@@ -694,7 +694,7 @@ pub struct StudySettings {
 pub struct StudyInvite {
     pub version: i64,
     pub name: String,
-    pub role: crate::domain::studies::StudyRole,
+    pub role: crate::model::studies::StudyRole,
 }
 
 /// A new chapter: from the start of a board, from a position (`fen`), or from

@@ -250,13 +250,9 @@ impl Services {
         }
     }
 
-    /// Purges what no rule reads any more: failed log-ins older than their
-    /// window, expired sessions, and visitors' puzzle moves past the time
-    /// they make a solver's attempt at those puzzles unrated.
-    pub async fn purge(&self, now: i64) -> Result<u64> {
-        let sessions = self.store.purge(now - FAILURE_WINDOW_MS, now).await?;
-        let probes = self.store.forget_probes(now - super::puzzles::PROBES_KEPT_MS).await?;
-        Ok(sessions + probes)
+    /// Purges failed log-ins older than their window and expired sessions.
+    pub(crate) async fn purge_sessions(&self, now: i64) -> Result<u64> {
+        Ok(self.store.purge(now - FAILURE_WINDOW_MS, now).await?)
     }
 
     async fn start_session(&self, user: UserRow, now: i64) -> Result<NewSession> {

@@ -7,7 +7,7 @@
 //! transaction that finishes the game, so they never drift from the games.
 //! A user's imported games count in an explorer of their own.
 
-use xiangqi::{Color, Reason, RuleSet, Variant};
+use xiangqi::{RuleSet, Variant};
 
 use super::{
     Services,
@@ -16,76 +16,19 @@ use super::{
     refusal::{Refusal, Result},
 };
 
-use crate::model::{clock::ClockSpec, named_enum};
+use crate::model::{
+    explorer::{GameSearch, Speed},
+    named_enum,
+};
 use crate::store::{Explored, ExplorerAsk, ExplorerRow, GameRow, Page, Paged};
 
 /// How many plies of each game the explorer and the search by position count.
 pub const PLIES: usize = 40;
 
-named_enum! {
-    /// How fast a game is played: a live clock by its base time and 40
-    /// increments (bullet under 3 minutes, blitz under 10, rapid under 30,
-    /// classical beyond), or correspondence; `other` for imported games.
-    "a pace" Speed {
-        Bullet = "bullet",
-        Blitz = "blitz",
-        Rapid = "rapid",
-        Classical = "classical",
-        Correspondence = "correspondence",
-        Other = "other",
-    }
-}
-
-impl Speed {
-    pub fn of(clock: ClockSpec) -> Speed {
-        match clock {
-            ClockSpec::Correspondence { .. } => Speed::Correspondence,
-            ClockSpec::Live { base, increment } => match base + 40 * increment {
-                t if t < 180_000 => Speed::Bullet,
-                t if t < 600_000 => Speed::Blitz,
-                t if t < 1_800_000 => Speed::Rapid,
-                _ => Speed::Classical,
-            },
-        }
-    }
-}
-
-/// How the games of a move (or a position) went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Outcomes {
-    pub games: i64,
-    pub red_wins: i64,
-    pub draws: i64,
-    pub black_wins: i64,
-}
-
 /// What a finished game gives the explorer.
 pub fn explored(row: &GameRow, board: &Board) -> Explored {
     let (steps, reached) = board.opening(PLIES);
     Explored { rules: row.rules, speed: Speed::of(row.clock), steps, reached }
-}
-
-/// A search of finished games; every field left out matches all.
-#[derive(Clone, Debug, Default)]
-pub struct GameSearch {
-    /// Played either side.
-    pub player: Option<String>,
-    /// Played against `player` (or, without one, either side).
-    pub opponent: Option<String>,
-    /// `Some(None)` for draws.
-    pub winner: Option<Option<Color>>,
-    pub reason: Option<Reason>,
-    pub rules: Option<RuleSet>,
-    pub variant: Option<Variant>,
-    pub speed: Option<Speed>,
-    pub rated: Option<bool>,
-    /// Ended at or after, at or before (milliseconds).
-    pub since_ms: Option<i64>,
-    pub until_ms: Option<i64>,
-    /// Reached this position in its first [`PLIES`] moves.
-    pub pos_key: Option<i64>,
-    /// Its opening is one of these ECCO codes.
-    pub openings: Option<Vec<String>>,
 }
 
 impl GameSearch {

@@ -25,11 +25,12 @@ use xiangqi_records::xqf;
 use super::{
     Services,
     board::Board,
-    explorer::{GameSearch, PositionAsk},
+    explorer::PositionAsk,
     games::game_tags,
     imports,
     refusal::{Refusal, Result},
 };
+use crate::model::explorer::GameSearch;
 
 use crate::model::named_enum;
 use crate::{

@@ -28,11 +28,11 @@ use super::{
     accounts::new_id,
     analysis::{Step, step},
     board::Board,
-    explorer::{PLIES, Speed},
+    explorer::PLIES,
     refusal::{Error, Illegality, Refusal, Result},
 };
 
-use crate::model::named_enum;
+use crate::model::{explorer::Speed, named_enum};
 use crate::store::{Explored, ImportedRow, Page, Paged};
 
 /// The largest file one upload may be, in bytes: the record limits' bytes per file.

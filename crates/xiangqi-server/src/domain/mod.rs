@@ -30,7 +30,10 @@ pub mod tournaments;
 
 use std::sync::Arc;
 
-use self::events::{Happening, Listener, Notice};
+use self::{
+    events::{Happening, Listener, Notice},
+    refusal::Result,
+};
 use crate::{engines::EnginePool, model::NoticeKind, parsing::ParsePool, store::Store};
 
 /// Milliseconds since the Unix epoch.
@@ -129,6 +132,13 @@ impl Services {
     }
 
     /// Tells everyone watching a game of its new state.
+    /// Purges what no rule reads any more: failed log-ins older than their
+    /// window, expired sessions, and visitors' puzzle moves past the time
+    /// they make a solver's attempt at those puzzles unrated.
+    pub async fn purge(&self, now: i64) -> Result<u64> {
+        Ok(self.purge_sessions(now).await? + self.forget_old_probes(now).await?)
+    }
+
     pub async fn publish_game(&self, game: &games::Loaded) {
         self.listener.hear(Happening::Game(game));
     }

@@ -29,26 +29,11 @@ use super::{
     refusal::{Act, Refusal, Result, TextField, Window},
 };
 
-use crate::model::{Named, NoticeKind, named_enum};
+use crate::model::{
+    Named, NoticeKind, named_enum,
+    studies::{StudyRole, Visibility},
+};
 use crate::store::{ChapterRow, MemberRow, Page, Paged, StudyChange, StudyRow, StudyShelf, Written};
-
-named_enum! {
-    /// Who sees a study.
-    "a study's visibility" Visibility {
-        /// Everyone, logged in or not.
-        Public = "public",
-        /// Its owner and members only.
-        Private = "private",
-    }
-}
-
-named_enum! {
-    /// What a member of a study may do.
-    "a member's role" StudyRole {
-        View = "view",
-        Edit = "edit",
-    }
-}
 
 named_enum! {
     /// The colour of an arrow or a marked point.

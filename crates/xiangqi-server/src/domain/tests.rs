@@ -536,8 +536,8 @@ async fn the_search_of_finished_games_stores_each_puzzle_once() {
     assert_eq!((found.games, found.puzzles), (1, 1));
     let p = s.next_puzzle(None, Variant::Standard, None).await.unwrap();
     assert_eq!(p.moves, ["a8d8", "d1d8"]);
-    assert_eq!(p.origin, super::puzzles::sources::Origin::Site { game: id.to_string() });
-    assert!(p.themes.contains(&super::puzzles::themes::PuzzleTheme::Capture), "{:?}", p.themes);
+    assert_eq!(p.origin, crate::model::puzzles::Origin::Site { game: id.to_string() });
+    assert!(p.themes.contains(&crate::model::puzzles::PuzzleTheme::Capture), "{:?}", p.themes);
     // The search has moved past the game, and the same position is never stored twice.
     assert_eq!(s.scan_for_puzzles(budget).await.unwrap().games, 0);
     let again = super::puzzles::find::find_in(
@@ -578,10 +578,8 @@ async fn visitors_puzzle_moves_are_purged_only_once_their_time_is_past() {
 
 #[tokio::test]
 async fn the_background_pass_names_each_finished_game_once_and_the_search_finds_it_by_opening() {
-    use crate::domain::{
-        explorer::{GameSearch, PositionAsk},
-        openings::code_of,
-    };
+    use crate::domain::{explorer::PositionAsk, openings::code_of};
+    use crate::model::explorer::GameSearch;
     use crate::store::Page;
     let site = site().await;
     let s = &site.services;

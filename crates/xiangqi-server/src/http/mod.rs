@@ -5,6 +5,7 @@ pub mod auth;
 pub mod client;
 pub mod inputs;
 pub mod listen;
+mod metrics;
 pub mod reference;
 mod web;
 mod ws;
@@ -33,7 +34,7 @@ use tower_http::{
 };
 use tracing::Level;
 
-use crate::{domain::Services, telemetry};
+use crate::domain::Services;
 
 /// The largest request body accepted (but an import's): the record limits'
 /// bytes per request.
@@ -171,7 +172,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(header(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(header::REFERRER_POLICY, "same-origin"))
         .layer(header(header::X_FRAME_OPTIONS, "DENY"))
-        .layer(middleware::from_fn(telemetry::track))
+        .layer(middleware::from_fn(metrics::track))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(trace)
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))

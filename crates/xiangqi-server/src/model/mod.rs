@@ -5,8 +5,11 @@
 
 pub mod clock;
 pub mod eval;
+pub mod explorer;
 pub mod preferences;
+pub mod puzzles;
 pub mod ratings;
+pub mod studies;
 pub mod wire;
 
 use xiangqi::{Color, Reason, RuleSet, Variant};

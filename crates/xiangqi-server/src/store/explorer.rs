@@ -8,8 +8,8 @@ use sqlx::Row;
 use xiangqi::{Color, RuleSet};
 
 use super::{FromRow, GameRow, Page, Paged, Store, get, named, optional_named};
-use crate::domain::explorer::{GameSearch, Outcomes, Speed};
 use crate::model::Named;
+use crate::model::explorer::{GameSearch, Outcomes, Speed};
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 

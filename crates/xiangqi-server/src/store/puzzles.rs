@@ -10,11 +10,7 @@ use xiangqi::Variant;
 use super::{
     Backend, Counting, FromRow, GameRow, ImportedRow, MASTERS, Page, Paged, Store, Written, get, named,
 };
-use crate::domain::puzzles::{
-    AttemptResult, Handout, Unrated,
-    sources::{GameSource, Origin},
-    themes::PuzzleTheme,
-};
+use crate::model::puzzles::{AttemptResult, GameSource, Handout, Origin, PuzzleTheme, Unrated};
 use crate::model::{
     Named,
     ratings::{Rating, rate},

@@ -6,8 +6,8 @@
 use sqlx::{AnyConnection, any::AnyRow};
 
 use super::{FromRow, Page, Paged, Store, Written, get, named};
-use crate::domain::studies::{StudyRole, Visibility};
 use crate::model::Named;
+use crate::model::studies::{StudyRole, Visibility};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StudyRow {

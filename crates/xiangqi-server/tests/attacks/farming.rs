@@ -15,7 +15,8 @@ use serde_json::{Value, json};
 use xiangqi::Variant;
 use xiangqi_server::{
     Running,
-    domain::puzzles::{VISITOR_MOVES_PER_HOUR, sources::Origin, themes::PuzzleTheme},
+    domain::puzzles::VISITOR_MOVES_PER_HOUR,
+    model::puzzles::{Origin, PuzzleTheme},
     store::{NewPuzzle, Store, Tally},
 };
 

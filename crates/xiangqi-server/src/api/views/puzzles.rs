@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::{
-    domain::puzzles::{PuzzleStanding, Step, StepKind, Unrated, sources::Origin, themes::PuzzleTheme},
+    domain::puzzles::{PuzzleStanding, Step, StepKind},
+    model::puzzles::{Origin, PuzzleTheme, Unrated},
     store::{AttemptRow, PuzzlePlayerRow, PuzzleRow, StreakRow},
 };
 
@@ -170,7 +171,7 @@ impl PuzzleRatingView {
 #[derive(Serialize, ToSchema, Clone, Debug)]
 pub struct PuzzleAttemptView {
     pub puzzle: String,
-    pub result: crate::domain::puzzles::AttemptResult,
+    pub result: crate::model::puzzles::AttemptResult,
     pub rated: bool,
     pub hinted: bool,
     /// The player's puzzle rating after it, when it was rated.

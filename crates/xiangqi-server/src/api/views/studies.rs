@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::{
-    domain::studies::{Arrow, Chapter, Mark, Study, StudyRole, Visibility},
+    domain::studies::{Arrow, Chapter, Mark, Study},
+    model::studies::{StudyRole, Visibility},
     store::StudyRow,
 };
 

@@ -12,9 +12,10 @@
 use xiangqi::{Game, Geometry, Move, Outcome, Position};
 use xiangqi_engine::{Analysis, Control, Engine, Limits, Root};
 
-use super::themes::{PuzzleTheme, themes_of};
+use super::themes::themes_of;
 use crate::domain::board::Board;
 use crate::model::eval::Eval;
+use crate::model::puzzles::PuzzleTheme;
 
 /// How hard the finder looks.
 #[derive(Clone, Copy, Debug)]

@@ -29,11 +29,7 @@ use std::sync::Arc;
 use xiangqi::{Color, Variant};
 use xiangqi_engine::Control;
 
-use self::{
-    find::{Budget, Found},
-    sources::Origin,
-    themes::PuzzleTheme,
-};
+use self::find::{Budget, Found};
 use crate::{
     domain::{
         Services,
@@ -42,7 +38,10 @@ use crate::{
         limits::too_often,
         refusal::{Act, Error, Refusal, Result, Window},
     },
-    model::named_enum,
+    model::{
+        named_enum,
+        puzzles::{AttemptResult, Handout, Origin, PuzzleTheme, Unrated},
+    },
 };
 use crate::{
     engines::Purpose,
@@ -53,16 +52,6 @@ use crate::{
 };
 
 named_enum! {
-    /// Where a user's first attempt at a puzzle stands.
-    "a puzzle attempt's result" AttemptResult {
-        /// Begun (a move made or a hint shown), not yet ended.
-        Open = "open",
-        Solved = "solved",
-        Failed = "failed",
-    }
-}
-
-named_enum! {
     /// What a move made in a puzzle did.
     "a puzzle step" StepKind {
         /// Right, and the line goes on: the opponent answers with `reply`.
@@ -71,36 +60,6 @@ named_enum! {
         Solved = "solved",
         /// Not the move: the attempt ends, and the solution is shown.
         Wrong = "wrong",
-    }
-}
-
-named_enum! {
-    /// Where the site hands a logged-in user a puzzle that their first attempt
-    /// is rated on. Each place holds one: handing another replaces it.
-    "where a puzzle was handed out" Handout {
-        /// The next puzzle (`/puzzles/next`), one on each board.
-        Next = "next",
-        /// The puzzle of the day.
-        Daily = "daily",
-    }
-}
-
-named_enum! {
-    /// Why an ended attempt changed no rating.
-    "why a puzzle attempt is not rated" Unrated {
-        /// Not logged in: there is no rating to change.
-        Visitor = "visitor",
-        /// Part of a timed streak, which counts puzzles solved instead.
-        Streak = "streak",
-        /// A hint was shown.
-        Hinted = "hinted",
-        /// The site had not handed this puzzle to the player when the attempt
-        /// began (it was opened by its id, say).
-        Opened = "opened",
-        /// The puzzle was tried without logging in from the player's network address.
-        Seen = "seen",
-        /// The player's first attempt at this puzzle had ended before.
-        Repeat = "repeat",
     }
 }
 
@@ -236,6 +195,12 @@ pub fn day_of(ms: i64) -> String {
 }
 
 impl Services {
+    /// Forgets visitors' puzzle moves past the time they make a solver's
+    /// attempt at those puzzles unrated.
+    pub(crate) async fn forget_old_probes(&self, now: i64) -> Result<u64> {
+        Ok(self.store.forget_probes(now - PROBES_KEPT_MS).await?)
+    }
+
     pub async fn puzzle(&self, id: &str) -> Result<PuzzleRow> {
         self.store.puzzle(id).await?.ok_or_else(|| Refusal::NoPuzzle { id: id.to_string() }.into())
     }

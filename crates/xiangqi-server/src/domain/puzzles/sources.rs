@@ -31,96 +31,9 @@ use crate::{
         refusal::{Error, Refusal, Result},
     },
     engines::Purpose,
-    model::named_enum,
+    model::puzzles::{GameSource, Origin},
     store::ImportedRow,
 };
-
-named_enum! {
-    /// Where `xiangqi puzzles generate` looks for puzzles.
-    "a source of puzzles" GameSource {
-        /// The site's finished games.
-        Site = "site",
-        /// The Masters collection.
-        Masters = "masters",
-        /// Imported games whose owners let the site search them.
-        Imports = "imports",
-    }
-}
-
-named_enum! {
-    /// The kind of game a puzzle comes from, as it is stored.
-    "a puzzle's origin" OriginKind {
-        /// A game of the engine against itself, not kept.
-        Engine = "engine",
-        Site = "site",
-        Masters = "masters",
-        Imported = "imported",
-        /// An imported game whose owner took it back after the puzzle was tried.
-        Withdrawn = "withdrawn",
-    }
-}
-
-/// Where a puzzle comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A game of the engine against itself, not kept.
-    Engine,
-    /// One of the site's games, which anyone may open.
-    Site { game: String },
-    /// A game of the Masters collection, which anyone may open.
-    Masters { game: String },
-    /// One of `owner`'s imported games, which only its owner sees.
-    Imported { game: String, owner: String },
-    /// It came from an imported game whose owner took it back after someone
-    /// had tried the puzzle: which game, and whose, is forgotten.
-    Withdrawn,
-}
-
-impl Origin {
-    pub fn kind(&self) -> OriginKind {
-        match self {
-            Origin::Engine => OriginKind::Engine,
-            Origin::Site { .. } => OriginKind::Site,
-            Origin::Masters { .. } => OriginKind::Masters,
-            Origin::Imported { .. } => OriginKind::Imported,
-            Origin::Withdrawn => OriginKind::Withdrawn,
-        }
-    }
-
-    /// The game, of whichever collection.
-    pub fn game(&self) -> Option<&str> {
-        match self {
-            Origin::Site { game } | Origin::Masters { game } | Origin::Imported { game, .. } => Some(game),
-            Origin::Engine | Origin::Withdrawn => None,
-        }
-    }
-
-    /// The owner of an imported game.
-    pub fn owner(&self) -> Option<&str> {
-        match self {
-            Origin::Imported { owner, .. } => Some(owner),
-            _ => None,
-        }
-    }
-
-    /// The stored parts together again, or why they do not fit.
-    pub fn from_parts(
-        kind: OriginKind,
-        game: Option<String>,
-        owner: Option<String>,
-    ) -> std::result::Result<Origin, String> {
-        match (kind, game, owner) {
-            (OriginKind::Engine, None, None) => Ok(Origin::Engine),
-            (OriginKind::Withdrawn, None, None) => Ok(Origin::Withdrawn),
-            (OriginKind::Site, Some(game), None) => Ok(Origin::Site { game }),
-            (OriginKind::Masters, Some(game), None) => Ok(Origin::Masters { game }),
-            (OriginKind::Imported, Some(game), Some(owner)) => Ok(Origin::Imported { game, owner }),
-            (kind, game, owner) => {
-                Err(format!("a puzzle from {kind:?} with game {game:?} and owner {owner:?}"))
-            }
-        }
-    }
-}
 
 /// The owner name under which the Masters collection's place is kept.
 const COLLECTION: &str = "";
@@ -269,39 +182,4 @@ fn replay(game: &ImportedRow) -> std::result::Result<Board, String> {
         board.play_name(m)?;
     }
     Ok(board)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_origin_is_stored_in_parts_that_fit_together_only_one_way() {
-        let all = [
-            Origin::Engine,
-            Origin::Site { game: "g".into() },
-            Origin::Masters { game: "m".into() },
-            Origin::Imported { game: "i".into(), owner: "o".into() },
-            Origin::Withdrawn,
-        ];
-        for o in all {
-            let parts = (o.kind(), o.game().map(str::to_string), o.owner().map(str::to_string));
-            assert_eq!(Origin::from_parts(parts.0, parts.1, parts.2), Ok(o));
-        }
-        assert!(Origin::from_parts(OriginKind::Imported, Some("i".into()), None).is_err());
-        assert!(Origin::from_parts(OriginKind::Withdrawn, Some("i".into()), None).is_err());
-        assert!(Origin::from_parts(OriginKind::Site, None, None).is_err());
-    }
-
-    #[test]
-    fn names_are_the_stored_and_written_ones() {
-        use crate::model::Named;
-        for s in GameSource::all() {
-            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
-            assert_eq!(GameSource::parse(s.name()), Ok(*s));
-        }
-        for k in OriginKind::all() {
-            assert_eq!(serde_json::to_value(k).unwrap(), k.name());
-        }
-    }
 }

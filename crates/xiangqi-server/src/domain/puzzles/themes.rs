@@ -5,56 +5,7 @@
 
 use xiangqi::{Bitboard, Cell, Color, Geometry, IllegalReason, Move, Piece, Position, Role};
 
-use crate::model::named_enum;
-
-named_enum! {
-    /// A tactical motif or stage of the game a puzzle shows.
-    "a puzzle theme" PuzzleTheme {
-        /// The line mates in one move.
-        MateIn1 = "mate_in1",
-        MateIn2 = "mate_in2",
-        MateIn3 = "mate_in3",
-        /// The line mates in four moves or more.
-        LongMate = "long_mate",
-        /// The first move takes a piece.
-        Capture = "capture",
-        /// One move attacks two pieces (or the general and a piece) at once.
-        Fork = "fork",
-        /// A move leaves a piece of the other side unable to move without
-        /// exposing its general.
-        Pin = "pin",
-        /// A piece moves out of the way and another behind it attacks.
-        DiscoveredAttack = "discovered_attack",
-        /// A cannon attacks over a screen made or cleared by the move.
-        CannonScreen = "cannon_screen",
-        /// A horse's leg is cleared so that it attacks, or blocked so that it cannot.
-        HorseLeg = "horse_leg",
-        /// The generals may not face each other: the rule takes squares or moves away.
-        FlyingGeneral = "flying_general",
-        /// The first move answers a threat rather than making one.
-        DefensiveMove = "defensive_move",
-        Opening = "opening",
-        Middlegame = "middlegame",
-        Endgame = "endgame",
-    }
-}
-
-impl PuzzleTheme {
-    /// The bit of this theme in a set of themes as the store keeps it.
-    pub fn bit(self) -> i64 {
-        1 << (self as u32)
-    }
-
-    /// The themes of a stored set.
-    pub fn from_bits(bits: i64) -> Vec<PuzzleTheme> {
-        <PuzzleTheme as crate::model::Named>::all().iter().copied().filter(|t| bits & t.bit() != 0).collect()
-    }
-
-    /// A set of themes as the store keeps it.
-    pub fn to_bits(themes: &[PuzzleTheme]) -> i64 {
-        themes.iter().fold(0, |bits, t| bits | t.bit())
-    }
-}
+use crate::model::puzzles::PuzzleTheme;
 
 /// A piece's worth for telling which attacks matter, in tenths of a soldier.
 fn worth(role: Role) -> i32 {

@@ -17,13 +17,14 @@ use crate::{
         },
         views::{StudiesPage, StudyAnswer, StudySummary, StudyView},
     },
-    domain::studies::{self, Edit, Visibility},
+    domain::studies::{self, Edit},
     error::{ApiResult, ErrorBody, Refusal},
     http::{
         AppState,
         auth::{Body, MaybeUser, Params, User},
         client::ClientIp,
     },
+    model::studies::Visibility,
     store::{Page, StudyShelf},
 };
 
