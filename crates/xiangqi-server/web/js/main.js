@@ -21,7 +21,7 @@ import { profileEditPage } from "./pages/profile-edit.js";
 import { searchPage } from "./pages/search.js";
 import { gamePage } from "./pages/game.js";
 import { helpPage, tipsPage } from "./pages/help.js";
-import { homePage } from "./pages/home.js";
+import { homePage } from "./pages/home/home.js";
 import { newsPage } from "./pages/news.js";
 import { rulesPage } from "./pages/rules.js";
 import { settingsPage } from "./pages/settings.js";

@@ -75,3 +75,14 @@ export function colorSelect(name) {
     h("option", { value: "red" }, t("new.color.red")),
     h("option", { value: "black" }, t("new.color.black")));
 }
+
+/** @typedef {import("../models.js").InvitedGame} InvitedGame */
+
+/**
+ * The terms of an invitation's challenge, in words.
+ * @param {InvitedGame} c
+ */
+export function invitedTerms(c) {
+  const side = t(c.color === "red" ? "invite.side.red" : c.color === "black" ? "invite.side.black" : "invite.side.random");
+  return t("invite.terms", { rules: rulesName(c.rules), clock: clockText(c.clock), side });
+}

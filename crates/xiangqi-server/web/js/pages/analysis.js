@@ -10,10 +10,10 @@
 // `#/analysis/imported/{id}` (one of my imported games, at its end),
 // `#/analysis/masters/{id}` (a game of the site's Masters collection).
 //
-// analysis/controller.js holds the state and asks the server, analysis/tree.js
-// is the tree of moves; analysis/view.js draws the page with the engine panel
-// (analysis/engine-panel.js), the tree (analysis/tree-view.js) and the position
-// editor (analysis/position-editor.js).
+// analysis/controller.js holds the state and asks the server, the tree of moves
+// being components/move-tree.js; analysis/view.js draws the page with the engine
+// panel (components/engine-panel.js), the tree (components/move-tree-view.js,
+// which studies share) and the position editor (analysis/position-editor.js).
 
 import * as api from "../api.js";
 import { standard } from "../components/board-standard.js";
@@ -29,20 +29,6 @@ import { openingLabel } from "../components/openings.js";
 
 /** @typedef {import("./analysis/controller.js").Variant} Variant */
 /** @typedef {import("./analysis/controller.js").Rules} Rules */
-
-/**
- * The address of a position on the analysis board.
- * @param {string} board  standard or hex
- * @param {string} fen
- */
-export const analysisLink = (board, fen) => `#/analysis/${board}/${encodeURIComponent(fen.trim())}`;
-
-/**
- * The analysis board at a game's move.
- * @param {string} id
- * @param {number} ply
- */
-export const gameAnalysisLink = (id, ply) => `#/analysis/game/${encodeURIComponent(id)}/${ply}`;
 
 /**
  * A game's record to download, in any format that holds it.

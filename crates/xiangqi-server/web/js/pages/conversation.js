@@ -9,7 +9,8 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { onEvent } from "../live.js";
 import { currentUser } from "../state.js";
-import { messageForm, messageItem, pagedList } from "./messages.js";
+import { messageForm, messageItem } from "../components/message-items.js";
+import { pagedList } from "../components/paged-list.js";
 
 /** @typedef {import("../models.js").MessagesPage} MessagesPage */
 

@@ -9,12 +9,13 @@
 import * as api from "../api.js";
 import { downloadLink } from "../components/download.js";
 import { onSubmit } from "../components/form.js";
+import { RULE_SETS, SPEEDS, choice, speedName } from "../components/game-filters.js";
 import { page, userLink } from "../components/layout.js";
 import { h } from "../dom.js";
 import { clockText, outcomeText, rulesName } from "../format.js";
 import { date, t } from "../i18n.js";
-import { gameAnalysisLink } from "./analysis.js";
-import { pagedList } from "./messages.js";
+import { gameAnalysisLink } from "../links.js";
+import { pagedList } from "../components/paged-list.js";
 
 /** @typedef {import("../models.js").GameSummary} GameSummary */
 /** @typedef {import("../api-types.js").FoundGamesPage} FoundGamesPage */
@@ -22,22 +23,6 @@ import { pagedList } from "./messages.js";
 
 const REASONS = ["checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition", "no_attackers",
   "move_limit", "resignation", "time_forfeit", "agreement"];
-export const SPEEDS = ["bullet", "blitz", "rapid", "classical", "correspondence"];
-export const RULE_SETS = ["asian", "itsyourturn", "casual", "hex"];
-
-/**
- * A select of `values`, each worded by `word`, with "any" first.
- * @param {string} name
- * @param {string[]} values
- * @param {(v: string) => string} word
- */
-export function choice(name, values, word) {
-  return h("select", { name }, h("option", { value: "" }, t("db.any")), values.map((v) => h("option", { value: v }, word(v))));
-}
-
-/** @param {string} speed */
-export const speedName = (speed) => t(/** @type {TextKey} */ (`speed.${speed}`));
-
 /**
  * A game found, with links to it.
  * @param {GameSummary} g

@@ -15,7 +15,8 @@ import { date, t, tn } from "../i18n.js";
 import { rulesName } from "../format.js";
 import { refused } from "../components/user-actions.js";
 import { say } from "../notify.js";
-import { pagedList } from "./messages.js";
+import { pagedList } from "../components/paged-list.js";
+import { importedLink } from "../links.js";
 import { currentUser } from "../state.js";
 import { openingLabel } from "../components/openings.js";
 
@@ -25,12 +26,6 @@ import { openingLabel } from "../components/openings.js";
 /** @typedef {import("../api-types.js").ImportsDeleted} ImportsDeleted */
 /** @typedef {import("../api-types.js").RefusedGameView} RefusedGameView */
 /** @typedef {import("../i18n.js").TextKey} TextKey */
-
-/** The address of an imported game on the analysis board. @param {string} id */
-export const importedLink = (id) => `#/analysis/imported/${encodeURIComponent(id)}`;
-
-/** The address of a Masters game on the analysis board. @param {string} id */
-export const mastersLink = (id) => `#/analysis/masters/${encodeURIComponent(id)}`;
 
 /**
  * Why a game was left out, in words.

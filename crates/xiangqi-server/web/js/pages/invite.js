@@ -5,25 +5,14 @@
 import * as api from "../api.js";
 import { onSubmit } from "../components/form.js";
 import { page } from "../components/layout.js";
-import { DEFAULT_CLOCK, clockOf, colorSelect, rulesSelect, timeSelect } from "../components/terms.js";
+import { DEFAULT_CLOCK, clockOf, colorSelect, invitedTerms, rulesSelect, timeSelect } from "../components/terms.js";
 import { h } from "../dom.js";
-import { clockText, rulesName } from "../format.js";
 import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
 import { refresh } from "../router.js";
-import { pagedList } from "./messages.js";
+import { pagedList } from "../components/paged-list.js";
 
 /** @typedef {import("../models.js").Invitation} Invitation */
-/** @typedef {import("../models.js").InvitedGame} InvitedGame */
-
-/**
- * The terms of an invitation's challenge, in words.
- * @param {InvitedGame} c
- */
-export function invitedTerms(c) {
-  const side = t(c.color === "red" ? "invite.side.red" : c.color === "black" ? "invite.side.black" : "invite.side.random");
-  return t("invite.terms", { rules: rulesName(c.rules), clock: clockText(c.clock), side });
-}
 
 /**
  * Copies a text, with a fallback for browsers without the clipboard API.

@@ -8,7 +8,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { go } from "../router.js";
 import { currentUser, setUser } from "../state.js";
-import { invitedTerms } from "./invite.js";
+import { invitedTerms } from "../components/terms.js";
 
 /** @typedef {import("../models.js").InvitationPreview} InvitationPreview */
 

@@ -10,7 +10,7 @@ import { setRelation } from "../components/user-actions.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { refresh } from "../router.js";
-import { pagedList } from "./messages.js";
+import { pagedList } from "../components/paged-list.js";
 
 /** @typedef {import("../models.js").Person} Person */
 

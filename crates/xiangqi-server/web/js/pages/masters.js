@@ -7,9 +7,9 @@ import { page } from "../components/layout.js";
 import { h } from "../dom.js";
 import { onSubmit } from "../components/form.js";
 import { t, tn } from "../i18n.js";
-import { mastersLink } from "./imports.js";
+import { mastersLink } from "../links.js";
 import { openingLabel } from "../components/openings.js";
-import { pagedList } from "./messages.js";
+import { pagedList } from "../components/paged-list.js";
 
 /** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
 /** @typedef {import("../api-types.js").ImportedGameView} ImportedGameView */

@@ -12,7 +12,7 @@ import { parseFen, sideToMove } from "../fen.js";
 import { colorName } from "../format.js";
 import { t } from "../i18n.js";
 import { go } from "../router.js";
-import { analysisLink } from "./analysis.js";
+import { analysisLink } from "../links.js";
 
 /** @typedef {import("../components/geometry.js").Geometry} Geometry */
 

@@ -17,7 +17,7 @@ import { date, t, tn } from "../i18n.js";
 import { say } from "../notify.js";
 import { refresh } from "../router.js";
 import { currentUser } from "../state.js";
-import { puzzleCard } from "./puzzles.js";
+import { puzzleCard } from "../components/puzzle-card.js";
 
 /** @typedef {import("../models.js").Profile} Profile */
 /** @typedef {import("../models.js").GameSummary} GameSummary */

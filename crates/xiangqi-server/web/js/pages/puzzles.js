@@ -14,7 +14,7 @@ import { Board } from "../components/board.js";
 import { hex } from "../components/board-hex.js";
 import { standard } from "../components/board-standard.js";
 import { button, card, listOr, page, userLink } from "../components/layout.js";
-import { ratingChart } from "../components/ratings.js";
+import { boardName } from "../components/puzzle-card.js";
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { colorName } from "../format.js";
@@ -22,8 +22,7 @@ import { t, tn } from "../i18n.js";
 import { moveText } from "../notation.js";
 import { onPrefsChange, prefs } from "../prefs.js";
 import { currentUser } from "../state.js";
-import { analysisLink } from "./analysis.js";
-import { mastersLink } from "./imports.js";
+import { analysisLink, mastersLink } from "../links.js";
 
 /** @typedef {import("../api-types.js").PuzzleView} PuzzleView */
 /** @typedef {import("../api-types.js").PuzzleStepView} PuzzleStepView */
@@ -31,7 +30,6 @@ import { mastersLink } from "./imports.js";
 /** @typedef {import("../api-types.js").LineAnswer} LineAnswer */
 /** @typedef {import("../api-types.js").LinePosition} LinePosition */
 /** @typedef {import("../api-types.js").PuzzleLeadersView} PuzzleLeadersView */
-/** @typedef {import("../api-types.js").PuzzleStandingView} PuzzleStandingView */
 /** @typedef {PuzzleView["variant"]} Variant */
 /** @typedef {PuzzleView["themes"][number]} Theme */
 /** @typedef {NonNullable<LinePosition["played"]>} MoveNames */
@@ -47,9 +45,6 @@ const isTheme = (name) => THEMES.some((x) => x === name);
 
 /** A theme in words. @param {Theme} theme */
 export const themeName = (theme) => t(`theme.${theme}`);
-
-/** @param {Variant} variant */
-const boardName = (variant) => t(variant === "hex" ? "rules.hex" : "puzzle.standard");
 
 /**
  * Every position of a line from the server, which applies the rules.
@@ -377,22 +372,3 @@ async function leadersPage(view, variant) {
         " ", h("span", { class: "muted" }, tn("puzzle.attempts", l.attempts))), t("puzzle.noLeaders"))));
 }
 
-/**
- * A player's puzzle ratings, rating chart and latest attempts, for their profile.
- * @param {string} name
- */
-export async function puzzleCard(name) {
-  /** @type {PuzzleStandingView} */
-  const s = await api.call("GET", `${api.userPath(name)}/puzzles?limit=100`);
-  const points = s.attempts.filter((a) => typeof a.rating === "number").reverse()
-    .map((a) => ({ at: a.at, rating: /** @type {number} */ (a.rating), deviation: 0, game: a.puzzle }));
-  return card(t("puzzle.profile"),
-    s.ratings.length === 0 ? h("p", { class: "muted" }, t("puzzle.noneTried")) : h("ul", { class: "puzzle-ratings" },
-      s.ratings.map((r) => h("li", {}, boardName(r.variant), ": ", h("strong", {}, String(r.rating)),
-        r.provisional ? "?" : "", " · ", t("puzzle.tally", { solved: r.solved, attempts: r.attempts, streak: r.best_streak })))),
-    points.length > 1 ? ratingChart(points, t("puzzle.chart")) : null,
-    s.attempts.length === 0 ? null : h("ul", { class: "puzzle-history" }, s.attempts.slice(0, 10).map((a) =>
-      h("li", {}, h("a", { href: `#/puzzles/p/${encodeURIComponent(a.puzzle)}` }, t(a.result === "solved" ? "puzzle.result.solved" : "puzzle.result.failed")),
-        " · ", t("puzzle.rating", { rating: a.puzzle_rating }),
-        a.rating !== null && a.rating !== undefined ? [" · ", t("puzzle.after", { rating: a.rating })] : null))));
-}

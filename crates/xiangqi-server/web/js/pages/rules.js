@@ -5,7 +5,7 @@
 import { diagram } from "../components/diagram.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { helpNav } from "./help.js";
+import { helpNav } from "../components/help-nav.js";
 
 /** @typedef {import("../i18n.js").TextKey} TextKey */
 /** @typedef {import("../components/diagram.js").DiagramSpec} DiagramSpec */

@@ -7,7 +7,7 @@ import { page, userLink } from "../components/layout.js";
 import { seenText } from "../components/people.js";
 import { h } from "../dom.js";
 import { date, t } from "../i18n.js";
-import { pagedList } from "./messages.js";
+import { pagedList } from "../components/paged-list.js";
 
 /** @typedef {import("../models.js").UserView} UserView */
 

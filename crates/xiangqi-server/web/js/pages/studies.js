@@ -27,7 +27,7 @@ import { attempt, say } from "../notify.js";
 import { onPrefsChange } from "../prefs.js";
 import { go } from "../router.js";
 import { currentUser } from "../state.js";
-import { enginePanel } from "./analysis/engine-panel.js";
+import { enginePanel } from "../components/engine-panel.js";
 
 /** @typedef {import("../api-types.js").StudyView} StudyView */
 /** @typedef {import("../api-types.js").StudySummary} StudySummary */

@@ -9,12 +9,12 @@ import * as api from "../../api.js";
 import { hex } from "../../components/board-hex.js";
 import { standard } from "../../components/board-standard.js";
 import { errorText } from "../../errors.js";
-import { MoveTree } from "./tree.js";
+import { MoveTree } from "../../components/move-tree.js";
 
 /** @typedef {import("../../components/geometry.js").Geometry} Geometry */
 /** @typedef {import("../../models.js").LineAnswer} LineAnswer */
 /** @typedef {import("../../api-types.js").LineRequest} LineRequest */
-/** @typedef {import("./tree.js").Node} Node */
+/** @typedef {import("../../components/move-tree.js").Node} Node */
 /** @typedef {import("../../models.js").Game["variant"]} Variant */
 /** @typedef {import("../../models.js").Game["rules"]} Rules */
 
@@ -78,7 +78,7 @@ export function analysisController(variant, rules) {
 
   /**
    * Makes the tree anew from a record's tree of positions.
-   * @param {import("./tree.js").RecordNode[]} nodes
+   * @param {import("../../components/move-tree.js").RecordNode[]} nodes
    */
   function plantRecord(nodes) {
     const tree = MoveTree.ofRecord(nodes);

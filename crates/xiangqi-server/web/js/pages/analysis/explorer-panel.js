@@ -14,7 +14,7 @@ import { t } from "../../i18n.js";
 import { moveText } from "../../notation.js";
 import { currentUser } from "../../state.js";
 import { openingLabel } from "../../components/openings.js";
-import { RULE_SETS, SPEEDS, choice, speedName } from "../database.js";
+import { RULE_SETS, SPEEDS, choice, speedName } from "../../components/game-filters.js";
 
 /** @typedef {import("../../api-types.js").ExplorerAnswer} ExplorerAnswer */
 /** @typedef {import("../../api-types.js").ExplorerMoveView} ExplorerMove */

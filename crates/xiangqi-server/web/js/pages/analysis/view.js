@@ -11,11 +11,11 @@ import { button, page } from "../../components/layout.js";
 import { h } from "../../dom.js";
 import { colorName, outcomeText } from "../../format.js";
 import { t } from "../../i18n.js";
-import { enginePanel } from "./engine-panel.js";
+import { enginePanel } from "../../components/engine-panel.js";
 import { explorerPanel } from "./explorer-panel.js";
 import { BOARDS, RULES } from "./controller.js";
 import { positionEditor } from "./position-editor.js";
-import { drawTree } from "./tree-view.js";
+import { drawTree } from "../../components/move-tree-view.js";
 
 /** @typedef {import("./controller.js").AnalysisController} AnalysisController */
 

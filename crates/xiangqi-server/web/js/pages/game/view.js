@@ -19,7 +19,7 @@ import { openingLabel } from "../../components/openings.js";
 import { clockText, colorName, computerLevel, moveNumber, outcomeText, playerName, plySide, rulesName } from "../../format.js";
 import { t } from "../../i18n.js";
 import { moveText, otherText } from "../../notation.js";
-import { gameAnalysisLink } from "../analysis.js";
+import { gameAnalysisLink } from "../../links.js";
 import { overButtons, playingButtons } from "./buttons.js";
 import { other } from "./controller.js";
 

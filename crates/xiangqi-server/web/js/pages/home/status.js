@@ -2,16 +2,16 @@
 // a page at a time. The lists follow the server: a new game, a move or an end
 // shows without a reload.
 
-import * as api from "../api.js";
-import { card, listOr, moreButton, page, swapKeepingFocus } from "../components/layout.js";
-import { h } from "../dom.js";
-import { clockText, colorName, movesText, outcomeText, rulesName } from "../format.js";
-import { t } from "../i18n.js";
-import { onLobby, onNotice } from "../live.js";
-import { currentUser } from "../state.js";
+import * as api from "../../api.js";
+import { card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { clockText, colorName, movesText, outcomeText, rulesName } from "../../format.js";
+import { t } from "../../i18n.js";
+import { onLobby, onNotice } from "../../live.js";
+import { currentUser } from "../../state.js";
 
-/** @typedef {import("../models.js").GameSummary} GameSummary */
-/** @typedef {import("../models.js").GameLists} GameLists */
+/** @typedef {import("../../models.js").GameSummary} GameSummary */
+/** @typedef {import("../../models.js").GameLists} GameLists */
 
 /**
  * One game as a row: the opponent, my colour, the terms and whose move it is.
@@ -68,7 +68,7 @@ export async function statusPage(view) {
   }
   /** @param {string} after */
   async function morePlaying(after) {
-    /** @type {import("../models.js").PlayingPage} */
+    /** @type {import("../../models.js").PlayingPage} */
     const p = await api.call("GET", `/games/playing?after=${encodeURIComponent(after)}`);
     games = { ...games, my_turn: [...games.my_turn, ...p.my_turn], their_turn: [...games.their_turn, ...p.their_turn], playing_next: p.next ?? null };
     redraw();

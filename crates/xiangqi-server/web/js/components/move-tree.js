@@ -3,7 +3,7 @@
 // shown. Positions come from the server, which applies the rules; this only
 // keeps them in order and numbers the moves.
 
-/** @typedef {import("../../models.js").LinePosition} LinePosition */
+/** @typedef {import("../models.js").LinePosition} LinePosition */
 
 /**
  * A position in the tree: the move that led there (none at the root) and the
@@ -17,7 +17,7 @@
  * @property {string} [comment]  a record's words after the move (at the root, before the first)
  */
 
-/** @typedef {import("../../api-types.js").RecordNodeView} RecordNode */
+/** @typedef {import("../api-types.js").RecordNodeView} RecordNode */
 
 export class MoveTree {
   /**

@@ -2,12 +2,12 @@
 // alternatives in brackets after it, a record's comments after their moves,
 // the position shown marked.
 
-import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
-import { moveText } from "../../notation.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { moveText } from "../notation.js";
 
-/** @typedef {import("./tree.js").MoveTree} MoveTree */
-/** @typedef {import("./tree.js").Node} Node */
+/** @typedef {import("./move-tree.js").MoveTree} MoveTree */
+/** @typedef {import("./move-tree.js").Node} Node */
 
 /**
  * The label of a move: its number before Red's moves and before a line that

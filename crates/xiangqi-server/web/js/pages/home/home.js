@@ -3,21 +3,21 @@
 // forms to log in or create a user id. A logged-in user sees the game status,
 // with the site news above it.
 
-import * as api from "../api.js";
-import { diagram } from "../components/diagram.js";
-import { standard } from "../components/board-standard.js";
-import { card, listOr } from "../components/layout.js";
-import { h } from "../dom.js";
-import { clockText, movesText, rulesName } from "../format.js";
-import { t } from "../i18n.js";
-import { currentUser } from "../state.js";
-import { loginPage } from "./login.js";
-import { newsCard } from "./news.js";
-import { withBuddies } from "../components/people.js";
+import * as api from "../../api.js";
+import { diagram } from "../../components/diagram.js";
+import { standard } from "../../components/board-standard.js";
+import { card, listOr } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { clockText, movesText, rulesName } from "../../format.js";
+import { t } from "../../i18n.js";
+import { currentUser } from "../../state.js";
+import { accountForms } from "../../components/account-forms.js";
+import { newsCard } from "../../components/news-card.js";
+import { withBuddies } from "../../components/people.js";
 import { statusPage } from "./status.js";
 
-/** @typedef {import("../models.js").Game} Game */
-/** @typedef {import("../api-types.js").PuzzleView} PuzzleView */
+/** @typedef {import("../../models.js").Game} Game */
+/** @typedef {import("../../api-types.js").PuzzleView} PuzzleView */
 
 /** The day's puzzle as a diagram of its position, linking to the page that plays it. */
 function dailyCard() {
@@ -51,9 +51,7 @@ function liveList(games) {
 /** @param {HTMLElement} view */
 async function visitorHome(view) {
   const live = h("div", {}, h("p", { class: "muted" }, t("app.loading")));
-  const forms = h("div", {});
-  loginPage(forms);
-  const columns = forms.querySelector(".columns") ?? forms;
+  const columns = accountForms();
   const register = () => {
     const field = view.querySelector("section:nth-of-type(2) form input[name=name]");
     if (field instanceof HTMLElement) field.focus();

@@ -4,18 +4,18 @@
 // streams what it finds; the panel follows the position as the user moves
 // about, once the position has stayed a moment.
 
-import { clamped, evalBar, scoreText, scoreWords } from "../../components/evaluation.js";
-import { h } from "../../dom.js";
-import { analyse } from "../../engine.js";
-import { errorText } from "../../errors.js";
-import { lang, t } from "../../i18n.js";
-import { moveText } from "../../notation.js";
-import { currentUser } from "../../state.js";
+import { clamped, evalBar, scoreText, scoreWords } from "./evaluation.js";
+import { h } from "../dom.js";
+import { analyse } from "../engine.js";
+import { errorText } from "../errors.js";
+import { lang, t } from "../i18n.js";
+import { moveText } from "../notation.js";
+import { currentUser } from "../state.js";
 
-/** @typedef {import("../../models.js").AnalysisEvent} AnalysisEvent */
-/** @typedef {import("../../models.js").AnalysisInfo} AnalysisInfo */
-/** @typedef {import("../../models.js").Outcome} Outcome */
-/** @typedef {import("../../components/board.js").Arrow} Arrow */
+/** @typedef {import("../models.js").AnalysisEvent} AnalysisEvent */
+/** @typedef {import("../models.js").AnalysisInfo} AnalysisInfo */
+/** @typedef {import("../models.js").Outcome} Outcome */
+/** @typedef {import("./board.js").Arrow} Arrow */
 
 /** How long the position must stay before the engine starts on it (stepping through moves). */
 const SETTLE_MS = 300;

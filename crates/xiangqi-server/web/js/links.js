@@ -1,0 +1,25 @@
+// Addresses of pages, for links from one page to another: a page links to
+// another by its address, never by importing it.
+
+/**
+ * The address of a position on the analysis board.
+ * @param {string} board  standard or hex
+ * @param {string} fen
+ */
+export const analysisLink = (board, fen) => `#/analysis/${board}/${encodeURIComponent(fen.trim())}`;
+
+/**
+ * The analysis board at a game's move.
+ * @param {string} id
+ * @param {number} ply
+ */
+export const gameAnalysisLink = (id, ply) => `#/analysis/game/${encodeURIComponent(id)}/${ply}`;
+
+/** The address of an imported game on the analysis board. @param {string} id */
+export const importedLink = (id) => `#/analysis/imported/${encodeURIComponent(id)}`;
+
+/** The address of a Masters game on the analysis board. @param {string} id */
+export const mastersLink = (id) => `#/analysis/masters/${encodeURIComponent(id)}`;
+
+/** A study's page. @param {string} id */
+export const studyLink = (id) => `#/study/${encodeURIComponent(id)}`;
