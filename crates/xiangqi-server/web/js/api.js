@@ -48,6 +48,34 @@ export async function call(method, path, body) {
   return data;
 }
 
+/**
+ * Posts a file's bytes to `/api/v1{path}`; resolves to the parsed answer.
+ * @template T
+ * @param {string} path
+ * @param {Blob} body
+ * @returns {Promise<T>}
+ */
+export async function sendBytes(path, body) {
+  const res = await fetch(`/api/v1${path}`, {
+    method: "POST", credentials: "same-origin", body,
+    headers: { "X-Xiangqi": "1", "Content-Type": "application/octet-stream" },
+  });
+  /** @type {any} */
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(data.message || res.statusText, res.status, data.error, data.reason, data.params);
+  return data;
+}
+
+/** The address of an API path, for a link or a download. @param {string} path */
+export const apiUrl = (path) => `/api/v1${path}`;
+
+/**
+ * Every position of a line, as the server's rules read it.
+ * @param {import("./api-types.js").LineRequest} request
+ * @returns {Promise<import("./api-types.js").LineAnswer>}
+ */
+export const line = (request) => call("POST", "/positions", request);
+
 /** @param {string} name */
 export const userPath = (name) => `/users/${encodeURIComponent(name)}`;
 

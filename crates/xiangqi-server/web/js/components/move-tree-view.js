@@ -1,6 +1,7 @@
-// The analysis board's moves as buttons: the main line in order, each move's
-// alternatives in brackets after it, a record's comments after their moves,
-// the position shown marked.
+// Moves as buttons, on the analysis board and in a study: the main line in
+// order, each move's alternatives in brackets after it, a record's comments
+// after their moves (or, where the page shows comments beside the tree, a mark
+// on the moves that have one), the position shown marked.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -24,26 +25,36 @@ function moveLabel(tree, n, numbered) {
 }
 
 /**
+ * How the tree is drawn: `commentsAside` for a page that shows the comment of
+ * the move shown beside the tree (a study), which marks the moves with one
+ * instead of writing them out and leaves the page's scrolling alone.
+ * @typedef {object} TreeLook
+ * @property {boolean} [commentsAside]
+ */
+
+/**
  * Draws the tree in `box`; a click on a move calls `goTo`.
  * @param {HTMLElement} box
  * @param {MoveTree} tree
  * @param {(node: Node) => void} goTo
+ * @param {TreeLook} [look]
  */
-export function drawTree(box, tree, goTo) {
+export function drawTree(box, tree, goTo, look = {}) {
   const { root, current } = tree;
+  const aside = look.commentsAside === true;
 
   /**
    * @param {Node} n
    * @param {boolean} numbered
    */
   const moveButton = (n, numbered) => h("button", {
-    type: "button", class: `node${n === current ? " current" : ""}`, "data-node": n.id,
+    type: "button", class: `node${n === current ? " current" : ""}${aside && n.comment ? " commented" : ""}`, "data-node": n.id,
     "data-move": n.at.played?.iccs ?? "", "aria-current": n === current ? "true" : null,
     onclick: () => goTo(n),
   }, moveLabel(tree, n, numbered));
 
   /** @param {Node} n  its comment, if it has one */
-  const commentOf = (n) => n.comment ? [h("span", { class: "comment" }, n.comment)] : [];
+  const commentOf = (n) => n.comment && !aside ? [h("span", { class: "comment" }, n.comment)] : [];
 
   /**
    * A line from its first move: the main moves in order, each move's
@@ -57,7 +68,7 @@ export function drawTree(box, tree, goTo) {
     let numbered = true;
     for (let n = /** @type {Node | undefined} */ (first); n; n = n.children[0]) {
       out.push(moveButton(n, numbered), ...commentOf(n));
-      numbered = Boolean(n.comment);
+      numbered = commentOf(n).length > 0;
       const parent = n.parent;
       if (parent && parent.children[0] === n && parent.children.length > 1) {
         for (const alt of parent.children.slice(1)) {
@@ -83,5 +94,5 @@ export function drawTree(box, tree, goTo) {
   // The move shown is in view, and keeps the focus when a move in the tree had it.
   const here = box.querySelector(".node.current");
   if (here instanceof HTMLElement && hadFocus) here.focus();
-  else if (here instanceof HTMLElement) here.scrollIntoView?.({ block: "nearest" });
+  else if (here instanceof HTMLElement && !aside) here.scrollIntoView?.({ block: "nearest" });
 }

@@ -1,7 +1,7 @@
-// The analysis board's moves as a tree: a position, the moves played from it
-// (the first being the main line, the others variations), and the position
-// shown. Positions come from the server, which applies the rules; this only
-// keeps them in order and numbers the moves.
+// Moves as a tree, for the analysis board and a study's chapter: a position,
+// the moves played from it (the first being the main line, the others
+// variations), and the position shown. Positions come from the server, which
+// applies the rules; this only keeps them in order and numbers the moves.
 
 /** @typedef {import("../models.js").LinePosition} LinePosition */
 
@@ -18,6 +18,7 @@
  */
 
 /** @typedef {import("../api-types.js").RecordNodeView} RecordNode */
+/** @typedef {import("../api-types.js").StudyNode} StudyNode */
 
 export class MoveTree {
   /**
@@ -74,6 +75,40 @@ export class MoveTree {
       placed.push(node);
     }
     tree.current = tree.mainEnd(tree.root);
+    return tree;
+  }
+
+  /**
+   * A tree of a study chapter's nodes, keeping the server's ids, standing on
+   * the node `current` (the start when it is not there); null without a start.
+   * The tree is drawn and walked, never played on, so its positions carry no
+   * legal moves.
+   * @param {StudyNode[]} nodes
+   * @param {number} current
+   */
+  static ofChapter(nodes, current) {
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    const start = byId.get(0);
+    if (!start) return null;
+    /** @param {StudyNode} n @returns {LinePosition} */
+    const at = (n) => ({ fen: n.fen, turn: n.fen.trim().split(/\s+/)[1] === "b" ? "black" : "red", check: false, legal: [], played: n.move ?? null });
+    const tree = new MoveTree(at(start), [], 0);
+    tree.root.id = start.id;
+    tree.root.comment = start.comment;
+    /** @type {[Node, StudyNode][]} */
+    const pending = [[tree.root, start]];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [node, n] = next;
+      for (const id of n.children) {
+        const c = byId.get(id);
+        if (!c) continue;
+        const child = tree.add(node, at(c));
+        child.id = c.id;
+        child.comment = c.comment;
+        if (c.id === current) tree.current = child;
+        pending.push([child, c]);
+      }
+    }
     return tree;
   }
 

@@ -54,7 +54,7 @@ export const themeName = (theme) => t(`theme.${theme}`);
  * @returns {Promise<LineAnswer>}
  */
 const line = (variant, fen, moves) =>
-  api.call("POST", "/positions", { variant, rules: variant === "hex" ? "hex" : "asian", fen, moves });
+  api.line({ variant, rules: variant === "hex" ? "hex" : "asian", fen, moves });
 
 /**
  * The mode the address names.

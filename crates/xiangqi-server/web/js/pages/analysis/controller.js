@@ -61,7 +61,7 @@ export function analysisController(variant, rules) {
   function line(fen, moves) {
     /** @type {LineRequest} */
     const body = { variant: state.variant, rules: state.rules, fen, moves };
-    return api.call("POST", "/positions", body);
+    return api.line(body);
   }
 
   /**

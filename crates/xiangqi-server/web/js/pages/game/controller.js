@@ -202,7 +202,7 @@ export function gameController(first) {
       /** @type {LineRequest} */
       const body = { variant, rules, fen, moves: moves.map((m) => m.iccs) };
       /** @type {LineAnswer} */
-      const answer = await api.call("POST", "/positions", body);
+      const answer = await api.line(body);
       state.line = answer.positions;
     }
     state.viewing = ply >= state.game.moves.length ? null : ply;

@@ -183,7 +183,7 @@ export function gameView(view, ctl) {
       : [];
     const opening = game.opening ? [openingLabel(game.opening), " · "] : [];
     info.replaceChildren(...event, ...opening, terms.join(" · "), " · ",
-      h("a", { href: `/api/v1${api.gamePath(game.id)}/pgn` }, t("game.pgn")), " · ", analyse, " · ", flip);
+      h("a", { href: api.apiUrl(`${api.gamePath(game.id)}/pgn`) }, t("game.pgn")), " · ", analyse, " · ", flip);
     if (game.status === "finished" && !review) {
       review = reviewPanel(game, {
         shown: () => ctl.state.viewing ?? ctl.state.game.moves.length,
