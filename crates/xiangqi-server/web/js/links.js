@@ -23,3 +23,22 @@ export const mastersLink = (id) => `#/analysis/masters/${encodeURIComponent(id)}
 
 /** A study's page. @param {string} id */
 export const studyLink = (id) => `#/study/${encodeURIComponent(id)}`;
+
+/**
+ * The address of a puzzle mode on a board: the next puzzle (of a theme when
+ * one is named), a streak or the leaders.
+ * @param {"next" | "theme" | "streak" | "leaders"} kind
+ * @param {string} variant  standard or hex
+ * @param {string} [theme]
+ */
+export function puzzlesLink(kind, variant, theme) {
+  const board = variant === "hex" ? "/hex" : "";
+  if (kind === "theme" && theme) return `#/puzzles/theme/${theme}${board}`;
+  return kind === "next" || kind === "theme" ? `#/puzzles${board}` : `#/puzzles/${kind}${board}`;
+}
+
+/** One puzzle's address. @param {string} id */
+export const puzzleLink = (id) => `#/puzzles/p/${encodeURIComponent(id)}`;
+
+/** A game's page. @param {string} id */
+export const gameLink = (id) => `#/game/${encodeURIComponent(id)}`;

@@ -31,7 +31,7 @@ import { newGamePage } from "./pages/new-game.js";
 import { peoplePage } from "./pages/people.js";
 import { positionPage } from "./pages/position.js";
 import { analysisPage } from "./pages/analysis.js";
-import { puzzlesPage } from "./pages/puzzles.js";
+import { puzzlesPage } from "./pages/puzzles/puzzles.js";
 import { databasePage } from "./pages/database.js";
 import { importPage } from "./pages/imports.js";
 import { mastersPage } from "./pages/masters.js";

@@ -6,6 +6,7 @@ import { card } from "./layout.js";
 import { ratingChart } from "./ratings.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { puzzleLink } from "../links.js";
 
 /** @typedef {import("../api-types.js").PuzzleStandingView} PuzzleStandingView */
 /** @typedef {import("../api-types.js").PuzzleView["variant"]} Variant */
@@ -28,7 +29,7 @@ export async function puzzleCard(name) {
         r.provisional ? "?" : "", " · ", t("puzzle.tally", { solved: r.solved, attempts: r.attempts, streak: r.best_streak })))),
     points.length > 1 ? ratingChart(points, t("puzzle.chart")) : null,
     s.attempts.length === 0 ? null : h("ul", { class: "puzzle-history" }, s.attempts.slice(0, 10).map((a) =>
-      h("li", {}, h("a", { href: `#/puzzles/p/${encodeURIComponent(a.puzzle)}` }, t(a.result === "solved" ? "puzzle.result.solved" : "puzzle.result.failed")),
+      h("li", {}, h("a", { href: puzzleLink(a.puzzle) }, t(a.result === "solved" ? "puzzle.result.solved" : "puzzle.result.failed")),
         " · ", t("puzzle.rating", { rating: a.puzzle_rating }),
         a.rating !== null && a.rating !== undefined ? [" · ", t("puzzle.after", { rating: a.rating })] : null))));
 }
