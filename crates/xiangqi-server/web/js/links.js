@@ -42,3 +42,6 @@ export const puzzleLink = (id) => `#/puzzles/p/${encodeURIComponent(id)}`;
 
 /** A game's page. @param {string} id */
 export const gameLink = (id) => `#/game/${encodeURIComponent(id)}`;
+
+/** A tournament's page. @param {string} id */
+export const tournamentLink = (id) => `#/tournament/${encodeURIComponent(id)}`;
