@@ -13,7 +13,7 @@ import { conversationPage } from "./pages/conversation.js";
 import { invitePage } from "./pages/invite.js";
 import { joinPage } from "./pages/join.js";
 import { leadersPage } from "./pages/leaders.js";
-import { ladderPage } from "./pages/ladder.js";
+import { ladderPage } from "./pages/ladder/ladder.js";
 import { tournamentsPage } from "./pages/tournaments/list.js";
 import { tournamentPage } from "./pages/tournaments/tournament.js";
 import { buddiesPage, ignoredPage } from "./pages/lists.js";
