@@ -2,15 +2,15 @@
 // form that sends one: shared by my messages and a conversation with one person.
 // A message's text is always shown as text.
 
-import * as api from "../api.js";
-import { refreshCounts } from "./badges.js";
-import { userLink } from "./layout.js";
-import { conversationLink, refused } from "./user-actions.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { say } from "../notify.js";
+import { refreshCounts } from "../../components/badges.js";
+import { userLink } from "../../components/layout.js";
+import { conversationLink, refused } from "../../components/user-actions.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { say } from "../../notify.js";
+import { deleteMessage, send } from "./endpoints.js";
 
-/** @typedef {import("../models.js").Message} Message */
+/** @typedef {import("../../models.js").Message} Message */
 
 export const MAX_MESSAGE = 2000;
 
@@ -26,7 +26,7 @@ export function deleteButton(m, done) {
   return h("button", { type: "button", class: "delete small-button", title: t("messages.deleteTitle"), onclick: async () => {
     if (!confirm(t("messages.confirmDelete"))) return;
     try {
-      await api.call("DELETE", `/messages/${encodeURIComponent(m.id)}`);
+      await deleteMessage(m.id);
     } catch (err) {
       return refused(t("messages.delete"), err);
     }
@@ -79,7 +79,7 @@ export function messageForm(to, sent) {
     const recipient = (to || name.value).trim();
     button.disabled = true;
     try {
-      await api.call("POST", "/messages", { to: recipient, body: body.value });
+      await send({ to: recipient, body: body.value });
       body.value = "";
       left.textContent = t("messages.left", { count: MAX_MESSAGE });
       say(t("messages.sentTo", { name: recipient }));

@@ -3,24 +3,24 @@
 // message, challenge, keep as a buddy or ignore them. On one's own: a link to
 // edit it, and changing the password.
 
-import * as api from "../api.js";
-import { downloadLink } from "../components/download.js";
-import { form } from "../components/form.js";
-import { listOr, page } from "../components/layout.js";
-import { seenText } from "../components/people.js";
-import { categoryName, ratingMark, ratingsCard } from "../components/ratings.js";
-import { userActions } from "../components/user-actions.js";
-import { h } from "../dom.js";
-import { openingLabel } from "../components/openings.js";
-import { clockText, colorName, computerLevel, outcomeText, rulesName } from "../format.js";
-import { date, t, tn } from "../i18n.js";
-import { say } from "../notify.js";
-import { refresh } from "../router.js";
-import { currentUser } from "../state.js";
-import { puzzleCard } from "../components/puzzle-card.js";
+import * as api from "../../api.js";
+import { downloadLink } from "../../components/download.js";
+import { form } from "../../components/form.js";
+import { listOr, page } from "../../components/layout.js";
+import { seenText } from "../../components/people.js";
+import { categoryName, ratingMark, ratingsCard } from "../../components/ratings.js";
+import { userActions } from "../../components/user-actions.js";
+import { h } from "../../dom.js";
+import { openingLabel } from "../../components/openings.js";
+import { clockText, colorName, computerLevel, outcomeText, rulesName } from "../../format.js";
+import { date, t, tn } from "../../i18n.js";
+import { say } from "../../notify.js";
+import { refresh } from "../../router.js";
+import { currentUser } from "../../state.js";
+import { puzzleCard } from "../../components/puzzle-card.js";
 
-/** @typedef {import("../models.js").Profile} Profile */
-/** @typedef {import("../models.js").GameSummary} GameSummary */
+/** @typedef {import("../../models.js").Profile} Profile */
+/** @typedef {import("../../models.js").GameSummary} GameSummary */
 
 function passwordForm() {
   const password = form([
@@ -104,7 +104,7 @@ export async function profilePage(view, [name = ""]) {
  * @param {string} name
  */
 async function openingsCard(name) {
-  /** @type {import("../api-types.js").PlayerOpeningsAnswer} */
+  /** @type {import("../../api-types.js").PlayerOpeningsAnswer} */
   const a = await api.call("GET", `${api.userPath(name)}/openings`);
   const rows = a.openings.map((o) => h("tr", { "data-opening": o.opening },
     h("td", {}, openingLabel(o.opening)), h("td", {}, colorName(o.color)), h("td", { class: "num" }, String(o.games)),

@@ -2,17 +2,17 @@
 // nothing). Whoever registers through it starts with me as a buddy and, if I
 // attached one, my challenge waiting for them.
 
-import * as api from "../api.js";
-import { onSubmit } from "../components/form.js";
-import { page } from "../components/layout.js";
-import { DEFAULT_CLOCK, clockOf, colorSelect, invitedTerms, rulesSelect, timeSelect } from "../components/terms.js";
-import { h } from "../dom.js";
-import { date, t, tn } from "../i18n.js";
-import { say } from "../notify.js";
-import { refresh } from "../router.js";
-import { pagedList } from "../components/paged-list.js";
+import * as api from "../../api.js";
+import { onSubmit } from "../../components/form.js";
+import { page } from "../../components/layout.js";
+import { DEFAULT_CLOCK, clockOf, colorSelect, invitedTerms, rulesSelect, timeSelect } from "../../components/terms.js";
+import { h } from "../../dom.js";
+import { date, t, tn } from "../../i18n.js";
+import { say } from "../../notify.js";
+import { refresh } from "../../router.js";
+import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../models.js").Invitation} Invitation */
+/** @typedef {import("../../models.js").Invitation} Invitation */
 
 /**
  * Copies a text, with a fallback for browsers without the clipboard API.

@@ -2,15 +2,15 @@
 // page at a time (my buddies in their own card), with their rating and the
 // games they are playing (click to watch).
 
-import * as api from "../api.js";
-import { moreButton, page } from "../components/layout.js";
-import { peopleList } from "../components/people.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { refresh } from "../router.js";
-import { currentUser } from "../state.js";
+import * as api from "../../api.js";
+import { moreButton, page } from "../../components/layout.js";
+import { peopleList } from "../../components/people.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { refresh } from "../../router.js";
+import { currentUser } from "../../state.js";
 
-/** @typedef {import("../models.js").Person} Person */
+/** @typedef {import("../../models.js").Person} Person */
 
 /** @param {HTMLElement} view */
 export async function peoplePage(view) {

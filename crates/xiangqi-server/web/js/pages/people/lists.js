@@ -2,17 +2,17 @@
 // their games) and the ignore list (whoever is on it cannot message me,
 // challenge me, be paired with me or chat in my games).
 
-import * as api from "../api.js";
-import { onSubmit } from "../components/form.js";
-import { button, page, userLink } from "../components/layout.js";
-import { personRow } from "../components/people.js";
-import { setRelation } from "../components/user-actions.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { refresh } from "../router.js";
-import { pagedList } from "../components/paged-list.js";
+import * as api from "../../api.js";
+import { onSubmit } from "../../components/form.js";
+import { button, page, userLink } from "../../components/layout.js";
+import { personRow } from "../../components/people.js";
+import { setRelation } from "../../components/user-actions.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { refresh } from "../../router.js";
+import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../models.js").Person} Person */
+/** @typedef {import("../../models.js").Person} Person */
 
 /**
  * A form that puts a name on a list.

@@ -6,20 +6,20 @@
 // Addresses: `#/database`, `#/database/{standard|hex}/{FEN}` (the games that
 // reached a position, as the analysis board's explorer links to them).
 
-import * as api from "../api.js";
-import { downloadLink } from "../components/download.js";
-import { onSubmit } from "../components/form.js";
-import { RULE_SETS, SPEEDS, choice, speedName } from "../components/game-filters.js";
-import { page, userLink } from "../components/layout.js";
-import { h } from "../dom.js";
-import { clockText, outcomeText, rulesName } from "../format.js";
-import { date, t } from "../i18n.js";
-import { gameAnalysisLink } from "../links.js";
-import { pagedList } from "../components/paged-list.js";
+import * as api from "../../api.js";
+import { downloadLink } from "../../components/download.js";
+import { onSubmit } from "../../components/form.js";
+import { RULE_SETS, SPEEDS, choice, speedName } from "../../components/game-filters.js";
+import { page, userLink } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { clockText, outcomeText, rulesName } from "../../format.js";
+import { date, t } from "../../i18n.js";
+import { gameAnalysisLink } from "../../links.js";
+import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../models.js").GameSummary} GameSummary */
-/** @typedef {import("../api-types.js").FoundGamesPage} FoundGamesPage */
-/** @typedef {import("../i18n.js").TextKey} TextKey */
+/** @typedef {import("../../models.js").GameSummary} GameSummary */
+/** @typedef {import("../../api-types.js").FoundGamesPage} FoundGamesPage */
+/** @typedef {import("../../i18n.js").TextKey} TextKey */
 
 const REASONS = ["checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition", "no_attackers",
   "move_limit", "resignation", "time_forfeit", "agreement"];

@@ -6,20 +6,20 @@
 // imported games: that choice is the account's alone, kept on the server and
 // never in this browser, so that nobody else who logs in here inherits it.
 
-import * as api from "../api.js";
-import { Board } from "../components/board.js";
-import { standard } from "../components/board-standard.js";
-import { page } from "../components/layout.js";
-import { h } from "../dom.js";
-import { LANGUAGES, t } from "../i18n.js";
-import { chineseFromWxf } from "../notation.js";
-import { sayError } from "../notify.js";
-import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../prefs.js";
-import { currentUser } from "../state.js";
+import * as api from "../../api.js";
+import { Board } from "../../components/board.js";
+import { standard } from "../../components/board-standard.js";
+import { page } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { LANGUAGES, t } from "../../i18n.js";
+import { chineseFromWxf } from "../../notation.js";
+import { sayError } from "../../notify.js";
+import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../../prefs.js";
+import { currentUser } from "../../state.js";
 
-/** @typedef {import("../prefs.js").Prefs} Prefs */
-/** @typedef {import("../api-types.js").PuzzleSharing} PuzzleSharing */
-/** @typedef {import("../i18n.js").TextKey} TextKey */
+/** @typedef {import("../../prefs.js").Prefs} Prefs */
+/** @typedef {import("../../api-types.js").PuzzleSharing} PuzzleSharing */
+/** @typedef {import("../../i18n.js").TextKey} TextKey */
 
 /** A position after 1. C2=5 H8+7 2. H2+3, to show pieces, coordinates and the last move. */
 const PREVIEW = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2";

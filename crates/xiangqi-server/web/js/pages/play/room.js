@@ -2,18 +2,18 @@
 // follow the server live: challenges appear and go without a reload, and the
 // control that has the keyboard focus keeps it.
 
-import * as api from "../api.js";
-import { button, card, listOr, moreButton, page, swapKeepingFocus } from "../components/layout.js";
-import { h } from "../dom.js";
-import { clockText, colorName, rulesName } from "../format.js";
-import { t } from "../i18n.js";
-import { onLobby } from "../live.js";
-import { attempt, say } from "../notify.js";
-import { go } from "../router.js";
-import { currentUser, isQueued, setQueued } from "../state.js";
+import * as api from "../../api.js";
+import { button, card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { clockText, colorName, rulesName } from "../../format.js";
+import { t } from "../../i18n.js";
+import { onLobby } from "../../live.js";
+import { attempt, say } from "../../notify.js";
+import { go } from "../../router.js";
+import { currentUser, isQueued, setQueued } from "../../state.js";
 
-/** @typedef {import("../models.js").Challenge} Challenge */
-/** @typedef {import("../models.js").ChallengeLists} ChallengeLists */
+/** @typedef {import("../../models.js").Challenge} Challenge */
+/** @typedef {import("../../models.js").ChallengeLists} ChallengeLists */
 
 /**
  * @param {Challenge} c

@@ -1,21 +1,19 @@
 // My messages: conversations grouped by person (the latest first), the inbox
 // and the sent box, a page at a time; and the page that sends one.
 
-import * as api from "../api.js";
-import { refreshCounts } from "../components/badges.js";
-import { page } from "../components/layout.js";
-import { MAX_MESSAGE, messageForm, messageItem, stamp } from "../components/message-items.js";
-import { pagedList } from "../components/paged-list.js";
-import { conversationLink, refused, sendLink } from "../components/user-actions.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { onEvent } from "../live.js";
-import { go } from "../router.js";
-import { currentUser } from "../state.js";
+import { refreshCounts } from "../../components/badges.js";
+import { page } from "../../components/layout.js";
+import { MAX_MESSAGE, messageForm, messageItem, stamp } from "./items.js";
+import { pagedList } from "../../components/paged-list.js";
+import { conversationLink, refused, sendLink } from "../../components/user-actions.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { onEvent } from "../../live.js";
+import { go } from "../../router.js";
+import { currentUser } from "../../state.js";
+import * as endpoints from "./endpoints.js";
 
-/** @typedef {import("../models.js").MessagesPage} MessagesPage */
-/** @typedef {import("../models.js").Conversation} Conversation */
-/** @typedef {import("../models.js").ConversationsPage} ConversationsPage */
+/** @typedef {import("../../models.js").Conversation} Conversation */
 
 /**
  * A conversation as a list item.
@@ -35,7 +33,7 @@ function conversationItem(c, me, changed) {
       h("a", { class: "button-link", href: conversationLink(c.with) }, t("messages.open")),
       c.unread ? h("button", { type: "button", class: "mark-read", onclick: async () => {
         try {
-          await api.call("POST", `/messages/with/${encodeURIComponent(c.with)}/read`);
+          await endpoints.markRead(c.with);
         } catch (err) {
           return refused(t("messages.markRead"), err);
         }
@@ -61,13 +59,11 @@ export async function messagesPage(view, [box = "conversations"]) {
       t(b === "conversations" ? "messages.conversations" : b === "inbox" ? "messages.inbox" : "messages.sent"))));
   const list = box === "conversations"
     ? await pagedList(async (after) => {
-      /** @type {ConversationsPage} */
-      const p = await api.call("GET", `/messages/conversations?limit=20${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      const p = await endpoints.conversations(after);
       return { items: p.conversations, next: p.next ?? null };
     }, (c) => conversationItem(c, me, redraw), "conversations", t("messages.none"))
     : await pagedList(async (after) => {
-      /** @type {MessagesPage} */
-      const p = await api.call("GET", `/messages?box=${box}&limit=20${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      const p = await endpoints.box(box, after);
       return { items: p.messages, next: p.next ?? null };
     }, (m) => messageItem(m, me, () => {}), "messages", t("messages.none"));
   page(view, t("messages.title"),

@@ -1,16 +1,16 @@
 // Leaderboards: the best established ratings of each category, highest first,
 // a page at a time. Open to visitors.
 
-import * as api from "../api.js";
-import { page, userLink } from "../components/layout.js";
-import { CATEGORIES, categoryName, isCategory } from "../components/ratings.js";
-import { refused } from "../components/user-actions.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { currentUser } from "../state.js";
+import * as api from "../../api.js";
+import { page, userLink } from "../../components/layout.js";
+import { CATEGORIES, categoryName, isCategory } from "../../components/ratings.js";
+import { refused } from "../../components/user-actions.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { currentUser } from "../../state.js";
 
-/** @typedef {import("../models.js").LeadersPage} LeadersPage */
-/** @typedef {import("../models.js").Leader} Leader */
+/** @typedef {import("../../models.js").LeadersPage} LeadersPage */
+/** @typedef {import("../../models.js").Leader} Leader */
 
 const PAGE = 50;
 

@@ -7,25 +7,25 @@
 // page at a time, each opening on the analysis board (whose explorer can show
 // my collection).
 
-import * as api from "../api.js";
-import { page } from "../components/layout.js";
-import { h } from "../dom.js";
-import { errorText } from "../errors.js";
-import { date, t, tn } from "../i18n.js";
-import { rulesName } from "../format.js";
-import { refused } from "../components/user-actions.js";
-import { say } from "../notify.js";
-import { pagedList } from "../components/paged-list.js";
-import { importedLink } from "../links.js";
-import { currentUser } from "../state.js";
-import { openingLabel } from "../components/openings.js";
+import * as api from "../../api.js";
+import { page } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { errorText } from "../../errors.js";
+import { date, t, tn } from "../../i18n.js";
+import { rulesName } from "../../format.js";
+import { refused } from "../../components/user-actions.js";
+import { say } from "../../notify.js";
+import { pagedList } from "../../components/paged-list.js";
+import { importedLink } from "../../links.js";
+import { currentUser } from "../../state.js";
+import { openingLabel } from "../../components/openings.js";
 
-/** @typedef {import("../api-types.js").ImportAnswer} ImportAnswer */
-/** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
-/** @typedef {import("../api-types.js").ImportedGameView} ImportedGameView */
-/** @typedef {import("../api-types.js").ImportsDeleted} ImportsDeleted */
-/** @typedef {import("../api-types.js").RefusedGameView} RefusedGameView */
-/** @typedef {import("../i18n.js").TextKey} TextKey */
+/** @typedef {import("../../api-types.js").ImportAnswer} ImportAnswer */
+/** @typedef {import("../../api-types.js").ImportedPage} ImportedPage */
+/** @typedef {import("../../api-types.js").ImportedGameView} ImportedGameView */
+/** @typedef {import("../../api-types.js").ImportsDeleted} ImportsDeleted */
+/** @typedef {import("../../api-types.js").RefusedGameView} RefusedGameView */
+/** @typedef {import("../../i18n.js").TextKey} TextKey */
 
 /**
  * Why a game was left out, in words.

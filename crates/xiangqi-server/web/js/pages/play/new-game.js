@@ -1,18 +1,18 @@
 // New game: a challenge (to someone, or open in the waiting room) or auto-match.
 
-import * as api from "../api.js";
-import { onSubmit } from "../components/form.js";
-import { page } from "../components/layout.js";
-import { TIMES, clockOf } from "../components/terms.js";
-import { h } from "../dom.js";
-import { t, tn } from "../i18n.js";
-import { sayNext } from "../notify.js";
-import { go } from "../router.js";
-import { setQueued } from "../state.js";
+import * as api from "../../api.js";
+import { onSubmit } from "../../components/form.js";
+import { page } from "../../components/layout.js";
+import { TIMES, clockOf } from "../../components/terms.js";
+import { h } from "../../dom.js";
+import { t, tn } from "../../i18n.js";
+import { sayNext } from "../../notify.js";
+import { go } from "../../router.js";
+import { setQueued } from "../../state.js";
 
-/** @typedef {import("../models.js").Game} Game */
-/** @typedef {import("../models.js").RatingSettings} RatingSettings */
-/** @typedef {import("../models.js").ComputerLevel} ComputerLevel */
+/** @typedef {import("../../models.js").Game} Game */
+/** @typedef {import("../../models.js").RatingSettings} RatingSettings */
+/** @typedef {import("../../models.js").ComputerLevel} ComputerLevel */
 
 /**
  * How a time option reads here: correspondence in days per move (the server

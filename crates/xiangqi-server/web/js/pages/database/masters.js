@@ -2,17 +2,17 @@
 // from the games played here. Searched by player, a page at a time, each
 // opening on the analysis board (whose explorer has a Masters source too).
 
-import * as api from "../api.js";
-import { page } from "../components/layout.js";
-import { h } from "../dom.js";
-import { onSubmit } from "../components/form.js";
-import { t, tn } from "../i18n.js";
-import { mastersLink } from "../links.js";
-import { openingLabel } from "../components/openings.js";
-import { pagedList } from "../components/paged-list.js";
+import * as api from "../../api.js";
+import { page } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { onSubmit } from "../../components/form.js";
+import { t, tn } from "../../i18n.js";
+import { mastersLink } from "../../links.js";
+import { openingLabel } from "../../components/openings.js";
+import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../api-types.js").ImportedPage} ImportedPage */
-/** @typedef {import("../api-types.js").ImportedGameView} ImportedGameView */
+/** @typedef {import("../../api-types.js").ImportedPage} ImportedPage */
+/** @typedef {import("../../api-types.js").ImportedGameView} ImportedGameView */
 
 /**
  * A game of the collection in the list.

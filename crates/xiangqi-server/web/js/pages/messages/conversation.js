@@ -2,17 +2,15 @@
 // form. Opening it marks what they sent me as read; a new message from them
 // appears while it is open.
 
-import * as api from "../api.js";
-import { refreshCounts } from "../components/badges.js";
-import { page, userLink } from "../components/layout.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { onEvent } from "../live.js";
-import { currentUser } from "../state.js";
-import { messageForm, messageItem } from "../components/message-items.js";
-import { pagedList } from "../components/paged-list.js";
-
-/** @typedef {import("../models.js").MessagesPage} MessagesPage */
+import { refreshCounts } from "../../components/badges.js";
+import { page, userLink } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { onEvent } from "../../live.js";
+import { currentUser } from "../../state.js";
+import { messageForm, messageItem } from "./items.js";
+import { pagedList } from "../../components/paged-list.js";
+import { markRead, withPerson } from "./endpoints.js";
 
 /**
  * @param {HTMLElement} view
@@ -20,16 +18,14 @@ import { pagedList } from "../components/paged-list.js";
  */
 export async function conversationPage(view, [name = ""]) {
   const me = currentUser()?.name ?? "";
-  const path = `/messages/with/${encodeURIComponent(name)}`;
   const holder = h("section", { class: "card" });
   async function draw() {
     const list = await pagedList(async (after) => {
-      /** @type {MessagesPage} */
-      const p = await api.call("GET", `${path}?limit=20${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      const p = await withPerson(name, after);
       return { items: p.messages, next: p.next ?? null };
     }, (m) => messageItem(m, me, () => {}, true), "messages thread", t("messages.noneWith", { name }));
     holder.replaceChildren(list);
-    await api.call("POST", `${path}/read`);
+    await markRead(name);
     refreshCounts();
   }
   await draw();

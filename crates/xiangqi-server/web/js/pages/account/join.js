@@ -1,16 +1,16 @@
 // An invitation link opened: who invites (and to what game), and the form that
 // creates a user id through it.
 
-import * as api from "../api.js";
-import { form } from "../components/form.js";
-import { page, userLink } from "../components/layout.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { go } from "../router.js";
-import { currentUser, setUser } from "../state.js";
-import { invitedTerms } from "../components/terms.js";
+import * as api from "../../api.js";
+import { form } from "../../components/form.js";
+import { page, userLink } from "../../components/layout.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { go } from "../../router.js";
+import { currentUser, setUser } from "../../state.js";
+import { invitedTerms } from "../../components/terms.js";
 
-/** @typedef {import("../models.js").InvitationPreview} InvitationPreview */
+/** @typedef {import("../../models.js").InvitationPreview} InvitationPreview */
 
 /**
  * @param {HTMLElement} view

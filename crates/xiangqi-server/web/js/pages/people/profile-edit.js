@@ -1,17 +1,17 @@
 // Edit user profile: bio, location, languages, and the rule set and time
 // control one prefers (a one-click challenge uses them).
 
-import * as api from "../api.js";
-import { onSubmit } from "../components/form.js";
-import { page } from "../components/layout.js";
-import { clockOf, rulesSelect, timeSelect } from "../components/terms.js";
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { say } from "../notify.js";
-import { go } from "../router.js";
-import { setUser } from "../state.js";
+import * as api from "../../api.js";
+import { onSubmit } from "../../components/form.js";
+import { page } from "../../components/layout.js";
+import { clockOf, rulesSelect, timeSelect } from "../../components/terms.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { say } from "../../notify.js";
+import { go } from "../../router.js";
+import { setUser } from "../../state.js";
 
-/** @typedef {import("../models.js").UserView} UserView */
+/** @typedef {import("../../models.js").UserView} UserView */
 
 /** @param {HTMLElement} view */
 export async function profileEditPage(view) {

@@ -1,15 +1,15 @@
 // Search user profiles: by name (its start or any part), rating range and
 // whether online now; the results by name, a page at a time.
 
-import * as api from "../api.js";
-import { onSubmit } from "../components/form.js";
-import { page, userLink } from "../components/layout.js";
-import { seenText } from "../components/people.js";
-import { h } from "../dom.js";
-import { date, t } from "../i18n.js";
-import { pagedList } from "../components/paged-list.js";
+import * as api from "../../api.js";
+import { onSubmit } from "../../components/form.js";
+import { page, userLink } from "../../components/layout.js";
+import { seenText } from "../../components/people.js";
+import { h } from "../../dom.js";
+import { date, t } from "../../i18n.js";
+import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../models.js").UserView} UserView */
+/** @typedef {import("../../models.js").UserView} UserView */
 
 /** @param {HTMLElement} view */
 export function searchPage(view) {

@@ -2,17 +2,17 @@
 // challenges are rated unless I choose otherwise. Saving updates the name in
 // the header (and every list of people after it) at once.
 
-import * as api from "../api.js";
-import { onSubmit } from "../components/form.js";
-import { page } from "../components/layout.js";
-import { CATEGORIES, categoryName, ratingMark } from "../components/ratings.js";
-import { h } from "../dom.js";
-import { t, tn } from "../i18n.js";
-import { say } from "../notify.js";
-import { currentUser, setUser } from "../state.js";
+import * as api from "../../api.js";
+import { onSubmit } from "../../components/form.js";
+import { page } from "../../components/layout.js";
+import { CATEGORIES, categoryName, ratingMark } from "../../components/ratings.js";
+import { h } from "../../dom.js";
+import { t, tn } from "../../i18n.js";
+import { say } from "../../notify.js";
+import { currentUser, setUser } from "../../state.js";
 
-/** @typedef {import("../models.js").RatingSettings} RatingSettings */
-/** @typedef {import("../models.js").Profile} Profile */
+/** @typedef {import("../../models.js").RatingSettings} RatingSettings */
+/** @typedef {import("../../models.js").Profile} Profile */
 
 /** @param {HTMLElement} view */
 export async function ratingsPage(view) {
