@@ -97,6 +97,7 @@ assets!(
     "js/pages/analysis/position-editor.js",
     "js/pages/analysis/view.js",
     "js/pages/database/database.js",
+    "js/pages/database/endpoints.js",
     "js/pages/database/imports.js",
     "js/pages/database/masters.js",
     "js/pages/account/login.js",

@@ -6,7 +6,7 @@
 // Addresses: `#/database`, `#/database/{standard|hex}/{FEN}` (the games that
 // reached a position, as the analysis board's explorer links to them).
 
-import * as api from "../../api.js";
+import { findGames, foundGamesPgn } from "./endpoints.js";
 import { downloadLink } from "../../components/download.js";
 import { onSubmit } from "../../components/form.js";
 import { RULE_SETS, SPEEDS, choice, speedName } from "../../components/game-filters.js";
@@ -18,7 +18,6 @@ import { gameAnalysisLink } from "../../links.js";
 import { pagedList } from "../../components/paged-list.js";
 
 /** @typedef {import("../../models.js").GameSummary} GameSummary */
-/** @typedef {import("../../api-types.js").FoundGamesPage} FoundGamesPage */
 /** @typedef {import("../../i18n.js").TextKey} TextKey */
 
 const REASONS = ["checkmate", "stalemate", "perpetual_check", "perpetual_chase", "repetition", "no_attackers",
@@ -89,14 +88,13 @@ export async function databasePage(view, args) {
     if (until !== null) q.set("until", String(until));
     // The download takes the search as it is, not the list's pages.
     const download = h("div", { class: "db-download", id: "db-download" },
-      downloadLink({ id: "db-download-link", label: t("db.download"), path: `/database/games.pgn?${q}` }),
+      downloadLink({ id: "db-download-link", label: t("db.download"), path: foundGamesPgn(q) }),
       h("p", { class: "muted small" }, t("db.downloadNote")));
     q.set("limit", "20");
     let found = false;
     const list = await pagedList(async (after) => {
       if (after) q.set("after", after);
-      /** @type {FoundGamesPage} */
-      const p = await api.call("GET", `/database/games?${q}`);
+      const p = await findGames(q);
       found ||= p.games.length > 0;
       return { items: p.games, next: p.next ?? null };
     }, foundGame, "games found-games", t("db.none"));

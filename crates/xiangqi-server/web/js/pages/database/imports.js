@@ -7,7 +7,6 @@
 // page at a time, each opening on the analysis board (whose explorer can show
 // my collection).
 
-import * as api from "../../api.js";
 import { page } from "../../components/layout.js";
 import { h } from "../../dom.js";
 import { errorText } from "../../errors.js";
@@ -19,11 +18,10 @@ import { pagedList } from "../../components/paged-list.js";
 import { importedLink } from "../../links.js";
 import { currentUser } from "../../state.js";
 import { openingLabel } from "../../components/openings.js";
+import { deleteAllImported, deleteImported, importRecords, importedGames } from "./endpoints.js";
 
 /** @typedef {import("../../api-types.js").ImportAnswer} ImportAnswer */
-/** @typedef {import("../../api-types.js").ImportedPage} ImportedPage */
 /** @typedef {import("../../api-types.js").ImportedGameView} ImportedGameView */
-/** @typedef {import("../../api-types.js").ImportsDeleted} ImportsDeleted */
 /** @typedef {import("../../api-types.js").RefusedGameView} RefusedGameView */
 /** @typedef {import("../../i18n.js").TextKey} TextKey */
 
@@ -40,72 +38,8 @@ function problemText(r) {
   return t(/** @type {TextKey} */ (`import.problem.${r.problem === "move" ? "moveBare" : r.problem}`));
 }
 
-/** The HTTP status of each kind of refusal, for one that comes inside a streamed answer. @type {Record<string, number>} */
-const STATUS = { bad_request: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409,
-  payload_too_large: 413, too_many_requests: 429, internal: 500, unavailable: 503 };
-
 /** The encodings a text file may be read in, the guess first. */
 export const ENCODINGS = ["", "utf-8", "gb18030", "big5", "utf-16le", "utf-16be"];
-
-/**
- * Sends one file's bytes to `/imports` or `/masters`, calling `progress`
- * with the share of the bytes sent (0 to 1) and then, for `/imports`, which
- * answers as it goes, with the records replayed of those the file holds.
- * @param {string} path
- * @param {Blob} body
- * @param {string} encoding  empty for the server's guess
- * @param {(share: number) => void} progress
- * @param {(checked: number, total: number) => void} [records]
- * @returns {Promise<ImportAnswer>}
- */
-export function send(path, body, encoding, progress, records) {
-  const q = new URLSearchParams();
-  if (encoding) q.set("encoding", encoding);
-  const streamed = Boolean(records);
-  if (streamed) q.set("progress", "true");
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/v1${path}${q.size ? `?${q}` : ""}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("X-Xiangqi", "1");
-    xhr.setRequestHeader("Content-Type", "application/octet-stream");
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) progress(e.loaded / e.total); };
-    xhr.onerror = () => reject(new api.ApiError(t("import.network"), 0, undefined));
-    /** @param {any} data @param {number} status */
-    const refuse = (data, status) =>
-      reject(new api.ApiError(data.message || xhr.statusText, status, data.error, data.reason, data.params));
-    // A streamed answer is lines of JSON: progress, then the answer or the refusal.
-    let seen = 0;
-    const lines = () => {
-      const text = xhr.responseText;
-      const end = text.lastIndexOf("\n");
-      if (end < seen) return [];
-      const fresh = text.slice(seen, end).split("\n").filter((l) => l.trim());
-      seen = end + 1;
-      return fresh.map((l) => { try { return JSON.parse(l); } catch { return {}; } });
-    };
-    xhr.onprogress = () => {
-      if (!streamed || xhr.status >= 300) return;
-      for (const event of lines()) {
-        if (event.progress && records) records(event.progress.checked, event.progress.total);
-        else if (event.answer) resolve(event.answer);
-        else if (event.error) refuse(event.error, STATUS[event.error.error] ?? 400);
-      }
-    };
-    xhr.onload = () => {
-      if (streamed && xhr.status >= 200 && xhr.status < 300) {
-        xhr.onprogress?.(new ProgressEvent("progress"));
-        return;
-      }
-      /** @type {any} */
-      let data = {};
-      try { data = JSON.parse(xhr.responseText); } catch { /* not JSON: the status says enough */ }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(/** @type {ImportAnswer} */ (data));
-      else refuse(data, xhr.status);
-    };
-    xhr.send(body);
-  });
-}
 
 /**
  * What came of one file, in words.
@@ -142,7 +76,7 @@ function importedRow(g) {
     onclick: async () => {
       if (!confirm(t("import.confirmDelete", { game: name }))) return;
       try {
-        await api.call("DELETE", `/imports/${encodeURIComponent(g.id)}`);
+        await deleteImported(g.id);
       } catch (err) {
         return refused(t("import.delete"), err);
       }
@@ -163,7 +97,8 @@ export async function importPage(view) {
   const report = h("div", { id: "import-report", "aria-live": "polite" });
   // An administrator may load the files into the site's Masters collection instead.
   const masters = currentUser()?.admin ? h("input", { type: "checkbox", name: "masters", id: "import-masters" }) : null;
-  const path = () => (masters instanceof HTMLInputElement && masters.checked ? "/masters" : "/imports");
+  /** @returns {"imports" | "masters"} */
+  const into = () => (masters instanceof HTMLInputElement && masters.checked ? "masters" : "imports");
   const submit = h("button", { type: "submit", class: "primary" }, t("import.submit"));
   const form = h("form", { class: "card form import-form", id: "import-form" },
     h("p", { class: "muted" }, t("import.lead")),
@@ -186,15 +121,13 @@ export async function importPage(view) {
 
   async function showMine() {
     const list = await pagedList(async (after) => {
-      /** @type {ImportedPage} */
-      const p = await api.call("GET", `/imports?limit=20${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      const p = await importedGames(after);
       return { items: p.games, next: p.next ?? null };
     }, importedRow, "games imported-games", t("import.none"));
     const clear = h("button", { type: "button", class: "delete", id: "imports-delete-all", onclick: async () => {
       if (!confirm(t("import.confirmDeleteAll"))) return;
       try {
-        /** @type {ImportsDeleted} */
-        const done = await api.call("DELETE", "/imports");
+        const done = await deleteAllImported();
         say(tn("import.deletedAll", done.deleted));
       } catch (err) {
         return refused(t("import.deleteAll"), err);
@@ -226,11 +159,11 @@ export async function importPage(view) {
         h("h3", {}, f.name), h("p", {}, bar, " ", status));
       report.append(entry);
       try {
-        const to = path();
-        const answer = await send(to, f.body, chosenEncoding, (share) => {
+        const to = into();
+        const answer = await importRecords(to, f.body, chosenEncoding, (share) => {
           bar.setAttribute("value", String(Math.round(share * 50)));
           status.textContent = share < 1 ? t("import.sent", { percent: Math.round(share * 100) }) : t("import.reading");
-        }, to === "/imports" ? (checked, total) => {
+        }, to === "imports" ? (checked, total) => {
           if (!total) return;
           bar.setAttribute("value", String(50 + Math.round((50 * checked) / total)));
           status.textContent = t("import.replayed", { checked, total });

@@ -2,7 +2,7 @@
 // from the games played here. Searched by player, a page at a time, each
 // opening on the analysis board (whose explorer has a Masters source too).
 
-import * as api from "../../api.js";
+import { mastersGames } from "./endpoints.js";
 import { page } from "../../components/layout.js";
 import { h } from "../../dom.js";
 import { onSubmit } from "../../components/form.js";
@@ -11,7 +11,6 @@ import { mastersLink } from "../../links.js";
 import { openingLabel } from "../../components/openings.js";
 import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../../api-types.js").ImportedPage} ImportedPage */
 /** @typedef {import("../../api-types.js").ImportedGameView} ImportedGameView */
 
 /**
@@ -36,8 +35,7 @@ export async function mastersPage(view) {
     if (player.trim()) q.set("player", player.trim());
     const list = await pagedList(async (after) => {
       if (after) q.set("after", after);
-      /** @type {ImportedPage} */
-      const p = await api.call("GET", `/masters?${q}`);
+      const p = await mastersGames(q);
       return { items: p.games, next: p.next ?? null };
     }, mastersRow, "games masters-games", t("masters.none"));
     results.replaceChildren(list);
