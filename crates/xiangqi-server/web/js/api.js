@@ -82,6 +82,9 @@ export const userPath = (name) => `/users/${encodeURIComponent(name)}`;
 /** @param {string} id */
 export const gamePath = (id) => `/games/${encodeURIComponent(id)}`;
 
+/** @param {string} id */
+export const challengePath = (id) => `/challenges/${encodeURIComponent(id)}`;
+
 /**
  * The server's `{ user }` answer.
  * @param {"GET" | "POST" | "PUT"} method

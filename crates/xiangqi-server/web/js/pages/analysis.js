@@ -15,7 +15,6 @@
 // panel (components/engine-panel.js), the tree (components/move-tree-view.js,
 // which studies share) and the position editor (analysis/position-editor.js).
 
-import * as api from "../api.js";
 import { standard } from "../components/board-standard.js";
 import { MANY, ONE, downloadLink } from "../components/download.js";
 import { page } from "../components/layout.js";
@@ -25,6 +24,7 @@ import { t } from "../i18n.js";
 import { onPrefsChange } from "../prefs.js";
 import { BOARDS, RULES, analysisController, isVariant } from "./analysis/controller.js";
 import { analysisView } from "./analysis/view.js";
+import { gameRecordPath, importedRecordPath, readGame, readImported } from "./analysis/endpoints.js";
 import { openingLabel } from "../components/openings.js";
 
 /** @typedef {import("./analysis/controller.js").Variant} Variant */
@@ -82,20 +82,19 @@ export async function analysisPage(view, args) {
   let start = { board: "standard", rules: "asian", fen: standard.startFen, moves: [], ply: 0 };
   const [kind] = args;
   if (kind === "game") {
-    const game = await api.game("GET", api.gamePath(args[1] ?? ""));
+    const game = await readGame(args[1] ?? "");
     const moves = game.moves.map((m) => m.iccs);
     const ply = Math.max(0, Math.min(moves.length, Number(args[2] ?? moves.length) || 0));
     start = { board: game.variant, rules: game.rules, fen: game.start_fen, moves, ply };
     record = h("section", { class: "card game-record", id: "game-record" },
-      recordDownload(`${api.gamePath(game.id)}/record`, game.variant === "standard"));
+      recordDownload(gameRecordPath(game.id), game.variant === "standard"));
   } else if (kind === "imported" || kind === "masters") {
-    const path = `/${kind === "masters" ? "masters" : "imports"}/${encodeURIComponent(args[1] ?? "")}`;
-    /** @type {import("../api-types.js").ImportedGameAnswer} */
-    const imported = await api.call("GET", path);
+    const id = args[1] ?? "";
+    const imported = await readImported(kind, id);
     const moves = imported.moves;
     const rules = imported.game.rules === "hex" ? "asian" : imported.game.rules;
     start = { board: "standard", rules, fen: imported.game.start_fen, moves, ply: moves.length, tree: imported.tree };
-    record = importedRecord(imported, `${path}/record`);
+    record = importedRecord(imported, importedRecordPath(kind, id));
   } else if (isVariant(kind)) {
     start = { board: kind, rules: RULES[kind], fen: args.slice(1).join("/").trim() || BOARDS[kind].startFen, moves: [], ply: 0 };
   } else if (kind) {

@@ -7,7 +7,7 @@
 // game/controller.js holds the state and talks to the server and the socket;
 // game/view.js and game/buttons.js draw it.
 
-import * as api from "../api.js";
+import { readGame } from "./game/endpoints.js";
 import { onPrefsChange } from "../prefs.js";
 import { gameController } from "./game/controller.js";
 import { gameView } from "./game/view.js";
@@ -17,7 +17,7 @@ import { gameView } from "./game/view.js";
  * @param {string[]} args  the game id
  */
 export async function gamePage(view, [id = ""]) {
-  const ctl = gameController(await api.game("GET", api.gamePath(id)));
+  const ctl = gameController(await readGame(id));
   const drawn = gameView(view, ctl);
   ctl.onChange(drawn.render);
   drawn.render();

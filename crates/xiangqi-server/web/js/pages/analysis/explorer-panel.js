@@ -6,7 +6,7 @@
 // once the position has stayed a moment; "Games with this position" opens the
 // games database on it.
 
-import * as api from "../../api.js";
+import { explore } from "./endpoints.js";
 import { h } from "../../dom.js";
 import { errorText } from "../../errors.js";
 import { rulesName } from "../../format.js";
@@ -65,8 +65,7 @@ export function explorerPanel(hooks) {
     }
     findGames.setAttribute("href", `#/database/${at.variant}/${encodeURIComponent(at.fen)}`);
     try {
-      /** @type {ExplorerAnswer} */
-      const answer = await api.call("GET", `/explorer?${q}`);
+      const answer = await explore(q);
       if (mine !== asked) return;
       body.replaceChildren(
         answer.opening ? h("p", { class: "explorer-opening", id: "explorer-opening" }, openingLabel(answer.opening)) : "",

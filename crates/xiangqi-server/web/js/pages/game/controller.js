@@ -9,6 +9,7 @@
 // changed under it (409).
 
 import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { ApiError } from "../../api.js";
 import { noticeText } from "../../components/notice.js";
 import { errorText } from "../../errors.js";
@@ -122,7 +123,7 @@ export function gameController(first) {
 
   /** Reads the game as it stands now: the one place the page asks for it again. */
   async function refetch() {
-    const next = await api.game("GET", api.gamePath(id)).catch(() => null);
+    const next = await endpoints.readGame(id).catch(() => null);
     if (next) adopt(next);
   }
 
@@ -155,7 +156,7 @@ export function gameController(first) {
   async function sendMove(move) {
     /** @type {Submit} */
     const body = { ply: state.game.ply, move };
-    adopt(await api.game("POST", `${api.gamePath(id)}/moves`, body));
+    adopt(await endpoints.gameAction(id, "moves", body));
     state.pending = null;
   }
 
@@ -177,13 +178,13 @@ export function gameController(first) {
    * @param {object} [body]
    */
   const post = (what, body) => act(async () => {
-    adopt(await api.game("POST", `${api.gamePath(id)}/${what}`, body));
+    adopt(await endpoints.gameAction(id, what, body));
   });
 
   /** Fetches the rematch offers about this game once it is over. */
   async function loadRematch() {
     if (state.game.status === "active" || !myColor(state.game)) return;
-    const lobby = /** @type {ChallengeLists | null} */ (await api.call("GET", "/challenges").catch(() => null));
+    const lobby = await endpoints.challenges().catch(() => null);
     if (!lobby) return;
     const about = (/** @type {Challenge} */ c) => c.rematch_of === id;
     state.rematch = { theirs: lobby.incoming.find(about) ?? null, mine: lobby.outgoing.find(about) ?? null };
@@ -302,12 +303,11 @@ export function gameController(first) {
     },
     /** @param {Challenge} c  the opponent's rematch challenge */
     acceptRematch: (c) => act(async () => {
-      const next = await api.game("POST", `/challenges/${encodeURIComponent(c.id)}/accept`);
+      const next = await endpoints.accept(c.id);
       go(`#/game/${encodeURIComponent(next.id)}`);
     }),
     rematch: () => act(async () => {
-      /** @type {{ game?: Game, challenge?: Challenge }} */
-      const r = await api.call("POST", `${api.gamePath(id)}/rematch`);
+      const r = await endpoints.rematch(id);
       if (r.game) go(`#/game/${encodeURIComponent(r.game.id)}`);
       else if (r.challenge) state.rematch = { ...state.rematch, mine: r.challenge };
     }),

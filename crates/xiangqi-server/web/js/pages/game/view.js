@@ -4,7 +4,7 @@
 // the chat. The page is built once; `render` updates its parts in place, so a
 // half-typed move and the keyboard focus survive the opponent's moves.
 
-import * as api from "../../api.js";
+import { pgnUrl } from "./endpoints.js";
 import { Board } from "../../components/board.js";
 import { hex } from "../../components/board-hex.js";
 import { standard } from "../../components/board-standard.js";
@@ -183,7 +183,7 @@ export function gameView(view, ctl) {
       : [];
     const opening = game.opening ? [openingLabel(game.opening), " · "] : [];
     info.replaceChildren(...event, ...opening, terms.join(" · "), " · ",
-      h("a", { href: api.apiUrl(`${api.gamePath(game.id)}/pgn`) }, t("game.pgn")), " · ", analyse, " · ", flip);
+      h("a", { href: pgnUrl(game.id) }, t("game.pgn")), " · ", analyse, " · ", flip);
     if (game.status === "finished" && !review) {
       review = reviewPanel(game, {
         shown: () => ctl.state.viewing ?? ctl.state.game.moves.length,

@@ -31,4 +31,4 @@ export const challenge = (category, opponent) =>
 export const join = (category) => api.call("POST", `${ladderPath(category)}/join`);
 
 /** A ladder challenge made to me, accepted: its game. @param {string} id */
-export const accept = (id) => api.game("POST", `/challenges/${encodeURIComponent(id)}/accept`);
+export const accept = (id) => api.game("POST", `${api.challengePath(id)}/accept`);
