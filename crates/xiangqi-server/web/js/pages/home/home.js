@@ -3,7 +3,7 @@
 // forms to log in or create a user id. A logged-in user sees the game status,
 // with the site news above it.
 
-import * as api from "../../api.js";
+import { dailyPuzzle, liveGames } from "./endpoints.js";
 import { diagram } from "../../components/diagram.js";
 import { standard } from "../../components/board-standard.js";
 import { card, listOr } from "../../components/layout.js";
@@ -24,7 +24,7 @@ function dailyCard() {
   const box = h("div", {}, h("p", { class: "muted" }, t("app.loading")));
   const section = card(t("puzzle.daily"), box);
   section.classList.add("daily-puzzle");
-  api.call("GET", "/puzzles/daily").then((/** @type {PuzzleView} */ p) => {
+  dailyPuzzle().then((p) => {
     box.replaceChildren(
       h("a", { href: "#/puzzles/daily", class: "daily-link", "aria-label": t("puzzle.dailyOpen") },
         diagram({ fen: p.fen, caption: t("puzzle.dailyText"), hexBoard: p.variant === "hex" })),
@@ -83,8 +83,7 @@ async function visitorHome(view) {
     h("h2", { id: "register" }, t("home.join")),
     h("p", { class: "muted" }, t("home.joinText")),
     columns);
-  /** @type {{ games: Game[] } | null} */
-  const r = await api.call("GET", "/games/live?limit=10").catch(() => null);
+  const r = await liveGames().catch(() => null);
   live.replaceChildren(liveList(r?.games ?? []));
 }
 

@@ -2,7 +2,7 @@
 // a page at a time. The lists follow the server: a new game, a move or an end
 // shows without a reload.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
 import { h } from "../../dom.js";
 import { clockText, colorName, movesText, outcomeText, rulesName } from "../../format.js";
@@ -53,8 +53,7 @@ function lists(games, morePlaying, moreFinished) {
 
 /** @param {HTMLElement} view */
 export async function statusPage(view) {
-  /** @type {GameLists} */
-  let games = await api.call("GET", "/games");
+  let games = await endpoints.myGames();
   let shown = draw();
   page(view, t("status.title"), shown);
 
@@ -68,15 +67,13 @@ export async function statusPage(view) {
   }
   /** @param {string} after */
   async function morePlaying(after) {
-    /** @type {import("../../models.js").PlayingPage} */
-    const p = await api.call("GET", `/games/playing?after=${encodeURIComponent(after)}`);
+    const p = await endpoints.morePlaying(after);
     games = { ...games, my_turn: [...games.my_turn, ...p.my_turn], their_turn: [...games.their_turn, ...p.their_turn], playing_next: p.next ?? null };
     redraw();
   }
   /** @param {string} after */
   async function moreFinished(after) {
-    /** @type {GameLists} */
-    const p = await api.call("GET", `/games?after=${encodeURIComponent(after)}`);
+    const p = await endpoints.moreFinished(after);
     games = { ...games, finished: [...games.finished, ...p.finished], next: p.next ?? null };
     redraw();
   }
@@ -85,7 +82,7 @@ export async function statusPage(view) {
   let asked = 0;
   const update = async () => {
     const mine = ++asked;
-    const fresh = /** @type {GameLists} */ (await api.call("GET", "/games").catch(() => null));
+    const fresh = await endpoints.myGames().catch(() => null);
     if (!fresh || mine !== asked || !shown.isConnected) return;
     games = fresh;
     redraw();

@@ -1,7 +1,7 @@
 // Leaderboards: the best established ratings of each category, highest first,
 // a page at a time. Open to visitors.
 
-import * as api from "../../api.js";
+import { leaders } from "./endpoints.js";
 import { page, userLink } from "../../components/layout.js";
 import { CATEGORIES, categoryName, isCategory } from "../../components/ratings.js";
 import { refused } from "../../components/user-actions.js";
@@ -9,7 +9,6 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { currentUser } from "../../state.js";
 
-/** @typedef {import("../../models.js").LeadersPage} LeadersPage */
 /** @typedef {import("../../models.js").Leader} Leader */
 
 const PAGE = 50;
@@ -44,8 +43,7 @@ export async function leadersPage(view, [arg = ""]) {
 
   /** @param {string | null} after */
   async function load(after) {
-    /** @type {LeadersPage} */
-    const p = await api.call("GET", `/ratings/${category}/leaders?limit=${PAGE}${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+    const p = await leaders(category, PAGE, after);
     body.append(...p.leaders.map(row));
     more.hidden = !p.next;
     const next = p.next ?? null;

@@ -2,7 +2,7 @@
 // their games) and the ignore list (whoever is on it cannot message me,
 // challenge me, be paired with me or chat in my games).
 
-import * as api from "../../api.js";
+import { buddies, ignored } from "./endpoints.js";
 import { onSubmit } from "../../components/form.js";
 import { button, page, userLink } from "../../components/layout.js";
 import { personRow } from "../../components/people.js";
@@ -12,7 +12,6 @@ import { t } from "../../i18n.js";
 import { refresh } from "../../router.js";
 import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../../models.js").Person} Person */
 
 /**
  * A form that puts a name on a list.
@@ -31,8 +30,7 @@ function addForm(list, label, submit) {
 /** @param {HTMLElement} view */
 export async function buddiesPage(view) {
   const list = await pagedList(async (after) => {
-    /** @type {{ users: Person[], next?: string | null }} */
-    const r = await api.call("GET", `/me/buddies${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    const r = await buddies(after);
     return { items: r.users, next: r.next ?? null };
   }, (p) => personRow(p, refresh, { remove: true }), "people-list", t("buddies.none"));
   page(view, t("buddies.title"),
@@ -44,8 +42,7 @@ export async function buddiesPage(view) {
 /** @param {HTMLElement} view */
 export async function ignoredPage(view) {
   const list = await pagedList(async (after) => {
-    /** @type {{ users: string[], next?: string | null }} */
-    const r = await api.call("GET", `/me/ignored${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    const r = await ignored(after);
     return { items: r.users, next: r.next ?? null };
   }, (name) => h("li", { class: "person", "data-user": name },
     h("span", { class: "who" }, userLink(name)),

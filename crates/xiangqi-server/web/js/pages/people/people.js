@@ -2,7 +2,7 @@
 // page at a time (my buddies in their own card), with their rating and the
 // games they are playing (click to watch).
 
-import * as api from "../../api.js";
+import { online } from "./endpoints.js";
 import { moreButton, page } from "../../components/layout.js";
 import { peopleList } from "../../components/people.js";
 import { h } from "../../dom.js";
@@ -22,8 +22,7 @@ export async function peoplePage(view) {
   let next = null;
   /** @param {string | null} after */
   async function load(after) {
-    /** @type {{ users: Person[], next?: string | null }} */
-    const r = await api.call("GET", `/users/online${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    const r = await online(after);
     buddies = [...buddies, ...r.users.filter((p) => p.buddy)];
     others = [...others, ...r.users.filter((p) => !p.buddy)];
     next = r.next ?? null;

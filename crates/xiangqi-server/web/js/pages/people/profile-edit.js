@@ -1,7 +1,7 @@
 // Edit user profile: bio, location, languages, and the rule set and time
 // control one prefers (a one-click challenge uses them).
 
-import * as api from "../../api.js";
+import { editProfile, session } from "./endpoints.js";
 import { onSubmit } from "../../components/form.js";
 import { page } from "../../components/layout.js";
 import { clockOf, rulesSelect, timeSelect } from "../../components/terms.js";
@@ -15,7 +15,7 @@ import { setUser } from "../../state.js";
 
 /** @param {HTMLElement} view */
 export async function profileEditPage(view) {
-  const me = /** @type {UserView} */ (await api.user("GET", "/session"));
+  const me = /** @type {UserView} */ (await session());
   const bio = h("textarea", { name: "bio", maxlength: 500, rows: 5 });
   bio.value = me.bio ?? "";
   const form = onSubmit(h("form", { class: "card form profile-form" },
@@ -26,11 +26,12 @@ export async function profileEditPage(view) {
     h("label", {}, t("edit.time"), timeSelect("time", me.preferred_clock, t("edit.noPreference"))),
     h("button", { type: "submit", class: "primary" }, t("profile.save"))), async (d) => {
     const languages = (d["languages"] ?? "").split(/[,，]/).map((l) => l.trim()).filter(Boolean);
-    const saved = await api.user("PUT", "/me/profile", {
+    const saved = await editProfile({
       bio: d["bio"] ?? "",
       location: (d["location"] ?? "").trim(),
       languages,
-      preferred_rules: d["rules"] || null,
+      // The select offers only the rule sets the server names.
+      preferred_rules: /** @type {import("../../api-types.js").ProfileEdit["preferred_rules"]} */ (d["rules"] || null),
       preferred_clock: clockOf(d["time"] ?? ""),
     });
     setUser(saved);

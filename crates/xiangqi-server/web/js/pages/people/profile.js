@@ -3,7 +3,7 @@
 // message, challenge, keep as a buddy or ignore them. On one's own: a link to
 // edit it, and changing the password.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { downloadLink } from "../../components/download.js";
 import { form } from "../../components/form.js";
 import { listOr, page } from "../../components/layout.js";
@@ -19,7 +19,6 @@ import { refresh } from "../../router.js";
 import { currentUser } from "../../state.js";
 import { puzzleCard } from "../../components/puzzle-card.js";
 
-/** @typedef {import("../../models.js").Profile} Profile */
 /** @typedef {import("../../models.js").GameSummary} GameSummary */
 
 function passwordForm() {
@@ -27,7 +26,7 @@ function passwordForm() {
     { name: "old", label: t("profile.oldPassword"), type: "password", attrs: { autocomplete: "current-password" } },
     { name: "new", label: t("profile.newPassword"), type: "password", attrs: { autocomplete: "new-password" } },
   ], t("profile.changePassword"), async (d) => {
-    await api.call("POST", "/me/password", d);
+    await endpoints.changePassword(d);
     say(t("profile.passwordChanged"));
   }, { reset: true });
   return h("section", {}, h("h2", {}, t("profile.password")), password);
@@ -51,8 +50,7 @@ function recentGame(g, name) {
  * @param {string[]} args  the player's name
  */
 export async function profilePage(view, [name = ""]) {
-  /** @type {Profile} */
-  const p = await api.call("GET", api.userPath(name));
+  const p = await endpoints.profile(name);
   const user = p.user;
   const me = currentUser();
   const own = me?.name === user.name;
@@ -93,7 +91,7 @@ export async function profilePage(view, [name = ""]) {
         records),
       h("section", { class: "card" }, h("h2", {}, t("profile.recent")),
         listOr("games", p.recent, (g) => recentGame(g, user.name), t("profile.noRecent")),
-        h("p", {}, downloadLink({ id: "archive", label: t("profile.archive"), path: `${api.userPath(user.name)}/games.pgn` })))),
+        h("p", {}, downloadLink({ id: "archive", label: t("profile.archive"), path: endpoints.archivePath(user.name) })))),
     await openingsCard(user.name).catch(() => null),
     await puzzleCard(user.name).catch(() => null),
     own ? passwordForm() : null);
@@ -104,8 +102,7 @@ export async function profilePage(view, [name = ""]) {
  * @param {string} name
  */
 async function openingsCard(name) {
-  /** @type {import("../../api-types.js").PlayerOpeningsAnswer} */
-  const a = await api.call("GET", `${api.userPath(name)}/openings`);
+  const a = await endpoints.openings(name);
   const rows = a.openings.map((o) => h("tr", { "data-opening": o.opening },
     h("td", {}, openingLabel(o.opening)), h("td", {}, colorName(o.color)), h("td", { class: "num" }, String(o.games)),
     h("td", { class: "num" }, String(o.wins)), h("td", { class: "num" }, String(o.draws)),

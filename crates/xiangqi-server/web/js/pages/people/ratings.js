@@ -2,7 +2,7 @@
 // challenges are rated unless I choose otherwise. Saving updates the name in
 // the header (and every list of people after it) at once.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { onSubmit } from "../../components/form.js";
 import { page } from "../../components/layout.js";
 import { CATEGORIES, categoryName, ratingMark } from "../../components/ratings.js";
@@ -12,14 +12,13 @@ import { say } from "../../notify.js";
 import { currentUser, setUser } from "../../state.js";
 
 /** @typedef {import("../../models.js").RatingSettings} RatingSettings */
-/** @typedef {import("../../models.js").Profile} Profile */
 
 /** @param {HTMLElement} view */
 export async function ratingsPage(view) {
   const name = currentUser()?.name ?? "";
   const [settings, profile] = await Promise.all([
-    /** @type {Promise<RatingSettings>} */ (api.call("GET", "/me/rating-settings")),
-    /** @type {Promise<Profile>} */ (api.call("GET", api.userPath(name))),
+    endpoints.ratingSettings(),
+    endpoints.profile(name),
   ]);
   const form = h("form", { class: "card form ratings-form" },
     h("fieldset", { class: "terms", "data-setting": "shown" }, h("legend", {}, t("ratings.shown")),
@@ -36,11 +35,11 @@ export async function ratingsPage(view) {
       h("input", { type: "checkbox", name: "rated_by_default", checked: settings.rated_by_default }), t("ratings.defaultRated")),
     h("button", { type: "submit", class: "primary" }, t("ratings.save")));
   onSubmit(form, async (d) => {
-    /** @type {RatingSettings} */
-    const saved = await api.call("PUT", "/me/rating-settings", {
-      shown: d["shown"] ?? settings.shown, rated_by_default: d["rated_by_default"] === "on",
+    const saved = await endpoints.saveRatingSettings({
+      // The select offers only the categories the server names.
+      shown: /** @type {RatingSettings["shown"]} */ (d["shown"] ?? settings.shown), rated_by_default: d["rated_by_default"] === "on",
     });
-    setUser(await api.user("GET", "/session"));
+    setUser(await endpoints.session());
     say(t("ratings.saved", { category: categoryName(saved.shown) }));
   });
   page(view, t("ratings.edit"),

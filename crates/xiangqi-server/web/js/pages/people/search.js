@@ -1,7 +1,7 @@
 // Search user profiles: by name (its start or any part), rating range and
 // whether online now; the results by name, a page at a time.
 
-import * as api from "../../api.js";
+import { search } from "./endpoints.js";
 import { onSubmit } from "../../components/form.js";
 import { page, userLink } from "../../components/layout.js";
 import { seenText } from "../../components/people.js";
@@ -9,7 +9,6 @@ import { h } from "../../dom.js";
 import { date, t } from "../../i18n.js";
 import { pagedList } from "../../components/paged-list.js";
 
-/** @typedef {import("../../models.js").UserView} UserView */
 
 /** @param {HTMLElement} view */
 export function searchPage(view) {
@@ -33,8 +32,7 @@ export function searchPage(view) {
     q.set("limit", "20");
     const list = await pagedList(async (after) => {
       if (after) q.set("after", after);
-      /** @type {{ users: UserView[], next?: string | null }} */
-      const p = await api.call("GET", `/users/search?${q}`);
+      const p = await search(q);
       return { items: p.users, next: p.next ?? null };
     }, (u) => h("li", { class: "result", "data-user": u.name },
       h("span", { class: "who" }, userLink(u.name)),
