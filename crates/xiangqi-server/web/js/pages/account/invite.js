@@ -2,7 +2,7 @@
 // nothing). Whoever registers through it starts with me as a buddy and, if I
 // attached one, my challenge waiting for them.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { onSubmit } from "../../components/form.js";
 import { page } from "../../components/layout.js";
 import { DEFAULT_CLOCK, clockOf, colorSelect, invitedTerms, rulesSelect, timeSelect } from "../../components/terms.js";
@@ -43,8 +43,7 @@ function invitationItem(i) {
 /** @param {HTMLElement} view */
 export async function invitePage(view) {
   const mine = await pagedList(async (after) => {
-    /** @type {{ invitations: Invitation[], next?: string | null }} */
-    const r = await api.call("GET", `/me/invitations${after ? `?after=${encodeURIComponent(after)}` : ""}`);
+    const r = await endpoints.invitations(after);
     return { items: r.invitations, next: r.next ?? null };
   }, invitationItem, "invitations", t("invite.none"));
   const attach = h("input", { type: "checkbox", name: "attach", value: "yes" });
@@ -57,7 +56,7 @@ export async function invitePage(view) {
     h("label", { class: "check" }, attach, t("invite.attach")), terms,
     h("button", { type: "submit", class: "primary" }, t("invite.make"))), async (d) => {
     const challenge = d["attach"] ? { rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? "") } : null;
-    await api.call("POST", "/me/invitations", { challenge });
+    await endpoints.invite(challenge);
     say(t("invite.made.ok"));
     refresh();
   });

@@ -1,7 +1,7 @@
 // An invitation link opened: who invites (and to what game), and the form that
 // creates a user id through it.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { form } from "../../components/form.js";
 import { page, userLink } from "../../components/layout.js";
 import { h } from "../../dom.js";
@@ -20,7 +20,7 @@ export async function joinPage(view, [code = ""]) {
   /** @type {InvitationPreview} */
   let invite;
   try {
-    invite = await api.call("GET", `/invitations/${encodeURIComponent(code)}`);
+    invite = await endpoints.invitation(code);
   } catch (err) {
     page(view, t("join.title"), h("p", { class: "message error" }, err instanceof Error ? err.message : String(err)),
       h("p", {}, h("a", { href: "#/" }, t("nav.login"))));
@@ -38,7 +38,7 @@ export async function joinPage(view, [code = ""]) {
     { name: "name", label: t("register.name"), attrs: { autocomplete: "username", required: true } },
     { name: "password", label: t("register.password"), type: "password", attrs: { autocomplete: "new-password", required: true } },
   ], t("join.submit"), async (d) => {
-    setUser(await api.user("POST", "/users", { name: d["name"], password: d["password"], invite: code }));
+    setUser(await endpoints.register({ name: d["name"], password: d["password"], invite: code }));
     go(invite.challenge ? "#/room" : "#/status");
   });
   page(view, t("join.title"), who, game, h("p", { class: "muted" }, t("join.lead", { name: invite.inviter })), register);

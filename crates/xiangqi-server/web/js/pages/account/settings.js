@@ -6,7 +6,7 @@
 // imported games: that choice is the account's alone, kept on the server and
 // never in this browser, so that nobody else who logs in here inherits it.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { Board } from "../../components/board.js";
 import { standard } from "../../components/board-standard.js";
 import { page } from "../../components/layout.js";
@@ -18,7 +18,6 @@ import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../
 import { currentUser } from "../../state.js";
 
 /** @typedef {import("../../prefs.js").Prefs} Prefs */
-/** @typedef {import("../../api-types.js").PuzzleSharing} PuzzleSharing */
 /** @typedef {import("../../i18n.js").TextKey} TextKey */
 
 /** A position after 1. C2=5 H8+7 2. H2+3, to show pieces, coordinates and the last move. */
@@ -70,15 +69,15 @@ function toggle(key, text) {
 function puzzleSharing() {
   const box = h("input", { type: "checkbox", name: "puzzle_sharing", disabled: true });
   /** @param {boolean} on */
-  const put = (on) => api.call("PUT", "/me/puzzle-sharing", { imports: on });
-  api.call("GET", "/me/puzzle-sharing")
-    .then((/** @type {PuzzleSharing} */ s) => { box.checked = s.imports; box.disabled = false; })
+  const put = (on) => endpoints.sharePuzzles(on);
+  endpoints.puzzleSharing()
+    .then((s) => { box.checked = s.imports; box.disabled = false; })
     .catch(sayError);
   box.addEventListener("change", () => {
     const wanted = box.checked;
     box.disabled = true;
     put(wanted)
-      .then((/** @type {PuzzleSharing} */ s) => { box.checked = s.imports; })
+      .then((s) => { box.checked = s.imports; })
       .catch((err) => { box.checked = !wanted; sayError(err); })
       .finally(() => { box.disabled = false; });
   });

@@ -1,6 +1,6 @@
 // New game: a challenge (to someone, or open in the waiting room) or auto-match.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { onSubmit } from "../../components/form.js";
 import { page } from "../../components/layout.js";
 import { TIMES, clockOf } from "../../components/terms.js";
@@ -10,9 +10,6 @@ import { sayNext } from "../../notify.js";
 import { go } from "../../router.js";
 import { setQueued } from "../../state.js";
 
-/** @typedef {import("../../models.js").Game} Game */
-/** @typedef {import("../../models.js").RatingSettings} RatingSettings */
-/** @typedef {import("../../models.js").ComputerLevel} ComputerLevel */
 
 /**
  * How a time option reads here: correspondence in days per move (the server
@@ -60,22 +57,20 @@ function settingsForm(extra) {
  * @param {string[]} args  an opponent to fill in, from a profile's challenge button
  */
 export async function newGamePage(view, [opponent = ""]) {
-  /** @type {RatingSettings | null} */
-  const settings = await api.call("GET", "/me/rating-settings").catch(() => null);
+  const settings = await endpoints.ratingSettings().catch(() => null);
   const rated = settings?.rated_by_default ?? true;
   const challenge = settingsForm({ opponent, color: true, rated });
   challenge.append(h("button", { type: "submit" }, t("new.send")));
   onSubmit(challenge, async (d) => {
     const to = d["opponent"] || null;
-    await api.call("POST", "/challenges", { opponent: to, rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? ""), rated: d["rated"] === "on" });
+    await endpoints.challenge({ opponent: to, rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? ""), rated: d["rated"] === "on" });
     sayNext(to ? t("new.sentTo", { name: to }) : t("new.posted"));
     go("#/room");
   });
   const auto = settingsForm({ rated });
   auto.append(h("button", { type: "submit" }, t("new.find")));
   onSubmit(auto, async (d) => {
-    /** @type {{ game?: Game }} */
-    const r = await api.call("POST", "/automatch", { rules: d["rules"], clock: clockOf(d["time"] ?? ""), rated: d["rated"] === "on" });
+    const r = await endpoints.automatch({ rules: d["rules"], clock: clockOf(d["time"] ?? ""), rated: d["rated"] === "on" });
     if (r.game) return go(`#/game/${encodeURIComponent(r.game.id)}`);
     setQueued(true);
     go("#/room");
@@ -92,16 +87,14 @@ export async function newGamePage(view, [opponent = ""]) {
  * strength), the rules, the time and a side.
  */
 async function computerForm() {
-  /** @type {{ levels: ComputerLevel[] }} */
-  const { levels } = await api.call("GET", "/computer/levels");
+  const { levels } = await endpoints.computerLevels();
   const form = settingsForm({ color: true, rated: false, unrated: true });
   form.prepend(h("label", {}, t("computer.level"), h("select", { name: "level" },
     levels.map((l) => h("option", { value: String(l.level), selected: l.level === 3 },
       l.elo === 0 ? t("computer.levelFirst", { level: l.level }) : t("computer.levelOption", { level: l.level, elo: l.elo }))))));
   form.append(h("p", { class: "muted" }, t("computer.hint")), h("button", { type: "submit" }, t("computer.play")));
   onSubmit(form, async (d) => {
-    /** @type {{ game: Game }} */
-    const r = await api.call("POST", "/computer-games", {
+    const r = await endpoints.computerGame({
       level: Number(d["level"]), rules: d["rules"], color: d["color"], clock: clockOf(d["time"] ?? ""),
     });
     go(`#/game/${encodeURIComponent(r.game.id)}`);

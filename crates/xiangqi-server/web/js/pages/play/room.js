@@ -2,7 +2,7 @@
 // follow the server live: challenges appear and go without a reload, and the
 // control that has the keyboard focus keeps it.
 
-import * as api from "../../api.js";
+import * as endpoints from "./endpoints.js";
 import { button, card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
 import { h } from "../../dom.js";
 import { clockText, colorName, rulesName } from "../../format.js";
@@ -13,7 +13,6 @@ import { go } from "../../router.js";
 import { currentUser, isQueued, setQueued } from "../../state.js";
 
 /** @typedef {import("../../models.js").Challenge} Challenge */
-/** @typedef {import("../../models.js").ChallengeLists} ChallengeLists */
 
 /**
  * @param {Challenge} c
@@ -32,7 +31,7 @@ function challengeItem(c, actions) {
 
 /** @param {Challenge} c */
 const accept = (c) => button(t("room.accept"), () => attempt(async () => {
-  const game = await api.game("POST", `/challenges/${encodeURIComponent(c.id)}/accept`);
+  const game = await endpoints.accept(c.id);
   go(`#/game/${encodeURIComponent(game.id)}`);
 }), { "data-action": "accept" });
 
@@ -42,15 +41,14 @@ const accept = (c) => button(t("room.accept"), () => attempt(async () => {
  * @param {() => void} done
  */
 const close = (c, label, done) => button(label, () => attempt(async () => {
-  await api.call("DELETE", `/challenges/${encodeURIComponent(c.id)}`);
+  await endpoints.close(c.id);
   if (c.auto) setQueued(false);
   done();
 }), { "data-action": "close" });
 
 /** @param {HTMLElement} view */
 export async function roomPage(view) {
-  /** @type {ChallengeLists} */
-  let c = await api.call("GET", "/challenges");
+  let c = await endpoints.challenges();
   let lists = render();
   page(view, t("room.title"), lists);
 
@@ -78,15 +76,13 @@ export async function roomPage(view) {
   }
   /** @param {string} after */
   async function moreOpen(after) {
-    /** @type {ChallengeLists} */
-    const p = await api.call("GET", `/challenges?after=${encodeURIComponent(after)}`);
+    const p = await endpoints.moreOpen(after);
     c = { ...c, open: [...c.open, ...p.open], next: p.next ?? null };
     redraw();
   }
   /** @param {string} after */
   async function moreIncoming(after) {
-    /** @type {{ challenges: Challenge[], next?: string | null }} */
-    const p = await api.call("GET", `/challenges/incoming?after=${encodeURIComponent(after)}`);
+    const p = await endpoints.moreIncoming(after);
     c = { ...c, incoming: [...c.incoming, ...p.challenges], incoming_next: p.next ?? null };
     redraw();
   }
@@ -96,7 +92,7 @@ export async function roomPage(view) {
   async function update() {
     const mine = ++asked;
     try {
-      const fresh = /** @type {ChallengeLists} */ (await api.call("GET", "/challenges"));
+      const fresh = await endpoints.challenges();
       if (mine !== asked || !lists.isConnected) return;
       c = fresh;
       redraw();
