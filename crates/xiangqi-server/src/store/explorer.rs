@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use sqlx::Row;
 use xiangqi::{Color, RuleSet};
 
-use super::{FromRow, GameRow, Page, Paged, Store, get, named, optional_named};
+use super::{FromRow, GameRow, Page, Paged, Store, get, named, optional_named, value_rows};
 use crate::model::Named;
 use crate::model::explorer::{GameSearch, Outcomes, Speed};
 
@@ -120,20 +120,14 @@ pub(super) async fn count_games(
     }
     let rows: Vec<(BucketKey, Counts)> = merged.into_iter().collect();
     for chunk in rows.chunks(CHUNK) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let at = i * 12;
-                format!("({})", (1..=12).map(|n| format!("${}", at + n)).collect::<Vec<_>>().join(", "))
-            })
-            .collect();
+        let values = value_rows(tx, chunk.len(), 12);
         let sql = format!(
             "INSERT INTO explorer_moves (owner, pos_key, rules, speed, band, mv, games, red_wins, draws, black_wins, \
-             rating_sum, rated_games) VALUES {} ON CONFLICT (owner, pos_key, rules, speed, band, mv) DO UPDATE SET \
+             rating_sum, rated_games) VALUES {values} ON CONFLICT (owner, pos_key, rules, speed, band, mv) DO UPDATE SET \
              games = explorer_moves.games + excluded.games, red_wins = explorer_moves.red_wins + excluded.red_wins, \
              draws = explorer_moves.draws + excluded.draws, black_wins = explorer_moves.black_wins + excluded.black_wins, \
              rating_sum = explorer_moves.rating_sum + excluded.rating_sum, \
-             rated_games = explorer_moves.rated_games + excluded.rated_games",
-            values.join(", ")
+             rated_games = explorer_moves.rated_games + excluded.rated_games"
         );
         let mut q = sqlx::query(&sql);
         for ((owner, key, rules, speed, band, mv), c) in chunk {
@@ -153,15 +147,9 @@ pub(super) async fn count_games(
         }
         q.execute(&mut **tx).await?;
         if change == CountChange::TakeBack {
-            let keys: Vec<String> = (0..chunk.len())
-                .map(|i| {
-                    let at = i * 6;
-                    format!("({})", (1..=6).map(|n| format!("${}", at + n)).collect::<Vec<_>>().join(", "))
-                })
-                .collect();
+            let keys = value_rows(tx, chunk.len(), 6);
             let sql = format!(
-                "DELETE FROM explorer_moves WHERE games <= 0 AND (owner, pos_key, rules, speed, band, mv) IN ({})",
-                keys.join(", ")
+                "DELETE FROM explorer_moves WHERE games <= 0 AND (owner, pos_key, rules, speed, band, mv) IN ({keys})"
             );
             let mut q = sqlx::query(&sql);
             for ((owner, key, rules, speed, band, mv), _) in chunk {
@@ -181,11 +169,9 @@ pub(super) async fn write_positions(
     reached: &[i64],
 ) -> Result<(), sqlx::Error> {
     for chunk in reached.chunks(3 * CHUNK) {
-        let values: Vec<String> =
-            (0..chunk.len()).map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3)).collect();
+        let values = value_rows(tx, chunk.len(), 3);
         let sql = format!(
-            "INSERT INTO game_positions (pos_key, ended_ms, game_id) VALUES {} ON CONFLICT DO NOTHING",
-            values.join(", ")
+            "INSERT INTO game_positions (pos_key, ended_ms, game_id) VALUES {values} ON CONFLICT DO NOTHING"
         );
         let mut q = sqlx::query(&sql);
         for key in chunk {
