@@ -442,6 +442,9 @@ pub struct AnalysisQuery {
     pub depth: Option<i32>,
     /// Milliseconds to think (100-20000; 20000 if left out).
     pub time: Option<u64>,
+    /// Lines of distinct first moves to show, best first (1-5; 1 if left
+    /// out). The search's time and nodes are the lines' together.
+    pub lines: Option<u32>,
 }
 
 impl AnalysisQuery {

@@ -34,6 +34,8 @@ pub const MAX_ANALYSIS_MS: u64 = 20_000;
 pub const MIN_ANALYSIS_MS: u64 = 100;
 /// The deepest an analysis may be asked to go.
 pub const MAX_DEPTH: i32 = 60;
+/// Lines of distinct first moves one analysis may show.
+pub const MAX_LINES: u32 = 5;
 /// An analysis stops at this many nodes even if time is left (a fast machine).
 pub const MAX_ANALYSIS_NODES: u64 = 60_000_000;
 /// Analyses one user may start in a minute, unless the server is told otherwise.
@@ -112,8 +114,13 @@ pub fn play_line(
     Ok((board, out))
 }
 
-/// What one analysis may spend: at most `time` and, if asked, `depth`.
-pub fn analysis_limits(depth: Option<i32>, time_ms: Option<u64>) -> Result<Limits, Refusal> {
+/// What one analysis may spend (at most `time` and, if asked, `depth`) and
+/// how many lines of distinct first moves it shows (one unless asked).
+pub fn analysis_limits(
+    depth: Option<i32>,
+    time_ms: Option<u64>,
+    lines: Option<u32>,
+) -> Result<Limits, Refusal> {
     if let Some(d) = depth
         && !(1..=MAX_DEPTH).contains(&d)
     {
@@ -123,12 +130,17 @@ pub fn analysis_limits(depth: Option<i32>, time_ms: Option<u64>) -> Result<Limit
     if !(MIN_ANALYSIS_MS..=MAX_ANALYSIS_MS).contains(&time) {
         return Err(Refusal::ThinkingTime { min_ms: MIN_ANALYSIS_MS as u32, max_ms: MAX_ANALYSIS_MS as u32 });
     }
+    let lines = lines.unwrap_or(1);
+    if !(1..=MAX_LINES).contains(&lines) {
+        return Err(Refusal::AnalysisLines { min: 1, max: MAX_LINES });
+    }
     Ok(Limits {
         depth,
         nodes: Some(MAX_ANALYSIS_NODES),
         move_time: Some(Duration::from_millis(time)),
         ..Limits::default()
-    })
+    }
+    .with_multi_pv(lines as usize))
 }
 
 /// A depth completed: the score from both views and the principal variation
@@ -143,6 +155,8 @@ pub struct DepthReport {
     pub nodes: u64,
     pub nps: u64,
     pub time_ms: u64,
+    /// 1 for the best line, 2 for the next, ...
+    pub line: u32,
     pub pv: Vec<MoveNames>,
 }
 
@@ -157,6 +171,7 @@ impl DepthReport {
             nodes: info.nodes,
             nps: info.nps,
             time_ms: info.time.as_millis() as u64,
+            line: info.multipv as u32,
             pv: board.line_names(&info.pv),
         }
     }
@@ -444,12 +459,12 @@ mod tests {
 
     #[test]
     fn limits_are_bounded() {
-        let l = analysis_limits(None, None).unwrap();
+        let l = analysis_limits(None, None, None).unwrap();
         assert_eq!(l.move_time, Some(Duration::from_millis(MAX_ANALYSIS_MS)));
-        assert_eq!(analysis_limits(Some(8), Some(500)).unwrap().depth, Some(8));
-        assert!(analysis_limits(Some(0), None).is_err());
-        assert!(analysis_limits(None, Some(MAX_ANALYSIS_MS + 1)).is_err());
-        assert!(analysis_limits(None, Some(10)).is_err());
+        assert_eq!(analysis_limits(Some(8), Some(500), None).unwrap().depth, Some(8));
+        assert!(analysis_limits(Some(0), None, None).is_err());
+        assert!(analysis_limits(None, Some(MAX_ANALYSIS_MS + 1), None).is_err());
+        assert!(analysis_limits(None, Some(10), None).is_err());
     }
 
     #[test]

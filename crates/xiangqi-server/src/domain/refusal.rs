@@ -380,6 +380,8 @@ pub enum Refusal {
     Depth { min: u32, max: u32 },
     #[error("thinking time is {min_ms} to {max_ms} milliseconds")]
     ThinkingTime { min_ms: u32, max_ms: u32 },
+    #[error("an analysis shows {min} to {max} lines")]
+    AnalysisLines { min: u32, max: u32 },
 
     // ---- Ladders ----
     #[error("you are on this ladder already")]
@@ -501,6 +503,7 @@ impl Refusal {
             }
             Depth { .. }
             | ThinkingTime { .. }
+            | AnalysisLines { .. }
             | NotOnLadder { .. }
             | LadderUpward {}
             | LadderReach { .. } => ErrorCode::BadRequest,

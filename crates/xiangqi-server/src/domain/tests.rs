@@ -495,7 +495,7 @@ async fn closing_an_analysis_stops_its_search() {
     let site = site().await;
     let s = &site.services;
     let (board, _) = play_line((Variant::Standard, RuleSet::Asian), None, &[], false).unwrap();
-    let mut analysis = s.analyse("red", board, analysis_limits(None, None).unwrap(), now_ms()).unwrap();
+    let mut analysis = s.analyse("red", board, analysis_limits(None, None, None).unwrap(), now_ms()).unwrap();
     let first = loop {
         match analysis.events.recv().await.unwrap() {
             Progress::Queued { .. } => continue,
@@ -512,6 +512,48 @@ async fn closing_an_analysis_stops_its_search() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     panic!("the search still runs 2 s after its stream closed");
+}
+
+#[tokio::test]
+async fn an_analysis_asked_for_three_lines_sends_three_distinct_first_moves_at_each_depth_best_first() {
+    use crate::domain::analysis::{Progress, analysis_limits, play_line};
+    let site = site().await;
+    let s = &site.services;
+    let (board, _) = play_line((Variant::Standard, RuleSet::Asian), None, &[], false).unwrap();
+    let limits = analysis_limits(Some(4), None, Some(3)).unwrap();
+    let mut analysis = s.analyse("red", board, limits, T0).unwrap();
+    let mut depths: Vec<Vec<(u32, String, i32)>> = Vec::new();
+    loop {
+        match analysis.events.recv().await.unwrap() {
+            Progress::Queued { .. } => {}
+            Progress::Depth(r) => {
+                if r.line == 1 {
+                    depths.push(Vec::new());
+                }
+                let value = match r.score {
+                    crate::model::eval::Eval::Cp(v) => v,
+                    other => panic!("a mate score at the start: {other:?}"),
+                };
+                depths.last_mut().expect("line 1 comes first").push((r.line, r.pv[0].iccs.clone(), value));
+            }
+            Progress::Done { depth, .. } => {
+                assert_eq!(depth, 4);
+                break;
+            }
+            Progress::Failed { message } => panic!("{message}"),
+        }
+    }
+    assert_eq!(depths.len(), 4, "one round of lines per depth");
+    for round in &depths {
+        let lines: Vec<u32> = round.iter().map(|l| l.0).collect();
+        assert_eq!(lines, [1, 2, 3]);
+        let firsts: std::collections::HashSet<&str> = round.iter().map(|l| l.1.as_str()).collect();
+        assert_eq!(firsts.len(), 3, "distinct first moves: {round:?}");
+        assert!(round.windows(2).all(|w| w[0].2 >= w[1].2), "best first: {round:?}");
+    }
+    let too_few = analysis_limits(None, None, Some(0));
+    assert!(matches!(too_few, Err(super::refusal::Refusal::AnalysisLines { min: 1, max: 5 })));
+    assert!(analysis_limits(None, None, Some(6)).is_err());
 }
 
 #[tokio::test]

@@ -42,11 +42,17 @@ export type AnalysisEvent =
 export type AnalysisInfo = {
   /** The depth completed. */
   depth: number;
+  /**
+   * Which line this is, when several were asked for: 1 for the best, 2
+   * for the best of the other first moves, and so on. Each depth sends
+   * its lines in this order.
+   */
+  line: number;
   /** Nodes searched so far. */
   nodes: number;
   /** Nodes searched per second. */
   nps: number;
-  /** The principal variation: the best line found, from the side to move. */
+  /** The principal variation: this line's moves, from the side to move. */
   pv: MoveNamesView[];
   /** The same from Red's view. */
   red: ScoreView;
@@ -1819,6 +1825,13 @@ export type Refusal =
         min_ms: number;
       };
       reason: "thinking_time";
+    }
+  | {
+      params: {
+        max: number;
+        min: number;
+      };
+      reason: "analysis_lines";
     }
   | {
       params: Record<string, unknown>;

@@ -30,13 +30,15 @@ export function parseEvents(text) {
  * Starts an analysis of the position after `moves` from `fen`; calls `onEvent`
  * for each event until the stream ends. Rejects with an ApiError when the
  * server refuses (then nothing runs). Answers a function that stops it.
- * @param {{ variant: string, rules: string, fen: string, moves: string[] }} what
+ * @param {{ variant: string, rules: string, fen: string, moves: string[], lines: number }} what
+ *   `lines`: how many lines of distinct first moves, best first
  * @param {(e: AnalysisEvent) => void} onEvent
  * @param {() => void} onEnd  after the last event, or when the connection drops
  */
 export async function analyse(what, onEvent, onEnd) {
   const query = new URLSearchParams({ variant: what.variant, rules: what.rules, fen: what.fen });
   if (what.moves.length) query.set("moves", what.moves.join(" "));
+  if (what.lines > 1) query.set("lines", String(what.lines));
   const abort = new AbortController();
   const res = await fetch(`/api/v1/analysis?${query}`, {
     credentials: "same-origin", signal: abort.signal, headers: { Accept: "text/event-stream" },

@@ -44,6 +44,7 @@ impl From<crate::domain::analysis::DepthReport> for AnalysisInfo {
             nodes: r.nodes,
             nps: r.nps,
             time: r.time_ms,
+            line: r.line,
             pv: r.pv.into_iter().map(MoveNamesView::from).collect(),
         }
     }
@@ -124,7 +125,11 @@ pub struct AnalysisInfo {
     pub nps: u64,
     /// Milliseconds thought so far.
     pub time: u64,
-    /// The principal variation: the best line found, from the side to move.
+    /// Which line this is, when several were asked for: 1 for the best, 2
+    /// for the best of the other first moves, and so on. Each depth sends
+    /// its lines in this order.
+    pub line: u32,
+    /// The principal variation: this line's moves, from the side to move.
     pub pv: Vec<MoveNamesView>,
 }
 

@@ -62,7 +62,7 @@ pub async fn analyse(
     user: User,
     Params(q): Params<AnalysisQuery>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let limits = analysis_limits(q.depth, q.time)?;
+    let limits = analysis_limits(q.depth, q.time, q.lines)?;
     let (board, _) = play_line(board_and_rules(q.variant, q.rules), q.fen.as_deref(), &q.move_list(), false)?;
     let Analysis { events, stop } =
         state.services.analyse(&user.name, board, limits, state.services.now())?;

@@ -1,6 +1,7 @@
 // The analysis board's engine: the button that starts and stops it, the
 // evaluation (as a score and as the bar beside the board), its depth and speed,
-// and its best line, in words and as arrows on the board. The server's engine
+// and its best line, in words and as arrows on the board, with the next best
+// lines below it when the user asks for several. The server's engine
 // streams what it finds; the panel follows the position as the user moves
 // about, once the position has stayed a moment.
 
@@ -19,6 +20,8 @@ import { currentUser } from "../state.js";
 
 /** How long the position must stay before the engine starts on it (stepping through moves). */
 const SETTLE_MS = 300;
+/** The numbers of lines the user may ask for (the server shows at most 5). */
+const LINE_CHOICES = [1, 2, 3, 5];
 
 /**
  * The position the engine is asked about, and what the panel needs to show it.
@@ -40,10 +43,14 @@ export function enginePanel(hooks) {
   const evalText = h("p", { class: "eval-score", id: "eval", "aria-live": "off" }, "—");
   const status = h("p", { class: "engine-status muted small", id: "engine-status", role: "status" });
   const pvBox = h("p", { class: "pv", id: "pv" });
+  const moreBox = h("ol", { class: "engine-lines", id: "engine-lines", start: "2", "aria-label": t("analysis.otherLines") });
+  const linesChoice = h("select", { id: "engine-lines-choice" },
+    ...LINE_CHOICES.map((n) => h("option", { value: String(n) }, String(n))));
+  const linesLabel = h("label", { class: "engine-lines-choice small" }, t("analysis.lines"), " ", linesChoice);
   const errorBox = h("p", { class: "message error", id: "engine-error", role: "alert", hidden: true });
   const toggle = h("button", { type: "button", class: "primary", id: "engine-toggle", "data-action": "engine" }, t("analysis.start"));
   const element = h("section", { class: "engine card", "aria-label": t("analysis.engine") },
-    h("div", { class: "engine-head" }, evalText, toggle), status, pvBox, errorBox);
+    h("div", { class: "engine-head" }, evalText, linesLabel, toggle), status, pvBox, moreBox, errorBox);
   const number = new Intl.NumberFormat(lang);
 
   /** Whether the user wants it on, how to stop the stream, what it said last. */
@@ -53,8 +60,12 @@ export function enginePanel(hooks) {
     stop: null,
     /** Counts starts, so that a late event of an old stream is ignored. */
     run: 0,
-    /** @type {AnalysisInfo | null} */
+    /** The best line of the latest depth. @type {AnalysisInfo | null} */
     info: null,
+    /** Every line of the latest depth, best first (the best is `info`). @type {AnalysisInfo[]} */
+    lines: /** @type {AnalysisInfo[]} */ ([]),
+    /** How many lines to ask for. */
+    wanted: 1,
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     timer: undefined,
   };
@@ -77,6 +88,7 @@ export function enginePanel(hooks) {
       evalText.textContent = scoreText(over.winner === "red" ? { kind: "won" } : over.winner === "black" ? { kind: "lost" } : { kind: "drawn" });
       bar.set(over.winner === "red" ? { kind: "won" } : over.winner === "black" ? { kind: "lost" } : { kind: "drawn" });
       pvBox.replaceChildren();
+      moreBox.replaceChildren();
       return;
     }
     if (!info) {
@@ -84,6 +96,7 @@ export function enginePanel(hooks) {
       evalText.removeAttribute("title");
       bar.set(null);
       pvBox.replaceChildren();
+      moreBox.replaceChildren();
       return;
     }
     evalText.textContent = scoreText(info.red);
@@ -91,8 +104,20 @@ export function enginePanel(hooks) {
     evalText.dataset["cp"] = String(clamped(info.red));
     evalText.dataset["depth"] = String(info.depth);
     bar.set(info.red);
-    pvBox.replaceChildren(h("span", { class: "sr-only" }, t("analysis.pv")),
-      ...info.pv.map((m, i) => h("span", { class: "pv-move" }, moveText({ ...m, at: 0 }, (position.half + i) % 2))));
+    pvBox.replaceChildren(h("span", { class: "sr-only" }, t("analysis.pv")), ...lineMoves(info, position.half));
+    moreBox.replaceChildren(...engine.lines.slice(1).map((line) =>
+      h("li", { class: "engine-line", "data-line": String(line.line) },
+        h("span", { class: "engine-line-score", title: scoreWords(line.red) }, scoreText(line.red)),
+        h("span", { class: "pv" }, ...lineMoves(line, position.half)))));
+  }
+
+  /**
+   * A line's moves in the user's notation.
+   * @param {AnalysisInfo} line
+   * @param {number} half  half-moves before the position the line starts from
+   */
+  function lineMoves(line, half) {
+    return line.pv.map((m, i) => h("span", { class: "pv-move" }, moveText({ ...m, at: 0 }, (half + i) % 2)));
   }
 
   /** @param {string} text */
@@ -113,6 +138,7 @@ export function enginePanel(hooks) {
     halt();
     const run = engine.run;
     engine.info = null;
+    engine.lines = [];
     showError("");
     draw();
     const { variant, rules, fen, moves, over } = hooks.position();
@@ -122,7 +148,7 @@ export function enginePanel(hooks) {
     }
     status.textContent = t("analysis.starting");
     try {
-      const stop = await analyse({ variant, rules, fen, moves }, (e) => {
+      const stop = await analyse({ variant, rules, fen, moves, lines: engine.wanted }, (e) => {
         if (run === engine.run) receive(e);
       }, () => {
         if (run === engine.run) engine.stop = null;
@@ -143,7 +169,13 @@ export function enginePanel(hooks) {
     if (e.type === "queued") {
       status.textContent = t("analysis.queued", { waiting: e.waiting });
     } else if (e.type === "info") {
-      engine.info = e;
+      // A depth sends its lines best first: the best begins the depth's set.
+      if (e.line <= 1) {
+        engine.info = e;
+        engine.lines = [e];
+      } else {
+        engine.lines[e.line - 1] = e;
+      }
       status.textContent = t("analysis.depth", { depth: e.depth, nodes: number.format(e.nodes), nps: number.format(Math.round(e.nps / 1000)) });
       draw();
     } else if (e.type === "done") {
@@ -158,6 +190,11 @@ export function enginePanel(hooks) {
       draw();
     }
   }
+
+  linesChoice.addEventListener("change", () => {
+    engine.wanted = Number(linesChoice.value) || 1;
+    if (engine.on) start();
+  });
 
   toggle.addEventListener("click", () => {
     if (engine.on) {
@@ -196,6 +233,7 @@ export function enginePanel(hooks) {
       halt();
       status.textContent = "";
       engine.info = null;
+      engine.lines = [];
     },
     /** Turns it off for good (the page is left). */
     stop() {
