@@ -1,11 +1,13 @@
 //! Legal move generation, written once for every geometry.
 //!
 //! Moves are produced as a source cell and a set of targets (cozy-chess style), so
-//! counting them at the leaves of a perft is a popcount. Legality is tested only
-//! where it can fail: when the general is in check, when the general moves, when
-//! the moving piece leaves a line or horse leg of its own general, or when it lands
-//! on a line of its general that holds an enemy cannon (where it may become the
-//! cannon's screen). Every other pseudo-legal move is legal without a test.
+//! counting them at the leaves of a perft is a popcount. Legality is tested move
+//! by move only where it can fail: when the general is in check, when the general
+//! moves, and when a pinned piece moves (see [`guard`]). Every other pseudo-legal
+//! move is legal once the cells where it would become a cannon's screen are taken
+//! out of its targets.
+
+mod guard;
 
 use arrayvec::ArrayVec;
 
@@ -162,29 +164,22 @@ impl<G: Geometry> Position<G> {
         let occ = own | enemy;
         let general = self.general(us);
         debug_assert_eq!(in_check, self.attacked_with(general, !us, occ, u128::MAX));
-        let exposure = t.exposure[general.index()];
-        // A piece landing on a line of its general can only expose it by becoming
-        // a cannon's screen: only the rays that hold an enemy cannon are risky.
-        let cannons = enemy & self.by_role[Role::Cannon.index()];
-        let mut lines = 0;
-        if t.lines[general.index()] & cannons != 0 {
-            for d in 0..t.dirs {
-                let ray = t.ray[d][general.index()];
-                if ray & cannons != 0 {
-                    lines |= ray;
-                }
-            }
-        }
+        // In check, every move is tested; otherwise only those of pinned pieces.
+        let (pinned, screens) = if in_check {
+            (u128::MAX, 0)
+        } else {
+            let guard = self.guard();
+            (guard.pinned, guard.screens)
+        };
 
         for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier, Role::Advisor, Role::Elephant] {
             for from in Bitboard(own & self.by_role[role.index()]) {
                 let targets = self.targets(role, us, from.index(), occ, enemy) & !own & mask;
-                if targets == 0 {
+                if pinned >> from.0 & 1 == 0 {
+                    sink.many(from, targets & !screens);
                     continue;
                 }
-                let risky = if in_check || exposure >> from.0 & 1 != 0 { targets } else { targets & lines };
-                sink.many(from, targets & !risky);
-                for to in Bitboard(risky) {
+                for to in Bitboard(targets) {
                     let m = Move::new(from, to);
                     if self.is_safe(m) {
                         sink.one(m);
