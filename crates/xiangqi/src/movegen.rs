@@ -172,20 +172,41 @@ impl<G: Geometry> Position<G> {
             (guard.pinned, guard.screens)
         };
 
-        for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier, Role::Advisor, Role::Elephant] {
-            for from in Bitboard(own & self.by_role[role.index()]) {
-                let targets = self.targets(role, us, from.index(), occ, enemy) & !own & mask;
-                if pinned >> from.0 & 1 == 0 {
-                    sink.many(from, targets & !screens);
-                    continue;
-                }
-                for to in Bitboard(targets) {
-                    let m = Move::new(from, to);
-                    if self.is_safe(m) {
-                        sink.one(m);
-                    }
+        let mut emit = |from: Cell, targets: u128| {
+            let targets = targets & !own & mask;
+            if pinned >> from.0 & 1 == 0 {
+                sink.many(from, targets & !screens);
+                return;
+            }
+            for to in Bitboard(targets) {
+                let m = Move::new(from, to);
+                if self.is_safe(m) {
+                    sink.one(m);
                 }
             }
+        };
+        // One loop per role, so that each computes its targets without a dispatch.
+        let c = us.index();
+        let mine = |role: Role| Bitboard(own & self.by_role[role.index()]);
+        for from in mine(Role::Chariot) {
+            emit(from, slide(t, from.index(), occ));
+        }
+        for from in mine(Role::Horse) {
+            let i = from.index();
+            emit(from, stepped(&t.horse[i][..t.horse_n[i] as usize], occ));
+        }
+        for from in mine(Role::Cannon) {
+            emit(from, cannon(t, from.index(), occ, enemy));
+        }
+        for from in mine(Role::Soldier) {
+            emit(from, t.soldier[c][from.index()]);
+        }
+        for from in mine(Role::Advisor) {
+            emit(from, t.advisor[c][from.index()]);
+        }
+        for from in mine(Role::Elephant) {
+            let i = from.index();
+            emit(from, stepped(&t.elephant[c][i][..t.elephant_n[c][i] as usize], occ));
         }
         for to in Bitboard(t.king[us.index()][general.index()] & !own & mask) {
             let m = Move::new(general, to);
