@@ -53,6 +53,22 @@ impl Sink for MoveList {
     }
 }
 
+/// Calls `f` with each cell of `b`, lowest first, scanning the two halves of
+/// the `u128` as `u64`s (a scan of a `u128` costs a branch or two more).
+#[inline(always)]
+fn each_cell(b: u128, mut f: impl FnMut(usize)) {
+    let mut lo = b as u64;
+    while lo != 0 {
+        f(lo.trailing_zeros() as usize);
+        lo &= lo - 1;
+    }
+    let mut hi = (b >> 64) as u64;
+    while hi != 0 {
+        f(64 + hi.trailing_zeros() as usize);
+        hi &= hi - 1;
+    }
+}
+
 #[inline(always)]
 fn slide(t: &Tables, from: usize, occ: u128) -> u128 {
     let mut a = 0;
@@ -156,85 +172,93 @@ impl<G: Geometry> Position<G> {
     }
 
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S, mask: u128, in_check: bool) {
-        let t = G::TABLES;
+    fn generate<S: Sink>(&self, sink: &mut S, mask: u128, known_check: Option<bool>) {
         let us = self.turn;
         let own = self.by_color[us.index()];
-        let enemy = self.by_color[(!us).index()];
-        let occ = own | enemy;
         let general = self.general(us);
-        debug_assert_eq!(in_check, self.attacked_with(general, !us, occ, u128::MAX));
-        // In check, every move is tested; otherwise only those of pinned pieces.
-        let (pinned, screens) = if in_check {
-            (u128::MAX, 0)
-        } else {
-            let guard = self.guard();
-            (guard.pinned, guard.screens)
-        };
-
-        let mut emit = |from: Cell, targets: u128| {
-            let targets = targets & !own & mask;
-            if pinned >> from.0 & 1 == 0 {
-                sink.many(from, targets & !screens);
-                return;
-            }
-            for to in Bitboard(targets) {
-                let m = Move::new(from, to);
-                if self.is_safe(m) {
-                    sink.one(m);
+        debug_assert!(known_check.is_none_or(|c| c == self.is_check()));
+        // The guard finds check on its way; a caller that knows the side is in
+        // check saves it.
+        let guard = if known_check == Some(true) { None } else { Some(self.guard()) };
+        match guard {
+            Some(guard) if !guard.check => {
+                // Unpinned pieces: every target off the screen cells is legal.
+                let free = own & !guard.pinned & !(1 << general.0);
+                let keep = !own & mask & !guard.screens;
+                self.each_target(free, |from, targets| sink.many(from, targets & keep));
+                // Pinned pieces, one move at a time.
+                let pinned = own & guard.pinned & !(1 << general.0);
+                if pinned != 0 {
+                    self.each_target(pinned, |from, targets| {
+                        self.emit_safe(sink, from, targets & !own & mask)
+                    });
                 }
             }
-        };
-        // One loop per role, so that each computes its targets without a dispatch.
-        let c = us.index();
-        let mine = |role: Role| Bitboard(own & self.by_role[role.index()]);
-        for from in mine(Role::Chariot) {
-            emit(from, slide(t, from.index(), occ));
+            // In check, every move is tested.
+            _ => self.each_target(own & !(1 << general.0), |from, targets| {
+                self.emit_safe(sink, from, targets & !own & mask)
+            }),
         }
-        for from in mine(Role::Horse) {
-            let i = from.index();
-            emit(from, stepped(&t.horse[i][..t.horse_n[i] as usize], occ));
-        }
-        for from in mine(Role::Cannon) {
-            emit(from, cannon(t, from.index(), occ, enemy));
-        }
-        for from in mine(Role::Soldier) {
-            emit(from, t.soldier[c][from.index()]);
-        }
-        for from in mine(Role::Advisor) {
-            emit(from, t.advisor[c][from.index()]);
-        }
-        for from in mine(Role::Elephant) {
-            let i = from.index();
-            emit(from, stepped(&t.elephant[c][i][..t.elephant_n[c][i] as usize], occ));
-        }
-        for to in Bitboard(t.king[us.index()][general.index()] & !own & mask) {
-            let m = Move::new(general, to);
+        self.emit_safe(sink, general, G::TABLES.king[us.index()][general.index()] & !own & mask);
+    }
+
+    /// The moves to `targets` from `from` that keep the general safe, each tested.
+    #[inline(always)]
+    fn emit_safe<S: Sink>(&self, sink: &mut S, from: Cell, targets: u128) {
+        for to in Bitboard(targets) {
+            let m = Move::new(from, to);
             if self.is_safe(m) {
                 sink.one(m);
             }
         }
     }
 
+    /// Calls `f` with the pseudo-legal targets (own pieces not yet taken out) of
+    /// each piece of the side to move on a cell of `pieces`, which must not hold
+    /// the general. One loop per role, so that each computes its targets without
+    /// a dispatch.
+    #[inline(always)]
+    fn each_target(&self, pieces: u128, mut f: impl FnMut(Cell, u128)) {
+        let t = G::TABLES;
+        let c = self.turn.index();
+        let occ = self.by_color[0] | self.by_color[1];
+        let enemy = self.by_color[(!self.turn).index()];
+        let mine = |role: Role| pieces & self.by_role[role.index()];
+        each_cell(mine(Role::Chariot), |i| f(Cell(i as u8), slide(t, i, occ)));
+        each_cell(mine(Role::Horse), |i| {
+            f(Cell(i as u8), stepped(&t.horse[i][..t.horse_n[i] as usize], occ))
+        });
+        each_cell(mine(Role::Cannon), |i| f(Cell(i as u8), cannon(t, i, occ, enemy)));
+        each_cell(mine(Role::Soldier), |i| f(Cell(i as u8), t.soldier[c][i]));
+        each_cell(mine(Role::Advisor), |i| f(Cell(i as u8), t.advisor[c][i]));
+        each_cell(mine(Role::Elephant), |i| {
+            f(Cell(i as u8), stepped(&t.elephant[c][i][..t.elephant_n[c][i] as usize], occ))
+        });
+    }
+
     /// The legal moves (under the rules of the board alone; a rule set's
     /// history-dependent limits are applied by [`crate::Game`]).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, u128::MAX, self.is_check());
+        self.generate(&mut list, u128::MAX, None);
         list
     }
 
     /// The legal moves that land on a cell of `targets` (for example the enemy
     /// pieces: the captures, which a quiescence search wants alone).
     pub fn legal_moves_to(&self, targets: Bitboard) -> MoveList {
-        self.legal_moves_to_with_check(targets, self.is_check())
+        self.generate_to(targets.0, None)
     }
 
     /// As [`Position::legal_moves_to`], for a caller that already knows whether
     /// the side to move is in check (a search keeps that with every position).
     pub fn legal_moves_to_with_check(&self, targets: Bitboard, in_check: bool) -> MoveList {
+        self.generate_to(targets.0, Some(in_check))
+    }
+
+    fn generate_to(&self, targets: u128, known_check: Option<bool>) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, targets.0, in_check);
+        self.generate(&mut list, targets, known_check);
         list
     }
 
@@ -246,7 +270,7 @@ impl<G: Geometry> Position<G> {
     /// The number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c, u128::MAX, self.is_check());
+        self.generate(&mut c, u128::MAX, None);
         c.0
     }
 

@@ -20,9 +20,12 @@ use crate::{
     types::Role,
 };
 
-/// The pinned pieces and screen cells of a position whose side to move is not
-/// in check.
+/// Whether the side to move is in check and, when it is not, its pinned pieces
+/// and screen cells.
 pub(super) struct Guard {
+    /// Whether an enemy piece attacks the general (then the other fields are
+    /// not complete and every move must be tested).
+    pub check: bool,
     /// Own pieces whose leaving their cell would expose the general.
     pub pinned: u128,
     /// Empty cells where a piece would become an enemy cannon's only screen.
@@ -30,7 +33,8 @@ pub(super) struct Guard {
 }
 
 impl<G: Geometry> Position<G> {
-    /// The guard of the side to move's general; the side must not be in check.
+    /// The guard of the side to move's general, found in the same walk from the
+    /// general as whether it is in check.
     #[inline(always)]
     pub(super) fn guard(&self) -> Guard {
         let t = G::TABLES;
@@ -44,6 +48,7 @@ impl<G: Geometry> Position<G> {
         let horses = enemy & self.by_role[Role::Horse.index()];
         let mut pinned = 0;
         let mut screens = 0;
+        let mut check = t.soldier_rev[(!us).index()][g] & enemy & self.by_role[Role::Soldier.index()] != 0;
         if t.lines[g] & (rooks | cannons) != 0 {
             for d in 0..t.dirs {
                 let ray = t.ray[d][g];
@@ -52,6 +57,10 @@ impl<G: Geometry> Position<G> {
                 }
                 // The ray holds an enemy piece, so it has a first piece.
                 let first = first_along(t, d, ray & occ);
+                if rooks >> first & 1 != 0 {
+                    check = true;
+                    continue;
+                }
                 let beyond_first = t.ray[d][first];
                 if cannons >> first & 1 != 0 {
                     screens |= ray & !beyond_first & !(1 << first);
@@ -63,6 +72,9 @@ impl<G: Geometry> Position<G> {
                 let second = first_along(t, d, rest);
                 if rooks >> second & 1 != 0 {
                     pinned |= own & 1 << first;
+                } else if cannons >> second & 1 != 0 {
+                    check = true;
+                    continue;
                 }
                 let rest = t.ray[d][second] & occ;
                 if rest != 0 && cannons >> first_along(t, d, rest) & 1 != 0 {
@@ -73,10 +85,13 @@ impl<G: Geometry> Position<G> {
         if horses != 0 {
             for st in &t.horse_rev[g][..t.horse_rev_n[g] as usize] {
                 if st.to & horses != 0 {
+                    if occ >> st.via & 1 == 0 {
+                        check = true;
+                    }
                     pinned |= own & 1 << st.via;
                 }
             }
         }
-        Guard { pinned, screens }
+        Guard { check, pinned, screens }
     }
 }
