@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use crate::{
     bitboard::Bitboard,
     geometry::{Geometry, Tables},
-    position::{Position, first_along},
+    position::{Position, bit, first_along},
     types::{Cell, Color, Move, Piece, Role},
 };
 
@@ -91,10 +91,10 @@ fn cannon(t: &Tables, from: usize, occ: u128, enemy: u128) -> u128 {
             continue;
         }
         let screen = first_along(t, d, b);
-        a |= (ray ^ t.ray[d][screen]) & !(1 << screen);
+        a |= (ray ^ t.ray[d][screen]) & !bit(screen);
         let beyond = t.ray[d][screen] & occ;
         if beyond != 0 {
-            a |= (1 << first_along(t, d, beyond)) & enemy;
+            a |= bit(first_along(t, d, beyond)) & enemy;
         }
     }
     a
@@ -104,7 +104,7 @@ fn cannon(t: &Tables, from: usize, occ: u128, enemy: u128) -> u128 {
 fn stepped(steps: &[crate::geometry::Step], occ: u128) -> u128 {
     let mut a = 0;
     for st in steps {
-        if occ >> st.via & 1 == 0 {
+        if occ & st.via == 0 {
             a |= st.to;
         }
     }
@@ -183,11 +183,11 @@ impl<G: Geometry> Position<G> {
         match guard {
             Some(guard) if !guard.check => {
                 // Unpinned pieces: every target off the screen cells is legal.
-                let free = own & !guard.pinned & !(1 << general.0);
+                let free = own & !guard.pinned & !bit(general.index());
                 let keep = !own & mask & !guard.screens;
                 self.each_target(free, |from, targets| sink.many(from, targets & keep));
                 // Pinned pieces, one move at a time.
-                let pinned = own & guard.pinned & !(1 << general.0);
+                let pinned = own & guard.pinned & !bit(general.index());
                 if pinned != 0 {
                     self.each_target(pinned, |from, targets| {
                         self.emit_safe(sink, from, targets & !own & mask)
@@ -195,7 +195,7 @@ impl<G: Geometry> Position<G> {
                 }
             }
             // In check, every move is tested.
-            _ => self.each_target(own & !(1 << general.0), |from, targets| {
+            _ => self.each_target(own & !bit(general.index()), |from, targets| {
                 self.emit_safe(sink, from, targets & !own & mask)
             }),
         }

@@ -221,16 +221,18 @@ impl<G: Geometry> Position<G> {
     #[inline]
     fn put(&mut self, p: Piece, c: Cell) {
         self.board[c.index()] = p.index() as u8 + 1;
-        self.by_color[p.color.index()] |= 1 << c.0;
-        self.by_role[p.role.index()] |= 1 << c.0;
+        let b = bit(c.index());
+        self.by_color[p.color.index()] |= b;
+        self.by_role[p.role.index()] |= b;
         self.hash ^= zobrist::piece(p, c);
     }
 
     #[inline]
     fn remove(&mut self, p: Piece, c: Cell) {
         self.board[c.index()] = 0;
-        self.by_color[p.color.index()] &= !(1 << c.0);
-        self.by_role[p.role.index()] &= !(1 << c.0);
+        let b = !bit(c.index());
+        self.by_color[p.color.index()] &= b;
+        self.by_role[p.role.index()] &= b;
         self.hash ^= zobrist::piece(p, c);
     }
 
@@ -351,7 +353,7 @@ impl<G: Geometry> Position<G> {
         }
         let horses = enemy & self.by_role[Role::Horse.index()];
         for st in &t.horse_rev[sq][..t.horse_rev_n[sq] as usize] {
-            if occ >> st.via & 1 == 0 {
+            if occ & st.via == 0 {
                 out |= st.to & horses;
             }
         }
@@ -381,11 +383,11 @@ impl<G: Geometry> Position<G> {
                 }
                 let b = ray & occ;
                 let s = first_along(t, d, b);
-                if rooks >> s & 1 != 0 {
+                if rooks & bit(s) != 0 {
                     return true;
                 }
                 let b2 = t.ray[d][s] & occ;
-                if b2 != 0 && cannons >> first_along(t, d, b2) & 1 != 0 {
+                if b2 != 0 && cannons & bit(first_along(t, d, b2)) != 0 {
                     return true;
                 }
             }
@@ -393,7 +395,7 @@ impl<G: Geometry> Position<G> {
         let horses = enemy & self.by_role[Role::Horse.index()];
         if horses != 0 {
             for st in &t.horse_rev[sq][..t.horse_rev_n[sq] as usize] {
-                if st.to & horses != 0 && occ >> st.via & 1 == 0 {
+                if st.to & horses != 0 && occ & st.via == 0 {
                     return true;
                 }
             }
@@ -507,8 +509,8 @@ impl<G: Geometry> Position<G> {
     #[inline]
     pub(crate) fn is_safe(&self, m: Move) -> bool {
         let us = self.turn;
-        let from = 1u128 << m.from.0;
-        let to = 1u128 << m.to.0;
+        let from = bit(m.from.index());
+        let to = bit(m.to.index());
         let occ = (self.occupied().0 & !from) | to;
         let general = if self.by_role[Role::General.index()] & from != 0 { m.to } else { self.general(us) };
         !self.attacked_with(general, !us, occ, !to)
@@ -534,6 +536,24 @@ pub struct Undo {
     pub captured: Option<Piece>,
     halfmoves: u32,
 }
+
+/// The one-cell set of cell index `i`, read from a table: with `i` unknown at
+/// compile time, `1u128 << i` takes several instructions (a `u128` is two
+/// registers), a load one.
+#[inline(always)]
+pub(crate) fn bit(i: usize) -> u128 {
+    BITS[i]
+}
+
+static BITS: [u128; 128] = {
+    let mut b = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        b[i] = 1 << i;
+        i += 1;
+    }
+    b
+};
 
 /// The first occupied cell of `b` along direction `d` (b is a subset of a ray in `d`).
 #[inline(always)]

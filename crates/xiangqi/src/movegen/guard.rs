@@ -16,7 +16,7 @@
 
 use crate::{
     geometry::Geometry,
-    position::{Position, first_along},
+    position::{Position, bit, first_along},
     types::Role,
 };
 
@@ -57,38 +57,38 @@ impl<G: Geometry> Position<G> {
                 }
                 // The ray holds an enemy piece, so it has a first piece.
                 let first = first_along(t, d, ray & occ);
-                if rooks >> first & 1 != 0 {
+                if rooks & bit(first) != 0 {
                     check = true;
                     continue;
                 }
                 let beyond_first = t.ray[d][first];
-                if cannons >> first & 1 != 0 {
-                    screens |= ray & !beyond_first & !(1 << first);
+                if cannons & bit(first) != 0 {
+                    screens |= ray & !beyond_first & !bit(first);
                 }
                 let rest = beyond_first & occ;
                 if rest == 0 {
                     continue;
                 }
                 let second = first_along(t, d, rest);
-                if rooks >> second & 1 != 0 {
-                    pinned |= own & 1 << first;
-                } else if cannons >> second & 1 != 0 {
+                if rooks & bit(second) != 0 {
+                    pinned |= own & bit(first);
+                } else if cannons & bit(second) != 0 {
                     check = true;
                     continue;
                 }
                 let rest = t.ray[d][second] & occ;
-                if rest != 0 && cannons >> first_along(t, d, rest) & 1 != 0 {
-                    pinned |= own & (1 << first | 1 << second);
+                if rest != 0 && cannons & bit(first_along(t, d, rest)) != 0 {
+                    pinned |= own & (bit(first) | bit(second));
                 }
             }
         }
         if horses != 0 {
             for st in &t.horse_rev[g][..t.horse_rev_n[g] as usize] {
                 if st.to & horses != 0 {
-                    if occ >> st.via & 1 == 0 {
+                    if occ & st.via == 0 {
                         check = true;
                     }
-                    pinned |= own & 1 << st.via;
+                    pinned |= own & st.via;
                 }
             }
         }
