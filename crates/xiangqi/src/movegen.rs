@@ -13,8 +13,8 @@ use arrayvec::ArrayVec;
 
 use crate::{
     bitboard::Bitboard,
-    geometry::{Geometry, Tables},
-    position::{Position, bit, first_along},
+    geometry::Geometry,
+    position::{Dirs, Position, bit, first_along},
     types::{Cell, Color, Move, Piece, Role},
 };
 
@@ -53,48 +53,65 @@ impl Sink for MoveList {
     }
 }
 
-/// Calls `f` with each cell of `b`, lowest first, scanning the two halves of
-/// the `u128` as `u64`s (a scan of a `u128` costs a branch or two more).
+/// The cells of a set, lowest first, scanned a `u64` half at a time (a scan of
+/// a whole `u128` costs a branch or two more).
+struct Cells {
+    lo: u64,
+    hi: u64,
+}
+
 #[inline(always)]
-fn each_cell(b: u128, mut f: impl FnMut(usize)) {
-    let mut lo = b as u64;
-    while lo != 0 {
-        f(lo.trailing_zeros() as usize);
-        lo &= lo - 1;
-    }
-    let mut hi = (b >> 64) as u64;
-    while hi != 0 {
-        f(64 + hi.trailing_zeros() as usize);
-        hi &= hi - 1;
+fn cells(b: u128) -> Cells {
+    Cells { lo: b as u64, hi: (b >> 64) as u64 }
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(i)
+        } else if self.hi != 0 {
+            let i = self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(64 + i)
+        } else {
+            None
+        }
     }
 }
 
 #[inline(always)]
-fn slide(t: &Tables, from: usize, occ: u128) -> u128 {
+fn slide<G: Geometry>(from: usize, occ: u128) -> u128 {
+    let t = G::TABLES;
     let mut a = 0;
-    for d in 0..t.dirs {
+    for d in 0..Dirs::<G>::N {
         let ray = t.ray[d][from];
         let b = ray & occ;
-        a |= if b == 0 { ray } else { ray ^ t.ray[d][first_along(t, d, b)] };
+        a |= if b == 0 { ray } else { ray ^ t.ray[d][first_along::<G>(d, b)] };
     }
     a
 }
 
 #[inline(always)]
-fn cannon(t: &Tables, from: usize, occ: u128, enemy: u128) -> u128 {
+fn cannon<G: Geometry>(from: usize, occ: u128, enemy: u128) -> u128 {
+    let t = G::TABLES;
     let mut a = 0;
-    for d in 0..t.dirs {
+    for d in 0..Dirs::<G>::N {
         let ray = t.ray[d][from];
         let b = ray & occ;
         if b == 0 {
             a |= ray;
             continue;
         }
-        let screen = first_along(t, d, b);
+        let screen = first_along::<G>(d, b);
         a |= (ray ^ t.ray[d][screen]) & !bit(screen);
         let beyond = t.ray[d][screen] & occ;
         if beyond != 0 {
-            a |= bit(first_along(t, d, beyond)) & enemy;
+            a |= bit(first_along::<G>(d, beyond)) & enemy;
         }
     }
     a
@@ -141,14 +158,14 @@ impl<G: Geometry> Position<G> {
         let t = G::TABLES;
         if p.role == Role::Cannon {
             let mut a = 0;
-            for d in 0..t.dirs {
+            for d in 0..Dirs::<G>::N {
                 let b = t.ray[d][from.index()] & occ;
                 if b == 0 {
                     continue;
                 }
-                let beyond = t.ray[d][first_along(t, d, b)] & occ;
+                let beyond = t.ray[d][first_along::<G>(d, b)] & occ;
                 if beyond != 0 {
-                    a |= 1 << first_along(t, d, beyond);
+                    a |= 1 << first_along::<G>(d, beyond);
                 }
             }
             return Bitboard(a);
@@ -165,8 +182,8 @@ impl<G: Geometry> Position<G> {
             Role::Advisor => t.advisor[c][from],
             Role::Elephant => stepped(&t.elephant[c][from][..t.elephant_n[c][from] as usize], occ),
             Role::Horse => stepped(&t.horse[from][..t.horse_n[from] as usize], occ),
-            Role::Chariot => slide(t, from, occ),
-            Role::Cannon => cannon(t, from, occ, enemy),
+            Role::Chariot => slide::<G>(from, occ),
+            Role::Cannon => cannon::<G>(from, occ, enemy),
             Role::Soldier => t.soldier[c][from],
         }
     }
@@ -224,16 +241,24 @@ impl<G: Geometry> Position<G> {
         let occ = self.by_color[0] | self.by_color[1];
         let enemy = self.by_color[(!self.turn).index()];
         let mine = |role: Role| pieces & self.by_role[role.index()];
-        each_cell(mine(Role::Chariot), |i| f(Cell(i as u8), slide(t, i, occ)));
-        each_cell(mine(Role::Horse), |i| {
-            f(Cell(i as u8), stepped(&t.horse[i][..t.horse_n[i] as usize], occ))
-        });
-        each_cell(mine(Role::Cannon), |i| f(Cell(i as u8), cannon(t, i, occ, enemy)));
-        each_cell(mine(Role::Soldier), |i| f(Cell(i as u8), t.soldier[c][i]));
-        each_cell(mine(Role::Advisor), |i| f(Cell(i as u8), t.advisor[c][i]));
-        each_cell(mine(Role::Elephant), |i| {
-            f(Cell(i as u8), stepped(&t.elephant[c][i][..t.elephant_n[c][i] as usize], occ))
-        });
+        for i in cells(mine(Role::Chariot)) {
+            f(Cell(i as u8), slide::<G>(i, occ));
+        }
+        for i in cells(mine(Role::Horse)) {
+            f(Cell(i as u8), stepped(&t.horse[i][..t.horse_n[i] as usize], occ));
+        }
+        for i in cells(mine(Role::Cannon)) {
+            f(Cell(i as u8), cannon::<G>(i, occ, enemy));
+        }
+        for i in cells(mine(Role::Soldier)) {
+            f(Cell(i as u8), t.soldier[c][i]);
+        }
+        for i in cells(mine(Role::Advisor)) {
+            f(Cell(i as u8), t.advisor[c][i]);
+        }
+        for i in cells(mine(Role::Elephant)) {
+            f(Cell(i as u8), stepped(&t.elephant[c][i][..t.elephant_n[c][i] as usize], occ));
+        }
     }
 
     /// The legal moves (under the rules of the board alone; a rule set's

@@ -16,7 +16,7 @@
 
 use crate::{
     geometry::Geometry,
-    position::{Position, bit, first_along},
+    position::{Dirs, Position, bit, first_along},
     types::Role,
 };
 
@@ -50,13 +50,13 @@ impl<G: Geometry> Position<G> {
         let mut screens = 0;
         let mut check = t.soldier_rev[(!us).index()][g] & enemy & self.by_role[Role::Soldier.index()] != 0;
         if t.lines[g] & (rooks | cannons) != 0 {
-            for d in 0..t.dirs {
+            for d in 0..Dirs::<G>::N {
                 let ray = t.ray[d][g];
                 if ray & (rooks | cannons) == 0 {
                     continue;
                 }
                 // The ray holds an enemy piece, so it has a first piece.
-                let first = first_along(t, d, ray & occ);
+                let first = first_along::<G>(d, ray & occ);
                 if rooks & bit(first) != 0 {
                     check = true;
                     continue;
@@ -69,7 +69,7 @@ impl<G: Geometry> Position<G> {
                 if rest == 0 {
                     continue;
                 }
-                let second = first_along(t, d, rest);
+                let second = first_along::<G>(d, rest);
                 if rooks & bit(second) != 0 {
                     pinned |= own & bit(first);
                 } else if cannons & bit(second) != 0 {
@@ -77,7 +77,7 @@ impl<G: Geometry> Position<G> {
                     continue;
                 }
                 let rest = t.ray[d][second] & occ;
-                if rest != 0 && cannons & bit(first_along(t, d, rest)) != 0 {
+                if rest != 0 && cannons & bit(first_along::<G>(d, rest)) != 0 {
                     pinned |= own & (bit(first) | bit(second));
                 }
             }
