@@ -1,18 +1,20 @@
 //! Legal move generation, written once for every geometry.
 //!
 //! Moves are produced as a source cell and a set of targets (cozy-chess style), so
-//! counting them at the leaves of a perft is a popcount. Legality is tested only
-//! where it can fail: when the general is in check, when the general moves, when
-//! the moving piece leaves a line or horse leg of its own general, or when it lands
-//! on a line of its general that holds an enemy cannon (where it may become the
-//! cannon's screen). Every other pseudo-legal move is legal without a test.
+//! counting them at the leaves of a perft is a popcount. Legality is tested move
+//! by move only where it can fail: when the general is in check, when the general
+//! moves, and when a pinned piece moves (see [`guard`]). Every other pseudo-legal
+//! move is legal once the cells where it would become a cannon's screen are taken
+//! out of its targets.
+
+mod guard;
 
 use arrayvec::ArrayVec;
 
 use crate::{
     bitboard::Bitboard,
-    geometry::{Geometry, Tables},
-    position::{Position, first_along},
+    geometry::Geometry,
+    position::{Dirs, Position, bit, first_along},
     types::{Cell, Color, Move, Piece, Role},
 };
 
@@ -51,32 +53,65 @@ impl Sink for MoveList {
     }
 }
 
+/// The cells of a set, lowest first, scanned a `u64` half at a time (a scan of
+/// a whole `u128` costs a branch or two more).
+struct Cells {
+    lo: u64,
+    hi: u64,
+}
+
 #[inline(always)]
-fn slide(t: &Tables, from: usize, occ: u128) -> u128 {
+fn cells(b: u128) -> Cells {
+    Cells { lo: b as u64, hi: (b >> 64) as u64 }
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(i)
+        } else if self.hi != 0 {
+            let i = self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(64 + i)
+        } else {
+            None
+        }
+    }
+}
+
+#[inline(always)]
+fn slide<G: Geometry>(from: usize, occ: u128) -> u128 {
+    let t = G::TABLES;
     let mut a = 0;
-    for d in 0..t.dirs {
+    for d in 0..Dirs::<G>::N {
         let ray = t.ray[d][from];
         let b = ray & occ;
-        a |= if b == 0 { ray } else { ray ^ t.ray[d][first_along(t, d, b)] };
+        a |= if b == 0 { ray } else { ray ^ t.ray[d][first_along::<G>(d, b)] };
     }
     a
 }
 
 #[inline(always)]
-fn cannon(t: &Tables, from: usize, occ: u128, enemy: u128) -> u128 {
+fn cannon<G: Geometry>(from: usize, occ: u128, enemy: u128) -> u128 {
+    let t = G::TABLES;
     let mut a = 0;
-    for d in 0..t.dirs {
+    for d in 0..Dirs::<G>::N {
         let ray = t.ray[d][from];
         let b = ray & occ;
         if b == 0 {
             a |= ray;
             continue;
         }
-        let screen = first_along(t, d, b);
-        a |= (ray ^ t.ray[d][screen]) & !(1 << screen);
+        let screen = first_along::<G>(d, b);
+        a |= (ray ^ t.ray[d][screen]) & !bit(screen);
         let beyond = t.ray[d][screen] & occ;
         if beyond != 0 {
-            a |= (1 << first_along(t, d, beyond)) & enemy;
+            a |= bit(first_along::<G>(d, beyond)) & enemy;
         }
     }
     a
@@ -86,7 +121,7 @@ fn cannon(t: &Tables, from: usize, occ: u128, enemy: u128) -> u128 {
 fn stepped(steps: &[crate::geometry::Step], occ: u128) -> u128 {
     let mut a = 0;
     for st in steps {
-        if occ >> st.via & 1 == 0 {
+        if occ & st.via == 0 {
             a |= st.to;
         }
     }
@@ -123,14 +158,14 @@ impl<G: Geometry> Position<G> {
         let t = G::TABLES;
         if p.role == Role::Cannon {
             let mut a = 0;
-            for d in 0..t.dirs {
+            for d in 0..Dirs::<G>::N {
                 let b = t.ray[d][from.index()] & occ;
                 if b == 0 {
                     continue;
                 }
-                let beyond = t.ray[d][first_along(t, d, b)] & occ;
+                let beyond = t.ray[d][first_along::<G>(d, b)] & occ;
                 if beyond != 0 {
-                    a |= 1 << first_along(t, d, beyond);
+                    a |= 1 << first_along::<G>(d, beyond);
                 }
             }
             return Bitboard(a);
@@ -147,56 +182,82 @@ impl<G: Geometry> Position<G> {
             Role::Advisor => t.advisor[c][from],
             Role::Elephant => stepped(&t.elephant[c][from][..t.elephant_n[c][from] as usize], occ),
             Role::Horse => stepped(&t.horse[from][..t.horse_n[from] as usize], occ),
-            Role::Chariot => slide(t, from, occ),
-            Role::Cannon => cannon(t, from, occ, enemy),
+            Role::Chariot => slide::<G>(from, occ),
+            Role::Cannon => cannon::<G>(from, occ, enemy),
             Role::Soldier => t.soldier[c][from],
         }
     }
 
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S, mask: u128, in_check: bool) {
-        let t = G::TABLES;
+    fn generate<S: Sink>(&self, sink: &mut S, mask: u128, known_check: Option<bool>) {
         let us = self.turn;
         let own = self.by_color[us.index()];
-        let enemy = self.by_color[(!us).index()];
-        let occ = own | enemy;
         let general = self.general(us);
-        debug_assert_eq!(in_check, self.attacked_with(general, !us, occ, u128::MAX));
-        let exposure = t.exposure[general.index()];
-        // A piece landing on a line of its general can only expose it by becoming
-        // a cannon's screen: only the rays that hold an enemy cannon are risky.
-        let cannons = enemy & self.by_role[Role::Cannon.index()];
-        let mut lines = 0;
-        if t.lines[general.index()] & cannons != 0 {
-            for d in 0..t.dirs {
-                let ray = t.ray[d][general.index()];
-                if ray & cannons != 0 {
-                    lines |= ray;
+        debug_assert!(known_check.is_none_or(|c| c == self.is_check()));
+        // The guard finds check on its way; a caller that knows the side is in
+        // check saves it.
+        let guard = if known_check == Some(true) { None } else { Some(self.guard()) };
+        match guard {
+            Some(guard) if !guard.check => {
+                // Unpinned pieces: every target off the screen cells is legal.
+                let free = own & !guard.pinned & !bit(general.index());
+                let keep = !own & mask & !guard.screens;
+                self.each_target(free, |from, targets| sink.many(from, targets & keep));
+                // Pinned pieces, one move at a time.
+                let pinned = own & guard.pinned & !bit(general.index());
+                if pinned != 0 {
+                    self.each_target(pinned, |from, targets| {
+                        self.emit_safe(sink, from, targets & !own & mask)
+                    });
                 }
             }
+            // In check, every move is tested.
+            _ => self.each_target(own & !bit(general.index()), |from, targets| {
+                self.emit_safe(sink, from, targets & !own & mask)
+            }),
         }
+        self.emit_safe(sink, general, G::TABLES.king[us.index()][general.index()] & !own & mask);
+    }
 
-        for role in [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier, Role::Advisor, Role::Elephant] {
-            for from in Bitboard(own & self.by_role[role.index()]) {
-                let targets = self.targets(role, us, from.index(), occ, enemy) & !own & mask;
-                if targets == 0 {
-                    continue;
-                }
-                let risky = if in_check || exposure >> from.0 & 1 != 0 { targets } else { targets & lines };
-                sink.many(from, targets & !risky);
-                for to in Bitboard(risky) {
-                    let m = Move::new(from, to);
-                    if self.is_safe(m) {
-                        sink.one(m);
-                    }
-                }
-            }
-        }
-        for to in Bitboard(t.king[us.index()][general.index()] & !own & mask) {
-            let m = Move::new(general, to);
+    /// The moves to `targets` from `from` that keep the general safe, each tested.
+    #[inline(always)]
+    fn emit_safe<S: Sink>(&self, sink: &mut S, from: Cell, targets: u128) {
+        for to in Bitboard(targets) {
+            let m = Move::new(from, to);
             if self.is_safe(m) {
                 sink.one(m);
             }
+        }
+    }
+
+    /// Calls `f` with the pseudo-legal targets (own pieces not yet taken out) of
+    /// each piece of the side to move on a cell of `pieces`, which must not hold
+    /// the general. One loop per role, so that each computes its targets without
+    /// a dispatch.
+    #[inline(always)]
+    fn each_target(&self, pieces: u128, mut f: impl FnMut(Cell, u128)) {
+        let t = G::TABLES;
+        let c = self.turn.index();
+        let occ = self.by_color[0] | self.by_color[1];
+        let enemy = self.by_color[(!self.turn).index()];
+        let mine = |role: Role| pieces & self.by_role[role.index()];
+        for i in cells(mine(Role::Chariot)) {
+            f(Cell(i as u8), slide::<G>(i, occ));
+        }
+        for i in cells(mine(Role::Horse)) {
+            f(Cell(i as u8), stepped(&t.horse[i][..t.horse_n[i] as usize], occ));
+        }
+        for i in cells(mine(Role::Cannon)) {
+            f(Cell(i as u8), cannon::<G>(i, occ, enemy));
+        }
+        for i in cells(mine(Role::Soldier)) {
+            f(Cell(i as u8), t.soldier[c][i]);
+        }
+        for i in cells(mine(Role::Advisor)) {
+            f(Cell(i as u8), t.advisor[c][i]);
+        }
+        for i in cells(mine(Role::Elephant)) {
+            f(Cell(i as u8), stepped(&t.elephant[c][i][..t.elephant_n[c][i] as usize], occ));
         }
     }
 
@@ -204,21 +265,25 @@ impl<G: Geometry> Position<G> {
     /// history-dependent limits are applied by [`crate::Game`]).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, u128::MAX, self.is_check());
+        self.generate(&mut list, u128::MAX, None);
         list
     }
 
     /// The legal moves that land on a cell of `targets` (for example the enemy
     /// pieces: the captures, which a quiescence search wants alone).
     pub fn legal_moves_to(&self, targets: Bitboard) -> MoveList {
-        self.legal_moves_to_with_check(targets, self.is_check())
+        self.generate_to(targets.0, None)
     }
 
     /// As [`Position::legal_moves_to`], for a caller that already knows whether
     /// the side to move is in check (a search keeps that with every position).
     pub fn legal_moves_to_with_check(&self, targets: Bitboard, in_check: bool) -> MoveList {
+        self.generate_to(targets.0, Some(in_check))
+    }
+
+    fn generate_to(&self, targets: u128, known_check: Option<bool>) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, targets.0, in_check);
+        self.generate(&mut list, targets, known_check);
         list
     }
 
@@ -230,7 +295,7 @@ impl<G: Geometry> Position<G> {
     /// The number of legal moves, without listing them.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c, u128::MAX, self.is_check());
+        self.generate(&mut c, u128::MAX, None);
         c.0
     }
 

@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use crate::{
     bitboard::Bitboard,
-    geometry::{Geometry, MAX_CELLS, Standard, Tables},
+    geometry::{Geometry, MAX_CELLS, MAX_DIRS, Standard, Tables},
     types::{Cell, Color, Move, Piece, Role},
     zobrist,
 };
@@ -221,16 +221,18 @@ impl<G: Geometry> Position<G> {
     #[inline]
     fn put(&mut self, p: Piece, c: Cell) {
         self.board[c.index()] = p.index() as u8 + 1;
-        self.by_color[p.color.index()] |= 1 << c.0;
-        self.by_role[p.role.index()] |= 1 << c.0;
+        let b = bit(c.index());
+        self.by_color[p.color.index()] |= b;
+        self.by_role[p.role.index()] |= b;
         self.hash ^= zobrist::piece(p, c);
     }
 
     #[inline]
     fn remove(&mut self, p: Piece, c: Cell) {
         self.board[c.index()] = 0;
-        self.by_color[p.color.index()] &= !(1 << c.0);
-        self.by_role[p.role.index()] &= !(1 << c.0);
+        let b = !bit(c.index());
+        self.by_color[p.color.index()] &= b;
+        self.by_role[p.role.index()] &= b;
         self.hash ^= zobrist::piece(p, c);
     }
 
@@ -309,9 +311,9 @@ impl<G: Geometry> Position<G> {
         let red = self.general(Color::Red);
         let black = self.general(Color::Black);
         let occ = self.occupied().0;
-        (0..t.dirs).any(|d| {
+        (0..Dirs::<G>::N).any(|d| {
             let b = t.ray[d][red.index()] & occ;
-            b != 0 && first_along(t, d, b) == black.index()
+            b != 0 && first_along::<G>(d, b) == black.index()
         })
     }
 
@@ -337,21 +339,21 @@ impl<G: Geometry> Position<G> {
         let mut out = 0u128;
         let rooks = enemy & (self.by_role[Role::Chariot.index()] | self.by_role[Role::General.index()]);
         let cannons = enemy & self.by_role[Role::Cannon.index()];
-        for d in 0..t.dirs {
+        for d in 0..Dirs::<G>::N {
             let b = t.ray[d][sq] & occ;
             if b == 0 {
                 continue;
             }
-            let s = first_along(t, d, b);
+            let s = first_along::<G>(d, b);
             out |= rooks & (1 << s);
             let b2 = t.ray[d][s] & occ;
             if b2 != 0 {
-                out |= cannons & (1 << first_along(t, d, b2));
+                out |= cannons & (1 << first_along::<G>(d, b2));
             }
         }
         let horses = enemy & self.by_role[Role::Horse.index()];
         for st in &t.horse_rev[sq][..t.horse_rev_n[sq] as usize] {
-            if occ >> st.via & 1 == 0 {
+            if occ & st.via == 0 {
                 out |= st.to & horses;
             }
         }
@@ -374,18 +376,18 @@ impl<G: Geometry> Position<G> {
         let rooks = enemy & (self.by_role[Role::Chariot.index()] | self.by_role[Role::General.index()]);
         let cannons = enemy & self.by_role[Role::Cannon.index()];
         if t.lines[sq] & (rooks | cannons) != 0 {
-            for d in 0..t.dirs {
+            for d in 0..Dirs::<G>::N {
                 let ray = t.ray[d][sq];
                 if ray & (rooks | cannons) == 0 {
                     continue;
                 }
                 let b = ray & occ;
-                let s = first_along(t, d, b);
-                if rooks >> s & 1 != 0 {
+                let s = first_along::<G>(d, b);
+                if rooks & bit(s) != 0 {
                     return true;
                 }
                 let b2 = t.ray[d][s] & occ;
-                if b2 != 0 && cannons >> first_along(t, d, b2) & 1 != 0 {
+                if b2 != 0 && cannons & bit(first_along::<G>(d, b2)) != 0 {
                     return true;
                 }
             }
@@ -393,7 +395,7 @@ impl<G: Geometry> Position<G> {
         let horses = enemy & self.by_role[Role::Horse.index()];
         if horses != 0 {
             for st in &t.horse_rev[sq][..t.horse_rev_n[sq] as usize] {
-                if st.to & horses != 0 && occ >> st.via & 1 == 0 {
+                if st.to & horses != 0 && occ & st.via == 0 {
                     return true;
                 }
             }
@@ -507,8 +509,8 @@ impl<G: Geometry> Position<G> {
     #[inline]
     pub(crate) fn is_safe(&self, m: Move) -> bool {
         let us = self.turn;
-        let from = 1u128 << m.from.0;
-        let to = 1u128 << m.to.0;
+        let from = bit(m.from.index());
+        let to = bit(m.to.index());
         let occ = (self.occupied().0 & !from) | to;
         let general = if self.by_role[Role::General.index()] & from != 0 { m.to } else { self.general(us) };
         !self.attacked_with(general, !us, occ, !to)
@@ -535,10 +537,40 @@ pub struct Undo {
     halfmoves: u32,
 }
 
+/// The one-cell set of cell index `i`, read from a table: with `i` unknown at
+/// compile time, `1u128 << i` takes several instructions (a `u128` is two
+/// registers), a load one.
+#[inline(always)]
+pub(crate) fn bit(i: usize) -> u128 {
+    BITS[i]
+}
+
+static BITS: [u128; 128] = {
+    let mut b = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        b[i] = 1 << i;
+        i += 1;
+    }
+    b
+};
+
+/// A geometry's direction count and ray senses as constants, so that loops
+/// over the directions unroll and each ray's scan (lowest or highest bit) is
+/// chosen at compile time: loads from the tables are not folded.
+pub(crate) struct Dirs<G>(PhantomData<G>);
+
+impl<G: Geometry> Dirs<G> {
+    /// The number of orthogonal directions.
+    pub(crate) const N: usize = G::TABLES.dirs;
+    /// Whether ray `d` runs towards higher indices.
+    pub(crate) const UP: [bool; MAX_DIRS] = G::TABLES.up;
+}
+
 /// The first occupied cell of `b` along direction `d` (b is a subset of a ray in `d`).
 #[inline(always)]
-pub(crate) fn first_along(t: &Tables, d: usize, b: u128) -> usize {
-    if t.up[d] { b.trailing_zeros() as usize } else { 127 - b.leading_zeros() as usize }
+pub(crate) fn first_along<G: Geometry>(d: usize, b: u128) -> usize {
+    if Dirs::<G>::UP[d] { b.trailing_zeros() as usize } else { 127 - b.leading_zeros() as usize }
 }
 
 /// A move refused by [`Position::play`].

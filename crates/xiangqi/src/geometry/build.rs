@@ -184,7 +184,7 @@ const fn build(s: &Shape) -> Tables {
         let mut e = t.lines[c];
         let mut k = 0;
         while k < t.horse_rev_n[c] as usize {
-            e |= bit(t.horse_rev[c][k].via as i32);
+            e |= t.horse_rev[c][k].via;
             k += 1;
         }
         t.exposure[c] = e;
@@ -259,7 +259,7 @@ const fn build_elephant(s: &Shape, t: &mut Tables, color: usize) {
                 let to = if eye >= 0 { step(s, eye as usize, v) } else { -1 };
                 if eye >= 0 && has(home, to) {
                     let k = t.elephant_n[color][c] as usize;
-                    t.elephant[color][c][k] = Step { via: eye as u8, to: bit(to) };
+                    t.elephant[color][c][k] = Step { via: bit(eye), to: bit(to) };
                     t.elephant_n[color][c] += 1;
                 }
                 d += 1;
@@ -321,7 +321,7 @@ const fn build_horse(s: &Shape, t: &mut Tables) {
                 }
                 if targets != 0 {
                     let k = t.horse_n[c] as usize;
-                    t.horse[c][k] = Step { via: leg as u8, to: targets };
+                    t.horse[c][k] = Step { via: bit(leg), to: targets };
                     t.horse_n[c] += 1;
                     add_horse_source(s, t, c, leg as u8, targets);
                 }
@@ -339,11 +339,11 @@ const fn add_horse_source(s: &Shape, t: &mut Tables, from: usize, leg: u8, targe
         if has(targets, to as i32) {
             let n = t.horse_rev_n[to] as usize;
             let mut k = 0;
-            while k < n && t.horse_rev[to][k].via != leg {
+            while k < n && t.horse_rev[to][k].via != bit(leg as i32) {
                 k += 1;
             }
             if k == n {
-                t.horse_rev[to][k] = Step { via: leg, to: 0 };
+                t.horse_rev[to][k] = Step { via: bit(leg as i32), to: 0 };
                 t.horse_rev_n[to] += 1;
             }
             t.horse_rev[to][k].to |= bit(from as i32);

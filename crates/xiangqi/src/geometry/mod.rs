@@ -27,7 +27,9 @@ pub(crate) const MAX_ROWS: usize = 11;
 /// (a horse's leg, an elephant's eye).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Step {
-    pub via: u8,
+    /// The cell that must be empty, as a one-cell set: testing it is an `and`,
+    /// where a shift of a `u128` by a variable takes several instructions.
+    pub via: u128,
     pub to: u128,
 }
 
