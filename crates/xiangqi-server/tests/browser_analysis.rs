@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use browsing::{
     Window, api, chromedriver, click, count, css, launch, play_move, register_quick, shot, start_driver,
-    wait_text,
+    until, wait_text,
 };
 use fantoccini::Client;
 use serde_json::{Value, json};
@@ -97,6 +97,34 @@ async fn the_analysis_board_evaluates_sets_up_and_reviews() {
     let pv = css(&a, "#pv").await.text().await.unwrap();
     assert!(pv.contains("P5+1"), "the best line takes the chariot, in WXF: {pv:?}");
     shot(&a, "analysis-engine-desktop.png").await;
+
+    // Three lines: the next two best under the best, each with a first move of its own.
+    let lines = |n: &str| {
+        format!(
+            "const s = document.querySelector('#engine-lines-choice'); s.value = '{n}'; \
+             s.dispatchEvent(new Event('change')); return true;"
+        )
+    };
+    a.execute(&lines("3"), vec![]).await.unwrap();
+    // Read in one go, between two depths' updates: the first move of each line.
+    let read = "const more = document.querySelectorAll('#engine-lines li .pv-move:first-of-type');\
+        const best = document.querySelector('#pv .pv-move');\
+        return more.length === 2 && best ? [best, ...more].map((e) => e.textContent) : null;";
+    let mut firsts = Value::Null;
+    for _ in 0..60 {
+        firsts = a.execute(read, vec![]).await.unwrap();
+        if !firsts.is_null() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert!(!firsts.is_null(), "no three lines after 15 s");
+    let firsts: Vec<String> = serde_json::from_value(firsts).unwrap();
+    assert!(firsts[0].contains("P5+1"), "the best line still takes the chariot: {firsts:?}");
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[0] && firsts[1] != firsts[2], "{firsts:?}");
+    shot(&a, "analysis-lines-desktop.png").await;
+    a.execute(&lines("1"), vec![]).await.unwrap();
+    until(&a, "one line again", "return document.querySelectorAll('#engine-lines li').length === 0").await;
 
     // Red does not take: the evaluation follows the new position.
     play_move(&a, "a3", "a4").await;
