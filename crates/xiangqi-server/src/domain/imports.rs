@@ -83,7 +83,7 @@ named_enum! {
     "a record file format" RecordFormat {
         Pgn = "pgn",
         Xqf = "xqf",
-        DhtmlXq = "dhtmlxq",
+        DhtmlXq = "dhtml_xq",
         /// CCBridge's XML record.
         Cbf = "cbf",
         /// CCBridge's binary record.

@@ -782,16 +782,3 @@ impl Preferences {
         Ok(self)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::Named;
-
-    #[test]
-    fn error_codes_are_sent_by_their_stored_names() {
-        for code in ErrorCode::all() {
-            assert_eq!(serde_json::to_value(code).unwrap(), code.name());
-        }
-    }
-}

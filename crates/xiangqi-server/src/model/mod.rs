@@ -30,7 +30,9 @@ pub trait Named: Copy + Sized + 'static {
 }
 
 /// Declares a site enum: serde and the API document use the same names as the
-/// store (each name is its variant in snake case; a test holds them equal).
+/// store (each name is its variant in snake case). Each enum declared so has a
+/// test of its own, named after it, that holds the names equal
+/// (`wire_names_agree`).
 macro_rules! named_enum {
     ($(#[$meta:meta])* $what:literal $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal,)+ }) => {
         $(#[$meta])*
@@ -50,6 +52,15 @@ macro_rules! named_enum {
                     $($name::$variant => $text,)+
                 }
             }
+        }
+
+        // Named after the enum, which a function may be (they are looked up
+        // apart), since a macro cannot make a name of its own from it.
+        #[cfg(test)]
+        #[test]
+        #[allow(non_snake_case)]
+        fn $name() {
+            $crate::model::wire_names_agree::<$name>();
         }
     };
 }
@@ -360,6 +371,24 @@ named_from_rules! {
     Variant: "a board",
 }
 
+/// What serde writes for each value of `T` is its listed name, which serde
+/// and [`Named::parse`] read back to the value.
+#[cfg(test)]
+pub(crate) fn wire_names_agree<T>()
+where
+    T: Named + std::fmt::Debug + PartialEq + serde::Serialize + serde::de::DeserializeOwned,
+{
+    for &v in T::all() {
+        let name = v.name();
+        let wire = serde_json::to_value(v).unwrap();
+        assert_eq!(wire, name, "{} {v:?}: serde writes {wire}, the store {name:?}", T::WHAT);
+        let read: T = serde_json::from_value(name.into())
+            .unwrap_or_else(|e| panic!("{} {v:?}: serde does not read {name:?}: {e}", T::WHAT));
+        assert_eq!(read, v, "{}: serde reads {name:?} as another value", T::WHAT);
+        assert_eq!(T::parse(name), Ok(v), "{}: {name:?} parses as another value", T::WHAT);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,29 +403,5 @@ mod tests {
         }
         let e = SideChoice::parse("green").unwrap_err();
         assert!(e.contains("red, black, random"), "{e}");
-    }
-
-    fn serde_agrees<T: Named + serde::Serialize>() {
-        for v in T::all() {
-            assert_eq!(serde_json::to_value(v).unwrap(), v.name());
-        }
-    }
-
-    #[test]
-    fn serde_names_are_the_stored_names() {
-        serde_agrees::<GameStatus>();
-        serde_agrees::<ChallengeStatus>();
-        serde_agrees::<SideChoice>();
-        serde_agrees::<DrawAction>();
-        serde_agrees::<NoticeKind>();
-        serde_agrees::<Relation>();
-        serde_agrees::<TournamentFormat>();
-        serde_agrees::<TournamentStatus>();
-        serde_agrees::<PairingResult>();
-        serde_agrees::<TieBreak>();
-        serde_agrees::<PlayerResult>();
-        serde_agrees::<MoveClass>();
-        serde_agrees::<ReviewStatus>();
-        serde_agrees::<AnalysisEnd>();
     }
 }
