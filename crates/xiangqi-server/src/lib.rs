@@ -67,7 +67,8 @@ pub struct Config {
     /// client).
     pub exports: domain::exports::ExportLimits,
     /// For tests only: serves `GET /api/v1/test/panic`, whose handler panics,
-    /// and lets [`Running::fail_move_writer`] make the move writer panic.
+    /// lets [`Running::fail_move_writer`] make the move writer panic and
+    /// [`Running::sweep`] run the background sweep at once.
     /// Off unless a test sets it; no flag or setting of `xiangqi serve` does.
     pub test_faults: bool,
 }
@@ -126,6 +127,7 @@ pub struct Running {
     sockets: TaskTracker,
     background: TaskTracker,
     store: Store,
+    services: Arc<Services>,
     hub: Arc<Hub>,
     parsing: Arc<parsing::ParsePool>,
     exports: Arc<parsing::ParsePool>,
@@ -184,6 +186,21 @@ impl Running {
     pub async fn fail_move_writer(&self, times: u32) {
         assert!(self.test_faults, "a server without Config::test_faults takes no injected faults");
         self.store.fail_move_writer(times).await;
+    }
+
+    /// For tests only (with [`Config::test_faults`]): a round of the
+    /// background sweep now, by the clock's time, after any round under way
+    /// on an instance of the same database. A test that moves the clock
+    /// forward then knows that what the sweep does at that time is done, and
+    /// that what is not done would not be.
+    ///
+    /// # Panics
+    /// Without [`Config::test_faults`], or if the database cannot be locked.
+    pub async fn sweep(&self) {
+        assert!(self.test_faults, "a server without Config::test_faults sweeps only on its own");
+        let held = self.store.lock(BACKGROUND_LOCK).await.expect("the background lock");
+        sweep(&self.services, 0).await;
+        held.release().await;
     }
 
     /// Stops gracefully: stops accepting connections, lets requests under way
@@ -302,7 +319,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     }
     if store.backend() == store::Backend::Postgres {
         keep_running(&background, "the change listener", &shutdown, {
-            let (url, hub, stop) = (config.database.clone(), hub.clone(), shutdown.clone());
+            let (url, services, hub, stop) =
+                (config.database.clone(), services.clone(), hub.clone(), shutdown.clone());
             move || listen_loop(url.clone(), services.clone(), hub.clone(), stop.clone())
         });
     }
@@ -315,6 +333,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         sockets,
         background,
         store,
+        services,
         hub,
         parsing,
         exports,
@@ -390,6 +409,9 @@ pub async fn import_masters(
     Ok(loaded)
 }
 
+/// The lock whose holder does a round of the sweep.
+const BACKGROUND_LOCK: &str = "xiangqi:background";
+
 /// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
 /// move to their next round and finish; expired sessions and old failed
 /// log-ins are purged. With several instances on one
@@ -398,14 +420,13 @@ pub async fn import_masters(
 /// runs it.
 async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
-    // Purging runs at the first round and then once a minute.
     let mut rounds: u64 = 0;
     loop {
         tokio::select! {
             _ = tick.tick() => {}
             () = stop.cancelled() => return,
         }
-        let held = match services.try_lock("xiangqi:background").await {
+        let held = match services.try_lock(BACKGROUND_LOCK).await {
             Ok(Some(held)) => held,
             Ok(None) => continue,
             Err(e) => {
@@ -413,33 +434,39 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
                 continue;
             }
         };
-        if let Err(e) = services.flag_games(services.now()).await {
-            tracing::warn!("clock check failed: {}", e);
-        }
-        if let Err(e) = services.lapse_ladder_challenges(services.now()).await {
-            tracing::warn!("ladder check failed: {}", e);
-        }
-        if let Err(e) = services.advance_tournaments(services.now()).await {
-            tracing::warn!("tournament check failed: {}", e);
-        }
-        // Openings are named a batch at a time every five seconds: games
-        // finished meanwhile, and any stored before names existed.
-        if rounds % 10 == 5 {
-            if let Err(e) = services.name_openings().await {
-                tracing::warn!("naming openings failed: {}", e);
-            }
-        }
-        if rounds % 120 == 0 {
-            match services.purge(services.now()).await {
-                Ok(0) => {}
-                Ok(n) => {
-                    tracing::debug!("purged {n} expired sessions, old failed log-ins and old puzzle probes")
-                }
-                Err(e) => tracing::warn!("purge failed: {}", e),
-            }
-        }
+        sweep(&services, rounds).await;
         rounds += 1;
         held.release().await;
+    }
+}
+
+/// Round `round` of the sweep (counted from 0), by the one holding
+/// [`BACKGROUND_LOCK`]. Purging runs at the first round and then once a minute.
+async fn sweep(services: &Services, round: u64) {
+    if let Err(e) = services.flag_games(services.now()).await {
+        tracing::warn!("clock check failed: {}", e);
+    }
+    if let Err(e) = services.lapse_ladder_challenges(services.now()).await {
+        tracing::warn!("ladder check failed: {}", e);
+    }
+    if let Err(e) = services.advance_tournaments(services.now()).await {
+        tracing::warn!("tournament check failed: {}", e);
+    }
+    // Openings are named a batch at a time every five seconds: games
+    // finished meanwhile, and any stored before names existed.
+    if round % 10 == 5 {
+        if let Err(e) = services.name_openings().await {
+            tracing::warn!("naming openings failed: {}", e);
+        }
+    }
+    if round % 120 == 0 {
+        match services.purge(services.now()).await {
+            Ok(0) => {}
+            Ok(n) => {
+                tracing::debug!("purged {n} expired sessions, old failed log-ins and old puzzle probes")
+            }
+            Err(e) => tracing::warn!("purge failed: {}", e),
+        }
     }
 }
 
