@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, databases, server, unique};
+use common::{Client, Db, on_both_databases, server, unique};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use xiangqi::{Game, Position, RuleSet, Standard};
@@ -41,69 +41,62 @@ fn strong_move(game: &Value, engine: &mut Engine) -> String {
     g.position().move_name(m)
 }
 
-#[tokio::test]
-async fn a_level_one_game_is_played_to_the_end_in_both_colours() {
-    for db in databases() {
-        let s = server(&db).await;
-        let me = Client::register(&s, "vscpu").await;
-        let mut engine = Engine::new(Options { hash_mb: 16, ..Options::default() });
-        for color in ["red", "black"] {
-            let (st, v) = me
-                .post(
-                    "/computer-games",
-                    json!({"level": 1, "rules": "asian", "color": color, "clock": days_3()}),
-                )
-                .await;
-            assert_eq!(st, StatusCode::CREATED, "{v}");
-            let id = v["game"]["id"].as_str().unwrap().to_string();
-            assert_eq!(v["game"][color], me.name.as_str());
-            assert_eq!(v["game"]["rated"], false, "games against the computer are casual");
-            let computer = if color == "red" { "black" } else { "red" };
-            assert_eq!(v["game"][computer], "computer.1");
-            let mut game = v["game"].clone();
-            if color == "black" {
-                game = after(&me, &id, 0).await;
-            }
-            while game["status"] == "active" {
-                let ply = game["ply"].as_i64().unwrap();
-                assert!(ply < 400, "level 1 lasts this long against level 6: {game}");
-                let mv = strong_move(&game, &mut engine);
-                let (st, v) = me.play(&id, ply, &mv).await;
-                assert_eq!(st, StatusCode::OK, "{mv}: {v}");
-                game = after(&me, &id, ply + 1).await;
-            }
-            assert_eq!(game["status"], "finished", "{game}");
-            assert_eq!(game["outcome"]["winner"], color, "level 6 beats level 1: {game}");
-        }
-    }
-}
-
-#[tokio::test]
-async fn the_computer_plays_the_hex_board_and_answers_at_every_level() {
-    for db in databases() {
-        let s = server(&db).await;
-        let me = Client::register(&s, "hexcpu").await;
-        let (st, v) = me.get("/computer/levels").await;
-        assert_eq!(st, StatusCode::OK);
-        let levels = v["levels"].as_array().unwrap();
-        assert_eq!(levels.len(), 8);
-        assert_eq!((levels[0]["level"].as_i64(), levels[0]["elo"].as_i64()), (Some(1), Some(0)));
-        assert!(levels.windows(2).all(|w| w[0]["elo"].as_i64() < w[1]["elo"].as_i64()), "{v}");
-
+on_both_databases!(a_level_one_game_is_played_to_the_end_in_both_colours);
+async fn a_level_one_game_is_played_to_the_end_in_both_colours(db: Db) {
+    let s = server(&db).await;
+    let me = Client::register(&s, "vscpu").await;
+    let mut engine = Engine::new(Options { hash_mb: 16, ..Options::default() });
+    for color in ["red", "black"] {
         let (st, v) = me
-            .post("/computer-games", json!({"level": 2, "rules": "hex", "color": "black", "clock": days_3()}))
+            .post("/computer-games", json!({"level": 1, "rules": "asian", "color": color, "clock": days_3()}))
             .await;
         assert_eq!(st, StatusCode::CREATED, "{v}");
         let id = v["game"]["id"].as_str().unwrap().to_string();
-        let game = after(&me, &id, 0).await;
-        assert_eq!(game["variant"], "hex");
-        let reply = game["legal"][0].as_str().unwrap().to_string();
-        let (st, v) = me.play(&id, 1, &reply).await;
-        assert_eq!(st, StatusCode::OK, "{v}");
-        let game = after(&me, &id, 2).await;
-        assert_eq!(game["ply"], 3, "{game}");
-        assert!(game["moves"][2]["wxf"].as_str().unwrap().contains('-'), "hex names: {game}");
+        assert_eq!(v["game"][color], me.name.as_str());
+        assert_eq!(v["game"]["rated"], false, "games against the computer are casual");
+        let computer = if color == "red" { "black" } else { "red" };
+        assert_eq!(v["game"][computer], "computer.1");
+        let mut game = v["game"].clone();
+        if color == "black" {
+            game = after(&me, &id, 0).await;
+        }
+        while game["status"] == "active" {
+            let ply = game["ply"].as_i64().unwrap();
+            assert!(ply < 400, "level 1 lasts this long against level 6: {game}");
+            let mv = strong_move(&game, &mut engine);
+            let (st, v) = me.play(&id, ply, &mv).await;
+            assert_eq!(st, StatusCode::OK, "{mv}: {v}");
+            game = after(&me, &id, ply + 1).await;
+        }
+        assert_eq!(game["status"], "finished", "{game}");
+        assert_eq!(game["outcome"]["winner"], color, "level 6 beats level 1: {game}");
     }
+}
+
+on_both_databases!(the_computer_plays_the_hex_board_and_answers_at_every_level);
+async fn the_computer_plays_the_hex_board_and_answers_at_every_level(db: Db) {
+    let s = server(&db).await;
+    let me = Client::register(&s, "hexcpu").await;
+    let (st, v) = me.get("/computer/levels").await;
+    assert_eq!(st, StatusCode::OK);
+    let levels = v["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 8);
+    assert_eq!((levels[0]["level"].as_i64(), levels[0]["elo"].as_i64()), (Some(1), Some(0)));
+    assert!(levels.windows(2).all(|w| w[0]["elo"].as_i64() < w[1]["elo"].as_i64()), "{v}");
+
+    let (st, v) = me
+        .post("/computer-games", json!({"level": 2, "rules": "hex", "color": "black", "clock": days_3()}))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let id = v["game"]["id"].as_str().unwrap().to_string();
+    let game = after(&me, &id, 0).await;
+    assert_eq!(game["variant"], "hex");
+    let reply = game["legal"][0].as_str().unwrap().to_string();
+    let (st, v) = me.play(&id, 1, &reply).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let game = after(&me, &id, 2).await;
+    assert_eq!(game["ply"], 3, "{game}");
+    assert!(game["moves"][2]["wxf"].as_str().unwrap().contains('-'), "hex names: {game}");
 }
 
 #[tokio::test]
@@ -135,82 +128,76 @@ async fn a_computer_game_goes_on_after_a_restart() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[tokio::test]
-async fn the_computer_takes_no_challenges_answers_draws_and_rematches_and_games_are_limited() {
-    for db in databases() {
-        let s = server(&db).await;
-        let me = Client::register(&s, "limits").await;
-        let clock = days_3();
-        let (st, v) = me
-            .post(
-                "/challenges",
-                json!({"opponent": "computer.4", "rules": "asian", "color": "red", "clock": clock}),
-            )
-            .await;
-        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
-        assert!(v["message"].as_str().unwrap().contains("computer-games"), "{v}");
-        for bad in [
-            json!({"level": 0, "rules": "asian", "color": "red", "clock": clock}),
-            json!({"level": 9, "rules": "asian", "color": "red", "clock": clock}),
-            json!({"level": 3, "rules": "hex", "variant": "standard", "color": "red", "clock": clock}),
-            json!({"level": 3, "rules": "asian", "color": "red", "clock": clock, "speed": 1}),
-        ] {
-            let (st, v) = me.post("/computer-games", bad.clone()).await;
-            assert_eq!(st, StatusCode::BAD_REQUEST, "{bad}: {v}");
-        }
-        let mut ids = Vec::new();
-        for _ in 0..3 {
-            let (st, v) = me
-                .post(
-                    "/computer-games",
-                    json!({"level": 5, "rules": "asian", "color": "red", "clock": clock}),
-                )
-                .await;
-            assert_eq!(st, StatusCode::CREATED, "{v}");
-            ids.push(v["game"]["id"].as_str().unwrap().to_string());
-        }
+on_both_databases!(the_computer_takes_no_challenges_answers_draws_and_rematches_and_games_are_limited);
+async fn the_computer_takes_no_challenges_answers_draws_and_rematches_and_games_are_limited(db: Db) {
+    let s = server(&db).await;
+    let me = Client::register(&s, "limits").await;
+    let clock = days_3();
+    let (st, v) = me
+        .post(
+            "/challenges",
+            json!({"opponent": "computer.4", "rules": "asian", "color": "red", "clock": clock}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["message"].as_str().unwrap().contains("computer-games"), "{v}");
+    for bad in [
+        json!({"level": 0, "rules": "asian", "color": "red", "clock": clock}),
+        json!({"level": 9, "rules": "asian", "color": "red", "clock": clock}),
+        json!({"level": 3, "rules": "hex", "variant": "standard", "color": "red", "clock": clock}),
+        json!({"level": 3, "rules": "asian", "color": "red", "clock": clock, "speed": 1}),
+    ] {
+        let (st, v) = me.post("/computer-games", bad.clone()).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+    let mut ids = Vec::new();
+    for _ in 0..3 {
         let (st, v) = me
             .post("/computer-games", json!({"level": 5, "rules": "asian", "color": "red", "clock": clock}))
             .await;
-        assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
-        assert!(v["message"].as_str().unwrap().contains("finish one"), "{v}");
-
-        // An even position: the computer declines a draw.
-        let id = &ids[0];
-        let (st, v) = me.play(id, 0, "h2e2").await;
-        assert_eq!(st, StatusCode::OK, "{v}");
-        let game = after(&me, id, 1).await;
-        let (st, v) = me.post(&format!("/games/{id}/draw"), json!({"action": "offer"})).await;
-        assert_eq!(st, StatusCode::OK, "{v}");
-        let mut answered = false;
-        for _ in 0..200 {
-            let (_, v) = me.get(&format!("/games/{id}")).await;
-            if v["game"]["draw_offer"].is_null() {
-                answered = v["game"]["status"] == "active";
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        assert!(answered, "the computer declined: {game}");
-
-        // Resign; the rematch starts at once with colours swapped.
-        let (st, _) = me.post(&format!("/games/{id}/resign"), json!({})).await;
-        assert_eq!(st, StatusCode::OK);
-        let (st, v) = me.post(&format!("/games/{id}/rematch"), json!({})).await;
         assert_eq!(st, StatusCode::CREATED, "{v}");
-        assert_eq!(
-            (v["game"]["red"].as_str(), v["game"]["black"].as_str()),
-            (Some("computer.5"), Some(me.name.as_str()))
-        );
-
-        // The computer's profile says what it is.
-        let (_, v) = me.get("/users/computer.5").await;
-        assert_eq!(v["user"]["computer"], 5, "{v}");
-        let (st, _) = Client::new(&s, "computer.5")
-            .post("/session", json!({"name": "computer.5", "password": "!"}))
-            .await;
-        assert_eq!(st, StatusCode::UNAUTHORIZED, "nobody logs in as the computer");
+        ids.push(v["game"]["id"].as_str().unwrap().to_string());
     }
+    let (st, v) = me
+        .post("/computer-games", json!({"level": 5, "rules": "asian", "color": "red", "clock": clock}))
+        .await;
+    assert_eq!(st, StatusCode::TOO_MANY_REQUESTS, "{v}");
+    assert!(v["message"].as_str().unwrap().contains("finish one"), "{v}");
+
+    // An even position: the computer declines a draw.
+    let id = &ids[0];
+    let (st, v) = me.play(id, 0, "h2e2").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let game = after(&me, id, 1).await;
+    let (st, v) = me.post(&format!("/games/{id}/draw"), json!({"action": "offer"})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let mut answered = false;
+    for _ in 0..200 {
+        let (_, v) = me.get(&format!("/games/{id}")).await;
+        if v["game"]["draw_offer"].is_null() {
+            answered = v["game"]["status"] == "active";
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(answered, "the computer declined: {game}");
+
+    // Resign; the rematch starts at once with colours swapped.
+    let (st, _) = me.post(&format!("/games/{id}/resign"), json!({})).await;
+    assert_eq!(st, StatusCode::OK);
+    let (st, v) = me.post(&format!("/games/{id}/rematch"), json!({})).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    assert_eq!(
+        (v["game"]["red"].as_str(), v["game"]["black"].as_str()),
+        (Some("computer.5"), Some(me.name.as_str()))
+    );
+
+    // The computer's profile says what it is.
+    let (_, v) = me.get("/users/computer.5").await;
+    assert_eq!(v["user"]["computer"], 5, "{v}");
+    let (st, _) =
+        Client::new(&s, "computer.5").post("/session", json!({"name": "computer.5", "password": "!"})).await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED, "nobody logs in as the computer");
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, databases, new_game, server};
+use common::{Client, Db, new_game, on_both_databases, server};
 use reqwest::StatusCode;
 use serde_json::json;
 use xiangqi_server::{Config, Running};
@@ -26,54 +26,50 @@ async fn ply_of(c: &Client, game: &str) -> (i64, usize) {
     (v["game"]["ply"].as_i64().unwrap(), v["game"]["moves"].as_array().unwrap().len())
 }
 
-#[tokio::test]
-async fn moves_of_many_games_at_once_are_each_kept_once() {
-    for db in databases() {
-        let s = server(&db).await;
-        let mut games = Vec::new();
-        for _ in 0..12 {
-            let (red, black) = (Client::register(&s, "cr").await, Client::register(&s, "cb").await);
-            let id = new_game(&red, &black, "asian").await;
-            games.push((id, red, black));
-        }
-        let tasks: Vec<_> = games
-            .into_iter()
-            .map(|(id, red, black)| {
-                tokio::spawn(async move {
-                    for (ply, mv) in OPENING.iter().enumerate() {
-                        let player = if ply % 2 == 0 { &red } else { &black };
-                        let (st, v) = player.play(&id, ply as i64, mv).await;
-                        assert_eq!(st, StatusCode::OK, "{v}");
-                    }
-                    (id, red)
-                })
-            })
-            .collect();
-        for t in tasks {
-            let (id, red) = t.await.unwrap();
-            assert_eq!(ply_of(&red, &id).await, (8, 8), "every move once, none lost");
-        }
-        s.stop().await;
+on_both_databases!(moves_of_many_games_at_once_are_each_kept_once);
+async fn moves_of_many_games_at_once_are_each_kept_once(db: Db) {
+    let s = server(&db).await;
+    let mut games = Vec::new();
+    for _ in 0..12 {
+        let (red, black) = (Client::register(&s, "cr").await, Client::register(&s, "cb").await);
+        let id = new_game(&red, &black, "asian").await;
+        games.push((id, red, black));
     }
+    let tasks: Vec<_> = games
+        .into_iter()
+        .map(|(id, red, black)| {
+            tokio::spawn(async move {
+                for (ply, mv) in OPENING.iter().enumerate() {
+                    let player = if ply % 2 == 0 { &red } else { &black };
+                    let (st, v) = player.play(&id, ply as i64, mv).await;
+                    assert_eq!(st, StatusCode::OK, "{v}");
+                }
+                (id, red)
+            })
+        })
+        .collect();
+    for t in tasks {
+        let (id, red) = t.await.unwrap();
+        assert_eq!(ply_of(&red, &id).await, (8, 8), "every move once, none lost");
+    }
+    s.stop().await;
 }
 
-#[tokio::test]
-async fn the_same_move_sent_twice_at_once_is_made_once() {
-    for db in databases() {
-        let s = server(&db).await;
-        let (red, black) = (Client::register(&s, "tr").await, Client::register(&s, "tb").await);
-        let id = new_game(&red, &black, "asian").await;
-        let (first, second) = tokio::join!(red.play(&id, 0, "h2e2"), red.play(&id, 0, "h2e2"));
-        let mut statuses = [first.0, second.0];
-        statuses.sort();
-        assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "{first:?} {second:?}");
-        assert_eq!(ply_of(&red, &id).await, (1, 1));
-        // Two different moves at once: one is made, the other hears why not.
-        let (a, b) = tokio::join!(black.play(&id, 1, "h9g7"), black.play(&id, 1, "b9c7"));
-        assert_eq!([a.0, b.0].iter().filter(|s| **s == StatusCode::OK).count(), 1, "{a:?} {b:?}");
-        assert_eq!(ply_of(&red, &id).await, (2, 2));
-        s.stop().await;
-    }
+on_both_databases!(the_same_move_sent_twice_at_once_is_made_once);
+async fn the_same_move_sent_twice_at_once_is_made_once(db: Db) {
+    let s = server(&db).await;
+    let (red, black) = (Client::register(&s, "tr").await, Client::register(&s, "tb").await);
+    let id = new_game(&red, &black, "asian").await;
+    let (first, second) = tokio::join!(red.play(&id, 0, "h2e2"), red.play(&id, 0, "h2e2"));
+    let mut statuses = [first.0, second.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT], "{first:?} {second:?}");
+    assert_eq!(ply_of(&red, &id).await, (1, 1));
+    // Two different moves at once: one is made, the other hears why not.
+    let (a, b) = tokio::join!(black.play(&id, 1, "h9g7"), black.play(&id, 1, "b9c7"));
+    assert_eq!([a.0, b.0].iter().filter(|s| **s == StatusCode::OK).count(), 1, "{a:?} {b:?}");
+    assert_eq!(ply_of(&red, &id).await, (2, 2));
+    s.stop().await;
 }
 
 #[tokio::test]
@@ -162,56 +158,52 @@ async fn a_session_ended_on_one_instance_is_refused_on_another() {
     b.stop().await;
 }
 
-#[tokio::test]
-async fn sockets_that_begin_watching_during_play_get_each_state_once_in_order() {
+on_both_databases!(sockets_that_begin_watching_during_play_get_each_state_once_in_order);
+async fn sockets_that_begin_watching_during_play_get_each_state_once_in_order(db: Db) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::Message;
-    for db in databases() {
-        let s = server(&db).await;
-        let (red, black) = (Client::register(&s, "wor").await, Client::register(&s, "wob").await);
-        let game = new_game(&red, &black, "asian").await;
-        let moves = {
-            let game = game.clone();
-            tokio::spawn(async move {
-                for (ply, mv) in OPENING.iter().enumerate() {
-                    let player = if ply % 2 == 0 { &red } else { &black };
-                    let (st, v) = player.play(&game, ply as i64, mv).await;
-                    assert_eq!(st, StatusCode::OK, "{v}");
-                    tokio::task::yield_now().await;
+    let s = server(&db).await;
+    let (red, black) = (Client::register(&s, "wor").await, Client::register(&s, "wob").await);
+    let game = new_game(&red, &black, "asian").await;
+    let moves = {
+        let game = game.clone();
+        tokio::spawn(async move {
+            for (ply, mv) in OPENING.iter().enumerate() {
+                let player = if ply % 2 == 0 { &red } else { &black };
+                let (st, v) = player.play(&game, ply as i64, mv).await;
+                assert_eq!(st, StatusCode::OK, "{v}");
+                tokio::task::yield_now().await;
+            }
+        })
+    };
+    // Sockets join one after another while the moves are made; each reads
+    // until the last state.
+    let mut watchers = Vec::new();
+    for _ in 0..8 {
+        let (mut ws, _) =
+            tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", s.addr())).await.unwrap();
+        ws.send(Message::text(json!({"watch": game}).to_string())).await.unwrap();
+        watchers.push(tokio::spawn(async move {
+            let mut versions = Vec::new();
+            loop {
+                let msg = tokio::time::timeout(Duration::from_secs(30), ws.next()).await;
+                let Ok(Some(Ok(Message::Text(t)))) = msg else { panic!("the socket ended early: {msg:?}") };
+                let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+                if v["type"] != "game" {
+                    continue;
                 }
-            })
-        };
-        // Sockets join one after another while the moves are made; each reads
-        // until the last state.
-        let mut watchers = Vec::new();
-        for _ in 0..8 {
-            let (mut ws, _) =
-                tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", s.addr())).await.unwrap();
-            ws.send(Message::text(json!({"watch": game}).to_string())).await.unwrap();
-            watchers.push(tokio::spawn(async move {
-                let mut versions = Vec::new();
-                loop {
-                    let msg = tokio::time::timeout(Duration::from_secs(30), ws.next()).await;
-                    let Ok(Some(Ok(Message::Text(t)))) = msg else {
-                        panic!("the socket ended early: {msg:?}")
-                    };
-                    let v: serde_json::Value = serde_json::from_str(&t).unwrap();
-                    if v["type"] != "game" {
-                        continue;
-                    }
-                    versions.push(v["game"]["version"].as_i64().unwrap());
-                    if v["game"]["ply"] == 8 {
-                        return versions;
-                    }
+                versions.push(v["game"]["version"].as_i64().unwrap());
+                if v["game"]["ply"] == 8 {
+                    return versions;
                 }
-            }));
-            tokio::task::yield_now().await;
-        }
-        moves.await.unwrap();
-        for w in watchers {
-            let versions = w.await.unwrap();
-            assert!(versions.windows(2).all(|p| p[0] < p[1]), "each state once, in order: {versions:?}");
-        }
-        s.stop().await;
+            }
+        }));
+        tokio::task::yield_now().await;
     }
+    moves.await.unwrap();
+    for w in watchers {
+        let versions = w.await.unwrap();
+        assert!(versions.windows(2).all(|p| p[0] < p[1]), "each state once, in order: {versions:?}");
+    }
+    s.stop().await;
 }

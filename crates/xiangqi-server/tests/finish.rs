@@ -1,10 +1,10 @@
 //! A game's end commits with the change that ended it: its result, both
 //! records, both ratings, the ladder and the tournament pairing, or none of
-//! them. On SQLite and (when `XIANGQI_TEST_POSTGRES_URL` is set) PostgreSQL.
+//! them. On SQLite and PostgreSQL.
 
 mod common;
 
-use common::{Client, MATING_GAME, databases, new_game, server, unique};
+use common::{Client, Db, MATING_GAME, new_game, on_both_databases, server, unique};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use xiangqi_server::store::Store;
@@ -71,67 +71,63 @@ async fn standing(c: &Client, name: &str) -> (Value, i64) {
     (v["user"]["record"].clone(), games)
 }
 
-#[tokio::test]
-async fn a_game_ends_with_its_records_and_ratings_or_not_at_all() {
-    for db in databases() {
-        let s = server(&db).await;
-        let store = Store::open(&db.url).await.unwrap();
-        let (a, b) = (Client::register(&s, "fna").await, Client::register(&s, "fnb").await);
-        let nothing = (json!({"wins": 0, "losses": 0, "draws": 0}), 0);
+on_both_databases!(a_game_ends_with_its_records_and_ratings_or_not_at_all);
+async fn a_game_ends_with_its_records_and_ratings_or_not_at_all(db: Db) {
+    let s = server(&db).await;
+    let store = Store::open(&db.url).await.unwrap();
+    let (a, b) = (Client::register(&s, "fna").await, Client::register(&s, "fnb").await);
+    let nothing = (json!({"wins": 0, "losses": 0, "draws": 0}), 0);
 
-        // The mating move, when its ratings cannot be written, is not kept either.
-        let game = new_game(&a, &b, "asian").await;
-        let moves: Vec<&str> = MATING_GAME.split_whitespace().collect();
-        let last = moves.len() - 1;
-        for (ply, mv) in moves[..last].iter().enumerate() {
-            let player = if ply % 2 == 0 { &a } else { &b };
-            assert_eq!(player.play(&game, ply as i64, mv).await.0, StatusCode::OK, "ply {ply}");
-        }
-        let fault = Fault::on(&store, &game).await;
-        let (st, v) = a.play(&game, last as i64, moves[last]).await;
-        assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
-        let (_, g) = b.get(&format!("/games/{game}")).await;
-        assert_eq!(
-            (&g["game"]["status"], g["game"]["moves"].as_array().unwrap().len()),
-            (&json!("active"), last)
-        );
-        assert_eq!(standing(&b, &a.name).await, nothing, "no record or rating without the end");
-        fault.clear().await;
-        let (st, v) = a.play(&game, last as i64, moves[last]).await;
-        assert_eq!((st, &v["game"]["status"]), (StatusCode::OK, &json!("finished")), "{v}");
-        assert_eq!(standing(&b, &a.name).await, (json!({"wins": 1, "losses": 0, "draws": 0}), 1));
-        assert_eq!(standing(&a, &b.name).await, (json!({"wins": 0, "losses": 1, "draws": 0}), 1));
-
-        // A resignation the same way.
-        let game = new_game(&a, &b, "asian").await;
-        let fault = Fault::on(&store, &game).await;
-        let (st, v) = b.post(&format!("/games/{game}/resign"), json!({})).await;
-        assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
-        assert_eq!(b.get(&format!("/games/{game}")).await.1["game"]["status"], "active");
-        assert_eq!(standing(&b, &a.name).await, (json!({"wins": 1, "losses": 0, "draws": 0}), 1));
-        fault.clear().await;
-        assert_eq!(b.post(&format!("/games/{game}/resign"), json!({})).await.0, StatusCode::OK);
-        assert_eq!(standing(&b, &a.name).await, (json!({"wins": 2, "losses": 0, "draws": 0}), 2));
-        s.stop().await;
+    // The mating move, when its ratings cannot be written, is not kept either.
+    let game = new_game(&a, &b, "asian").await;
+    let moves: Vec<&str> = MATING_GAME.split_whitespace().collect();
+    let last = moves.len() - 1;
+    for (ply, mv) in moves[..last].iter().enumerate() {
+        let player = if ply % 2 == 0 { &a } else { &b };
+        assert_eq!(player.play(&game, ply as i64, mv).await.0, StatusCode::OK, "ply {ply}");
     }
+    let fault = Fault::on(&store, &game).await;
+    let (st, v) = a.play(&game, last as i64, moves[last]).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+    let (_, g) = b.get(&format!("/games/{game}")).await;
+    assert_eq!(
+        (&g["game"]["status"], g["game"]["moves"].as_array().unwrap().len()),
+        (&json!("active"), last)
+    );
+    assert_eq!(standing(&b, &a.name).await, nothing, "no record or rating without the end");
+    fault.clear().await;
+    let (st, v) = a.play(&game, last as i64, moves[last]).await;
+    assert_eq!((st, &v["game"]["status"]), (StatusCode::OK, &json!("finished")), "{v}");
+    assert_eq!(standing(&b, &a.name).await, (json!({"wins": 1, "losses": 0, "draws": 0}), 1));
+    assert_eq!(standing(&a, &b.name).await, (json!({"wins": 0, "losses": 1, "draws": 0}), 1));
+
+    // A resignation the same way.
+    let game = new_game(&a, &b, "asian").await;
+    let fault = Fault::on(&store, &game).await;
+    let (st, v) = b.post(&format!("/games/{game}/resign"), json!({})).await;
+    assert_eq!(st, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+    assert_eq!(b.get(&format!("/games/{game}")).await.1["game"]["status"], "active");
+    assert_eq!(standing(&b, &a.name).await, (json!({"wins": 1, "losses": 0, "draws": 0}), 1));
+    fault.clear().await;
+    assert_eq!(b.post(&format!("/games/{game}/resign"), json!({})).await.0, StatusCode::OK);
+    assert_eq!(standing(&b, &a.name).await, (json!({"wins": 2, "losses": 0, "draws": 0}), 2));
+    s.stop().await;
 }
 
-#[tokio::test]
-async fn two_games_of_one_player_ending_at_once_both_count() {
-    for db in databases() {
-        let s = server(&db).await;
-        let p = Client::register(&s, "fnp").await;
-        for round in 1..=4 {
-            let (q, r) = (Client::register(&s, "fnq").await, Client::register(&s, "fnr").await);
-            let (g1, g2) = (new_game(&p, &q, "asian").await, new_game(&p, &r, "asian").await);
-            let (resign1, resign2) = (format!("/games/{g1}/resign"), format!("/games/{g2}/resign"));
-            let (first, second) = tokio::join!(q.post(&resign1, json!({})), r.post(&resign2, json!({})));
-            assert_eq!((first.0, second.0), (StatusCode::OK, StatusCode::OK), "{first:?} {second:?}");
-            let (record, games) = standing(&q, &p.name).await;
-            assert_eq!((record["wins"].as_i64(), games), (Some(2 * round), 2 * round), "round {round}");
-            let (_, h) = p.get(&format!("/users/{}/ratings/standard_correspondence", p.name)).await;
-            assert_eq!(h["points"].as_array().unwrap().len() as i64, 2 * round, "{h}");
-        }
-        s.stop().await;
+on_both_databases!(two_games_of_one_player_ending_at_once_both_count);
+async fn two_games_of_one_player_ending_at_once_both_count(db: Db) {
+    let s = server(&db).await;
+    let p = Client::register(&s, "fnp").await;
+    for round in 1..=4 {
+        let (q, r) = (Client::register(&s, "fnq").await, Client::register(&s, "fnr").await);
+        let (g1, g2) = (new_game(&p, &q, "asian").await, new_game(&p, &r, "asian").await);
+        let (resign1, resign2) = (format!("/games/{g1}/resign"), format!("/games/{g2}/resign"));
+        let (first, second) = tokio::join!(q.post(&resign1, json!({})), r.post(&resign2, json!({})));
+        assert_eq!((first.0, second.0), (StatusCode::OK, StatusCode::OK), "{first:?} {second:?}");
+        let (record, games) = standing(&q, &p.name).await;
+        assert_eq!((record["wins"].as_i64(), games), (Some(2 * round), 2 * round), "round {round}");
+        let (_, h) = p.get(&format!("/users/{}/ratings/standard_correspondence", p.name)).await;
+        assert_eq!(h["points"].as_array().unwrap().len() as i64, 2 * round, "{h}");
     }
+    s.stop().await;
 }

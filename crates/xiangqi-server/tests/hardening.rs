@@ -4,14 +4,14 @@
 
 mod common;
 
-use common::{Client, databases, unique};
+use common::{Client, Db, on_both_databases, sqlite, unique};
 use reqwest::StatusCode;
 use serde_json::json;
 use xiangqi_server::{Config, store::Tally};
 
 #[tokio::test]
 async fn health_readiness_and_security_headers_on_every_answer() {
-    let db = databases().remove(0);
+    let db = sqlite();
     let s = common::server(&db).await;
     let http = reqwest::Client::new();
     for (path, status) in [
@@ -39,33 +39,30 @@ async fn health_readiness_and_security_headers_on_every_answer() {
     s.stop().await;
 }
 
-#[tokio::test]
-async fn one_address_makes_a_limited_number_of_accounts_an_hour() {
-    for db in databases() {
-        // On a shared database earlier runs' sign-ups from this address within
-        // the hour count too: the limit is set just above them.
-        let store = xiangqi_server::store::Store::open(&db.url).await.unwrap();
-        let now =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
-        let earlier = store.tally_since(Tally::Signups("127.0.0.1"), now - 60 * 60 * 1000).await.unwrap();
-        let mut config = Config::for_tests(&db.url);
-        config.limits.signups_per_hour = u32::try_from(earlier).unwrap() + 2;
-        let s = xiangqi_server::start(config).await.unwrap();
-        let mut statuses = Vec::new();
-        let mut names = Vec::new();
-        for _ in 0..3 {
-            let name = unique("lim");
-            let c = Client::new(&s, &name);
-            statuses.push(c.post("/users", json!({"name": name, "password": "secret-pass"})).await.0);
-            names.push(name);
-        }
-        assert_eq!(statuses, [StatusCode::CREATED, StatusCode::CREATED, StatusCode::TOO_MANY_REQUESTS]);
-        let anon = Client::new(&s, "anon");
-        assert_eq!(
-            anon.get(&format!("/users/{}", names[2])).await.0,
-            StatusCode::NOT_FOUND,
-            "nothing was created"
-        );
-        s.stop().await;
+on_both_databases!(one_address_makes_a_limited_number_of_accounts_an_hour);
+async fn one_address_makes_a_limited_number_of_accounts_an_hour(db: Db) {
+    // On a shared database earlier runs' sign-ups from this address within
+    // the hour count too: the limit is set just above them.
+    let store = xiangqi_server::store::Store::open(&db.url).await.unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let earlier = store.tally_since(Tally::Signups("127.0.0.1"), now - 60 * 60 * 1000).await.unwrap();
+    let mut config = Config::for_tests(&db.url);
+    config.limits.signups_per_hour = u32::try_from(earlier).unwrap() + 2;
+    let s = xiangqi_server::start(config).await.unwrap();
+    let mut statuses = Vec::new();
+    let mut names = Vec::new();
+    for _ in 0..3 {
+        let name = unique("lim");
+        let c = Client::new(&s, &name);
+        statuses.push(c.post("/users", json!({"name": name, "password": "secret-pass"})).await.0);
+        names.push(name);
     }
+    assert_eq!(statuses, [StatusCode::CREATED, StatusCode::CREATED, StatusCode::TOO_MANY_REQUESTS]);
+    let anon = Client::new(&s, "anon");
+    assert_eq!(
+        anon.get(&format!("/users/{}", names[2])).await.0,
+        StatusCode::NOT_FOUND,
+        "nothing was created"
+    );
+    s.stop().await;
 }

@@ -1,8 +1,10 @@
 //! Three server instances on one PostgreSQL database serve one site: what
 //! happens through one is heard on the others once, and what the background
 //! tasks do (a clock running out, pairing auto-match requests, the computer's
-//! move) happens once. Runs only when `XIANGQI_TEST_POSTGRES_URL` is set (a
-//! tournament's rounds on several instances: tests/tournaments.rs).
+//! move) happens once. Each test needs the PostgreSQL test database that
+//! `XIANGQI_TEST_POSTGRES_URL` names, so it is ignored unless asked for and
+//! fails without one (a tournament's rounds on several instances:
+//! tests/tournaments.rs).
 
 mod common;
 

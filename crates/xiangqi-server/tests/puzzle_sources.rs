@@ -10,7 +10,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Client, databases, server, unique, wrong_move};
+use common::{Client, Db, on_both_databases, server, unique, wrong_move};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use xiangqi::{Position, Standard, notation};
@@ -128,131 +128,124 @@ async fn generate(services: &Services, sources: &[GameSource]) -> Vec<Scanned> {
     done.into_iter().map(|(_, s)| s).collect()
 }
 
-#[tokio::test]
-async fn puzzles_come_from_masters_and_agreed_imports_and_go_with_the_agreement() {
-    for db in databases() {
-        let s = server(&db).await;
-        let store = Store::open(&db.url).await.unwrap();
-        forget_earlier_runs(&store, &[MASTERS_GAME.0, TRIED.0, DELETED.0, UNTRIED.0, PRIVATE.0, LATER.0])
-            .await;
-        let admin = Client::register(&s, "psa").await;
-        let agrees = Client::register(&s, "psy").await;
-        let private = Client::register(&s, "psn").await;
-        let event = unique("puzzle sources");
+on_both_databases!(puzzles_come_from_masters_and_agreed_imports_and_go_with_the_agreement);
+async fn puzzles_come_from_masters_and_agreed_imports_and_go_with_the_agreement(db: Db) {
+    let s = server(&db).await;
+    let store = Store::open(&db.url).await.unwrap();
+    forget_earlier_runs(&store, &[MASTERS_GAME.0, TRIED.0, DELETED.0, UNTRIED.0, PRIVATE.0, LATER.0]).await;
+    let admin = Client::register(&s, "psa").await;
+    let agrees = Client::register(&s, "psy").await;
+    let private = Client::register(&s, "psn").await;
+    let event = unique("puzzle sources");
 
-        // Off until the owner turns it on.
-        let (st, v) = agrees.get("/me/puzzle-sharing").await;
-        assert_eq!((st, v), (StatusCode::OK, json!({ "imports": false })));
-        let (st, v) = agrees.send(Method::PUT, "/me/puzzle-sharing", Some(json!({ "imports": "yes" }))).await;
-        assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
-        let (st, v) = agrees.send(Method::PUT, "/me/puzzle-sharing", Some(json!({}))).await;
-        assert_eq!(st, StatusCode::BAD_REQUEST, "a missing choice is refused, not taken as no: {v}");
-        let (st, _) = Client::new(&s, "nobody").get("/me/puzzle-sharing").await;
-        assert_eq!(st, StatusCode::UNAUTHORIZED);
+    // Off until the owner turns it on.
+    let (st, v) = agrees.get("/me/puzzle-sharing").await;
+    assert_eq!((st, v), (StatusCode::OK, json!({ "imports": false })));
+    let (st, v) = agrees.send(Method::PUT, "/me/puzzle-sharing", Some(json!({ "imports": "yes" }))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "{v}");
+    let (st, v) = agrees.send(Method::PUT, "/me/puzzle-sharing", Some(json!({}))).await;
+    assert_eq!(st, StatusCode::BAD_REQUEST, "a missing choice is refused, not taken as no: {v}");
+    let (st, _) = Client::new(&s, "nobody").get("/me/puzzle-sharing").await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED);
 
-        assert!(xiangqi_server::set_admin(&db.url, &admin.name, true).await.unwrap());
-        let masters = upload(&admin, "/masters", pgn(&event, &[MASTERS_GAME.0])).await;
-        // The collection is shared with earlier runs: this run searches its own game.
-        let first = store.masters_game(&masters[0]).await.unwrap().unwrap();
-        store.set_source_cursor(GameSource::Masters, "", first.created_ms - 1, "").await.unwrap();
-        let theirs = upload(&agrees, "/imports", pgn(&event, &[TRIED.0, DELETED.0, UNTRIED.0])).await;
-        let hidden = upload(&private, "/imports", pgn(&event, &[PRIVATE.0])).await;
-        share(&agrees, true).await;
+    assert!(xiangqi_server::set_admin(&db.url, &admin.name, true).await.unwrap());
+    let masters = upload(&admin, "/masters", pgn(&event, &[MASTERS_GAME.0])).await;
+    // The collection is shared with earlier runs: this run searches its own game.
+    let first = store.masters_game(&masters[0]).await.unwrap().unwrap();
+    store.set_source_cursor(GameSource::Masters, "", first.created_ms - 1, "").await.unwrap();
+    let theirs = upload(&agrees, "/imports", pgn(&event, &[TRIED.0, DELETED.0, UNTRIED.0])).await;
+    let hidden = upload(&private, "/imports", pgn(&event, &[PRIVATE.0])).await;
+    share(&agrees, true).await;
 
-        let mut services = Services::new(store.clone(), Arc::new(Nobody));
-        services.engines = Arc::new(EnginePool::new(2));
-        let started = std::time::Instant::now();
-        let first_run = generate(&services, &[GameSource::Masters, GameSource::Imports]).await;
-        eprintln!("{first_run:?} in {:.1} s", started.elapsed().as_secs_f64());
-        // (Other tests may load Masters games into a shared database meanwhile.)
-        assert!(first_run[0].games >= 1, "{first_run:?}");
-        assert!(first_run[1].games >= 3, "the agreeing owner's games: {first_run:?}");
-        assert!(first_run.iter().all(|r| r.puzzles >= r.games), "{first_run:?}");
+    let mut services = Services::new(store.clone(), Arc::new(Nobody));
+    services.engines = Arc::new(EnginePool::new(2));
+    let started = std::time::Instant::now();
+    let first_run = generate(&services, &[GameSource::Masters, GameSource::Imports]).await;
+    eprintln!("{first_run:?} in {:.1} s", started.elapsed().as_secs_f64());
+    // (Other tests may load Masters games into a shared database meanwhile.)
+    assert!(first_run[0].games >= 1, "{first_run:?}");
+    assert!(first_run[1].games >= 3, "the agreeing owner's games: {first_run:?}");
+    assert!(first_run.iter().all(|r| r.puzzles >= r.games), "{first_run:?}");
 
-        let m = the_puzzle(&store, &masters[0], MASTERS_GAME.1).await;
-        assert_eq!(m.origin, Origin::Masters { game: masters[0].clone() });
-        let mut imported = Vec::new();
-        for (game, line) in theirs.iter().zip([TRIED.1, DELETED.1, UNTRIED.1]) {
-            let p = the_puzzle(&store, game, line).await;
-            assert_eq!(p.origin, Origin::Imported { game: game.clone(), owner: agrees.name.clone() });
-            imported.push(p.id);
-        }
-        assert_eq!(puzzles_of(&store, &hidden[0]).await, Vec::<String>::new(), "not without agreement");
-        let by_owner = "SELECT COUNT(*) FROM puzzles WHERE source_owner = $1";
-        assert_eq!(count(&store, by_owner, &private.name).await, 0);
-
-        // A second run goes on from where the first stopped: nothing to do.
-        let again = generate(&services, &[GameSource::Masters, GameSource::Imports]).await;
-        assert_eq!((again[0].puzzles, again[1]), (0, Scanned::default()), "{again:?}");
-        assert_eq!(puzzles_of(&store, &masters[0]).await, std::slice::from_ref(&m.id));
-        assert_eq!(count(&store, by_owner, &agrees.name).await, 3);
-
-        // What a solver sees: the masters game, but nothing of an imported one.
-        let (st, v) = private.get(&format!("/puzzles/{}", m.id)).await;
-        assert_eq!(
-            (st, v["masters_game"].as_str(), &v["game"]),
-            (StatusCode::OK, Some(&*masters[0]), &Value::Null)
-        );
-        for id in &imported {
-            let (st, v) = private.get(&format!("/puzzles/{id}")).await;
-            assert_eq!(st, StatusCode::OK, "{v}");
-            assert_eq!((&v["game"], &v["masters_game"]), (&Value::Null, &Value::Null), "{v}");
-            let text = v.to_string();
-            assert!(
-                !text.contains(&agrees.name) && !theirs.iter().any(|g| text.contains(g.as_str())),
-                "{text}"
-            );
-        }
-        // Nor may anyone else open the game itself.
-        let (st, _) = private.get(&format!("/imports/{}", theirs[0])).await;
-        assert_eq!(st, StatusCode::NOT_FOUND);
-
-        // Someone tries the first; the owner deletes the second game: its
-        // puzzle, untried, goes with it.
-        let wrong = wrong_move(&db.url, &imported[0]).await;
-        let (st, v) =
-            private.post(&format!("/puzzles/{}/moves", imported[0]), json!({ "moves": [wrong] })).await;
-        assert_eq!((st, v["step"].as_str()), (StatusCode::OK, Some("wrong")), "{v}");
-        let (st, v) = agrees.delete(&format!("/imports/{}", theirs[1])).await;
-        assert!(st.is_success(), "{st} {v}");
-        assert!(store.puzzle(&imported[1]).await.unwrap().is_none(), "deleted with its game");
-        assert!(store.puzzle(&imported[0]).await.unwrap().is_some());
-
-        // The owner takes the agreement back: the untried puzzle goes, the
-        // tried one stays (its attempt and rating with it) without a source.
-        share(&agrees, false).await;
-        let (_, v) = agrees.get("/me/puzzle-sharing").await;
-        assert_eq!(v, json!({ "imports": false }));
-        assert!(store.puzzle(&imported[2]).await.unwrap().is_none(), "untried: removed");
-        let kept = store.puzzle(&imported[0]).await.unwrap().expect("tried: kept");
-        assert_eq!((kept.origin, kept.plays), (Origin::Withdrawn, 1));
-        assert_eq!(count(&store, by_owner, &agrees.name).await, 0);
-        let themes = "SELECT COUNT(*) FROM puzzle_themes WHERE puzzle_id = $1";
-        assert_eq!(count(&store, themes, &imported[2]).await, 0, "nothing refers to a removed puzzle");
-        let (st, v) = private.get(&format!("/puzzles/{}", imported[2])).await;
-        assert_eq!((st, v["reason"].as_str()), (StatusCode::NOT_FOUND, Some("no_puzzle")), "{v}");
-        let (st, v) = agrees.get(&format!("/puzzles/{}", imported[0])).await;
-        assert_eq!((st, &v["game"], &v["masters_game"]), (StatusCode::OK, &Value::Null, &Value::Null));
-        let nothing = generate(&services, &[GameSource::Imports]).await;
-        assert_eq!(nothing, [Scanned::default()], "withdrawn: not searched again");
-
-        // The other user's game had a puzzle all along: agreeing lets it be found.
-        share(&private, true).await;
-        assert_eq!(generate(&services, &[GameSource::Imports]).await[0].games, 1);
-        let p = the_puzzle(&store, &hidden[0], PRIVATE.1).await;
-        assert_eq!(p.origin, Origin::Imported { game: hidden[0].clone(), owner: private.name.clone() });
-
-        // Agreeing again searches only games imported since: each game is
-        // searched once, however often the setting is turned off and on.
-        share(&agrees, true).await;
-        assert_eq!(generate(&services, &[GameSource::Imports]).await, [Scanned::default()]);
-        let later = upload(&agrees, "/imports", pgn(&event, &[LATER.0])).await;
-        assert_eq!(generate(&services, &[GameSource::Imports]).await[0].games, 1);
-        let p = the_puzzle(&store, &later[0], LATER.1).await;
-        assert_eq!(p.origin, Origin::Imported { game: later[0].clone(), owner: agrees.name.clone() });
-        assert_eq!(store.puzzle(&imported[0]).await.unwrap().unwrap().origin, Origin::Withdrawn);
-        share(&agrees, false).await;
-        share(&private, false).await;
-        s.stop().await;
+    let m = the_puzzle(&store, &masters[0], MASTERS_GAME.1).await;
+    assert_eq!(m.origin, Origin::Masters { game: masters[0].clone() });
+    let mut imported = Vec::new();
+    for (game, line) in theirs.iter().zip([TRIED.1, DELETED.1, UNTRIED.1]) {
+        let p = the_puzzle(&store, game, line).await;
+        assert_eq!(p.origin, Origin::Imported { game: game.clone(), owner: agrees.name.clone() });
+        imported.push(p.id);
     }
+    assert_eq!(puzzles_of(&store, &hidden[0]).await, Vec::<String>::new(), "not without agreement");
+    let by_owner = "SELECT COUNT(*) FROM puzzles WHERE source_owner = $1";
+    assert_eq!(count(&store, by_owner, &private.name).await, 0);
+
+    // A second run goes on from where the first stopped: nothing to do.
+    let again = generate(&services, &[GameSource::Masters, GameSource::Imports]).await;
+    assert_eq!((again[0].puzzles, again[1]), (0, Scanned::default()), "{again:?}");
+    assert_eq!(puzzles_of(&store, &masters[0]).await, std::slice::from_ref(&m.id));
+    assert_eq!(count(&store, by_owner, &agrees.name).await, 3);
+
+    // What a solver sees: the masters game, but nothing of an imported one.
+    let (st, v) = private.get(&format!("/puzzles/{}", m.id)).await;
+    assert_eq!(
+        (st, v["masters_game"].as_str(), &v["game"]),
+        (StatusCode::OK, Some(&*masters[0]), &Value::Null)
+    );
+    for id in &imported {
+        let (st, v) = private.get(&format!("/puzzles/{id}")).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!((&v["game"], &v["masters_game"]), (&Value::Null, &Value::Null), "{v}");
+        let text = v.to_string();
+        assert!(!text.contains(&agrees.name) && !theirs.iter().any(|g| text.contains(g.as_str())), "{text}");
+    }
+    // Nor may anyone else open the game itself.
+    let (st, _) = private.get(&format!("/imports/{}", theirs[0])).await;
+    assert_eq!(st, StatusCode::NOT_FOUND);
+
+    // Someone tries the first; the owner deletes the second game: its
+    // puzzle, untried, goes with it.
+    let wrong = wrong_move(&db.url, &imported[0]).await;
+    let (st, v) = private.post(&format!("/puzzles/{}/moves", imported[0]), json!({ "moves": [wrong] })).await;
+    assert_eq!((st, v["step"].as_str()), (StatusCode::OK, Some("wrong")), "{v}");
+    let (st, v) = agrees.delete(&format!("/imports/{}", theirs[1])).await;
+    assert!(st.is_success(), "{st} {v}");
+    assert!(store.puzzle(&imported[1]).await.unwrap().is_none(), "deleted with its game");
+    assert!(store.puzzle(&imported[0]).await.unwrap().is_some());
+
+    // The owner takes the agreement back: the untried puzzle goes, the
+    // tried one stays (its attempt and rating with it) without a source.
+    share(&agrees, false).await;
+    let (_, v) = agrees.get("/me/puzzle-sharing").await;
+    assert_eq!(v, json!({ "imports": false }));
+    assert!(store.puzzle(&imported[2]).await.unwrap().is_none(), "untried: removed");
+    let kept = store.puzzle(&imported[0]).await.unwrap().expect("tried: kept");
+    assert_eq!((kept.origin, kept.plays), (Origin::Withdrawn, 1));
+    assert_eq!(count(&store, by_owner, &agrees.name).await, 0);
+    let themes = "SELECT COUNT(*) FROM puzzle_themes WHERE puzzle_id = $1";
+    assert_eq!(count(&store, themes, &imported[2]).await, 0, "nothing refers to a removed puzzle");
+    let (st, v) = private.get(&format!("/puzzles/{}", imported[2])).await;
+    assert_eq!((st, v["reason"].as_str()), (StatusCode::NOT_FOUND, Some("no_puzzle")), "{v}");
+    let (st, v) = agrees.get(&format!("/puzzles/{}", imported[0])).await;
+    assert_eq!((st, &v["game"], &v["masters_game"]), (StatusCode::OK, &Value::Null, &Value::Null));
+    let nothing = generate(&services, &[GameSource::Imports]).await;
+    assert_eq!(nothing, [Scanned::default()], "withdrawn: not searched again");
+
+    // The other user's game had a puzzle all along: agreeing lets it be found.
+    share(&private, true).await;
+    assert_eq!(generate(&services, &[GameSource::Imports]).await[0].games, 1);
+    let p = the_puzzle(&store, &hidden[0], PRIVATE.1).await;
+    assert_eq!(p.origin, Origin::Imported { game: hidden[0].clone(), owner: private.name.clone() });
+
+    // Agreeing again searches only games imported since: each game is
+    // searched once, however often the setting is turned off and on.
+    share(&agrees, true).await;
+    assert_eq!(generate(&services, &[GameSource::Imports]).await, [Scanned::default()]);
+    let later = upload(&agrees, "/imports", pgn(&event, &[LATER.0])).await;
+    assert_eq!(generate(&services, &[GameSource::Imports]).await[0].games, 1);
+    let p = the_puzzle(&store, &later[0], LATER.1).await;
+    assert_eq!(p.origin, Origin::Imported { game: later[0].clone(), owner: agrees.name.clone() });
+    assert_eq!(store.puzzle(&imported[0]).await.unwrap().unwrap().origin, Origin::Withdrawn);
+    share(&agrees, false).await;
+    share(&private, false).await;
+    s.stop().await;
 }

@@ -18,7 +18,7 @@ mod farming;
 mod limits;
 mod records;
 
-use common::{Client, databases, new_game, unique};
+use common::{Client, Db, new_game, on_both_databases, unique};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use xiangqi_server::{Config, Running, domain::accounts::token_hash};
@@ -187,68 +187,64 @@ impl Scene {
     }
 }
 
-#[tokio::test]
-async fn writes_with_the_session_cookie_but_without_the_header_are_refused() {
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let sc = scene(&s, &db.url).await;
-        let before = world(&[&sc.a, &sc.b], &[&sc.game]).await;
-        let mut tried = 0;
-        for (method, template) in operations().into_iter().filter(|(m, _)| is_write(m)) {
-            let path = fill(&template, |p| sc.param(&template, p));
-            let url = format!("{}{path}", sc.a.base);
-            // As a form on another site would send it, and as a script there would (no header either way).
-            for form in [false, true] {
-                let req = sc.a.http.request(method.clone(), &url);
-                let req = if form {
-                    req.header("Content-Type", "application/x-www-form-urlencoded").body("bio=changed")
-                } else {
-                    req.json(&body_for(&template))
-                };
-                let r = req.send().await.unwrap();
-                assert_eq!(r.status(), StatusCode::FORBIDDEN, "{method} {path}");
-                let v: Value = r.json().await.unwrap();
-                assert!(v["message"].as_str().unwrap().contains("X-Xiangqi"), "{method} {path}: {v}");
-                tried += 1;
-            }
+on_both_databases!(writes_with_the_session_cookie_but_without_the_header_are_refused);
+async fn writes_with_the_session_cookie_but_without_the_header_are_refused(db: Db) {
+    let s = roomy_server(&db.url).await;
+    let sc = scene(&s, &db.url).await;
+    let before = world(&[&sc.a, &sc.b], &[&sc.game]).await;
+    let mut tried = 0;
+    for (method, template) in operations().into_iter().filter(|(m, _)| is_write(m)) {
+        let path = fill(&template, |p| sc.param(&template, p));
+        let url = format!("{}{path}", sc.a.base);
+        // As a form on another site would send it, and as a script there would (no header either way).
+        for form in [false, true] {
+            let req = sc.a.http.request(method.clone(), &url);
+            let req = if form {
+                req.header("Content-Type", "application/x-www-form-urlencoded").body("bio=changed")
+            } else {
+                req.json(&body_for(&template))
+            };
+            let r = req.send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::FORBIDDEN, "{method} {path}");
+            let v: Value = r.json().await.unwrap();
+            assert!(v["message"].as_str().unwrap().contains("X-Xiangqi"), "{method} {path}: {v}");
+            tried += 1;
         }
-        assert!(tried >= 50, "{tried}");
-        assert_eq!(world(&[&sc.a, &sc.b], &[&sc.game]).await, before, "nothing changed");
-        s.stop().await;
     }
+    assert!(tried >= 50, "{tried}");
+    assert_eq!(world(&[&sc.a, &sc.b], &[&sc.game]).await, before, "nothing changed");
+    s.stop().await;
 }
 
-#[tokio::test]
-async fn websockets_from_other_sites_are_refused_even_with_a_session() {
+on_both_databases!(websockets_from_other_sites_are_refused_even_with_a_session);
+async fn websockets_from_other_sites_are_refused_even_with_a_session(db: Db) {
     use tokio_tungstenite::tungstenite::{Error, client::IntoClientRequest};
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let a = Client::register(&s, "wsa").await;
-        let (_, v) = a.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
-        let token = v["token"].as_str().unwrap().to_string();
-        let host = s.addr().to_string();
-        for origin in [
-            "http://evil.example".to_string(),
-            "null".to_string(),
-            format!("http://{host}.evil.example"),
-            format!("http://evil.example/{host}"),
-            format!("http://evil{host}"),
-            format!("ws://{}:1", s.addr().ip()),
-        ] {
-            let mut req = format!("ws://{host}/api/v1/ws").into_client_request().unwrap();
-            req.headers_mut().insert("Origin", origin.parse().unwrap());
-            req.headers_mut().insert("Cookie", format!("xiangqi_session={token}").parse().unwrap());
-            match tokio_tungstenite::connect_async(req).await {
-                Err(Error::Http(answer)) => assert_eq!(answer.status(), StatusCode::FORBIDDEN, "{origin}"),
-                other => panic!("{origin}: {:?}", other.map(|_| "connected")),
-            }
-        }
+    let s = roomy_server(&db.url).await;
+    let a = Client::register(&s, "wsa").await;
+    let (_, v) = a.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
+    let token = v["token"].as_str().unwrap().to_string();
+    let host = s.addr().to_string();
+    for origin in [
+        "http://evil.example".to_string(),
+        "null".to_string(),
+        format!("http://{host}.evil.example"),
+        format!("http://evil.example/{host}"),
+        format!("http://evil{host}"),
+        format!("ws://{}:1", s.addr().ip()),
+    ] {
         let mut req = format!("ws://{host}/api/v1/ws").into_client_request().unwrap();
-        req.headers_mut().insert("Origin", format!("http://{host}").parse().unwrap());
+        req.headers_mut().insert("Origin", origin.parse().unwrap());
         req.headers_mut().insert("Cookie", format!("xiangqi_session={token}").parse().unwrap());
-        assert!(tokio_tungstenite::connect_async(req).await.is_ok(), "this site's own page connects");
-        s.stop().await;
+        match tokio_tungstenite::connect_async(req).await {
+            Err(Error::Http(answer)) => assert_eq!(answer.status(), StatusCode::FORBIDDEN, "{origin}"),
+            other => panic!("{origin}: {:?}", other.map(|_| "connected")),
+        }
     }
+    let mut req = format!("ws://{host}/api/v1/ws").into_client_request().unwrap();
+    req.headers_mut().insert("Origin", format!("http://{host}").parse().unwrap());
+    req.headers_mut().insert("Cookie", format!("xiangqi_session={token}").parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(req).await.is_ok(), "this site's own page connects");
+    s.stop().await;
 }
 
 const MARKUP: [&str; 4] = [
@@ -271,62 +267,56 @@ fn assert_inert(r: &reqwest::Response, what: &str) {
     assert!(h["content-security-policy"].to_str().unwrap().starts_with("default-src 'none'"), "{what}");
 }
 
-#[tokio::test]
-async fn script_in_every_text_field_comes_back_as_inert_data() {
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let sc = scene(&s, &db.url).await;
-        let (a, b) = (&sc.a, &sc.b);
-        let chat = format!("/games/{}/chat", sc.game);
-        for (i, m) in MARKUP.iter().enumerate() {
-            let profile =
-                json!({"bio": m, "location": m, "languages": [m.chars().take(30).collect::<String>()]});
-            let (st, v) = a.send(Method::PUT, "/me/profile", Some(profile)).await;
-            assert_eq!(st, StatusCode::OK, "{v}");
-            assert_eq!(b.post("/messages", json!({"to": a.name, "body": m})).await.0, StatusCode::CREATED);
-            assert_eq!(b.post(&chat, json!({"body": m})).await.0, StatusCode::CREATED);
-            let (st, v) = a.post("/news", json!({"title": m, "body": m})).await;
-            assert_eq!(st, StatusCode::CREATED, "{v}");
-            // Names carry no markup at all.
-            let (st, _) =
-                Client::new(&s, "x").post("/users", json!({"name": m, "password": "secret-pass"})).await;
-            assert_eq!(st, StatusCode::BAD_REQUEST);
+on_both_databases!(script_in_every_text_field_comes_back_as_inert_data);
+async fn script_in_every_text_field_comes_back_as_inert_data(db: Db) {
+    let s = roomy_server(&db.url).await;
+    let sc = scene(&s, &db.url).await;
+    let (a, b) = (&sc.a, &sc.b);
+    let chat = format!("/games/{}/chat", sc.game);
+    for (i, m) in MARKUP.iter().enumerate() {
+        let profile = json!({"bio": m, "location": m, "languages": [m.chars().take(30).collect::<String>()]});
+        let (st, v) = a.send(Method::PUT, "/me/profile", Some(profile)).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(b.post("/messages", json!({"to": a.name, "body": m})).await.0, StatusCode::CREATED);
+        assert_eq!(b.post(&chat, json!({"body": m})).await.0, StatusCode::CREATED);
+        let (st, v) = a.post("/news", json!({"title": m, "body": m})).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        // Names carry no markup at all.
+        let (st, _) =
+            Client::new(&s, "x").post("/users", json!({"name": m, "password": "secret-pass"})).await;
+        assert_eq!(st, StatusCode::BAD_REQUEST);
 
-            // Every view that shows them gives them back as written, as data.
-            for (reader, path) in [
-                (b, format!("/users/{}", a.name)),
-                (a, "/session".to_string()),
-                (a, "/messages".to_string()),
-                (a, format!("/messages/with/{}", b.name)),
-                (a, "/messages/conversations".to_string()),
-                (b, chat.clone()),
-                (b, "/news".to_string()),
-            ] {
-                let r = reader.raw(Method::GET, &path, None).await;
-                assert_eq!(r.status(), StatusCode::OK, "{path}");
-                assert_inert(&r, &path);
-                let v: Value = r.json().await.unwrap();
-                let text = v.to_string();
-                let expected = serde_json::to_string(m).unwrap();
-                assert!(
-                    text.contains(expected.trim_matches('"')),
-                    "{path} ({i}) gives it back verbatim: {text}"
-                );
-            }
-        }
-        // Echoes of a hostile path, and the record of a game, are not HTML either.
-        for path in [format!("/users/{}", encode(MARKUP[0])), format!("/games/{}/pgn", sc.game)] {
-            let r = a.raw(Method::GET, &path, None).await;
+        // Every view that shows them gives them back as written, as data.
+        for (reader, path) in [
+            (b, format!("/users/{}", a.name)),
+            (a, "/session".to_string()),
+            (a, "/messages".to_string()),
+            (a, format!("/messages/with/{}", b.name)),
+            (a, "/messages/conversations".to_string()),
+            (b, chat.clone()),
+            (b, "/news".to_string()),
+        ] {
+            let r = reader.raw(Method::GET, &path, None).await;
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
             assert_inert(&r, &path);
+            let v: Value = r.json().await.unwrap();
+            let text = v.to_string();
+            let expected = serde_json::to_string(m).unwrap();
+            assert!(text.contains(expected.trim_matches('"')), "{path} ({i}) gives it back verbatim: {text}");
         }
-        let r = reqwest::get(format!("{}/js/{}", s.url(), encode(MARKUP[1]))).await.unwrap();
-        assert_eq!(r.status(), StatusCode::NOT_FOUND);
-        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
-        // The page itself is the same for everyone and holds no one's words.
-        let page = reqwest::get(s.url()).await.unwrap().text().await.unwrap();
-        assert!(MARKUP.iter().all(|m| !page.contains(m)));
-        s.stop().await;
     }
+    // Echoes of a hostile path, and the record of a game, are not HTML either.
+    for path in [format!("/users/{}", encode(MARKUP[0])), format!("/games/{}/pgn", sc.game)] {
+        let r = a.raw(Method::GET, &path, None).await;
+        assert_inert(&r, &path);
+    }
+    let r = reqwest::get(format!("{}/js/{}", s.url(), encode(MARKUP[1]))).await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+    // The page itself is the same for everyone and holds no one's words.
+    let page = reqwest::get(s.url()).await.unwrap().text().await.unwrap();
+    assert!(MARKUP.iter().all(|m| !page.contains(m)));
+    s.stop().await;
 }
 
 const SQL: [&str; 9] = [
@@ -341,194 +331,178 @@ const SQL: [&str; 9] = [
     "a\u{0}b",
 ];
 
-#[tokio::test]
-async fn sql_metacharacters_in_every_path_and_query_are_only_data() {
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let sc = scene(&s, &db.url).await;
-        let (a, b) = (&sc.a, &sc.b);
-        let before = world(&[a, b], &[&sc.game]).await;
-        for (method, template) in operations() {
-            if !template.contains('{') {
-                continue;
-            }
-            for attack in SQL {
-                let path = fill(&template, |_| attack.to_string());
-                let body = is_write(&method).then(|| body_for(&template));
-                let (st, v) = a.send(method.clone(), &path, body).await;
-                assert!(
-                    st.is_client_error() || (st.is_success() && !is_write(&method)),
-                    "{method} {path}: {st} {v}"
-                );
-                if st.is_client_error() {
-                    assert!(v["error"].is_string() && v["message"].is_string(), "{method} {path}: {v}");
-                }
-            }
+on_both_databases!(sql_metacharacters_in_every_path_and_query_are_only_data);
+async fn sql_metacharacters_in_every_path_and_query_are_only_data(db: Db) {
+    let s = roomy_server(&db.url).await;
+    let sc = scene(&s, &db.url).await;
+    let (a, b) = (&sc.a, &sc.b);
+    let before = world(&[a, b], &[&sc.game]).await;
+    for (method, template) in operations() {
+        if !template.contains('{') {
+            continue;
         }
         for attack in SQL {
-            let q = encode(attack);
-            for path in [
-                format!("/users?after={q}"),
-                format!("/games?after={q}"),
-                format!("/messages?after={q}"),
-                format!("/messages?box={q}"),
-                format!("/messages/conversations?after={q}"),
-                format!("/users/search?name={q}"),
-                format!("/users/search?contains={q}"),
-                format!("/ratings/standard_correspondence/leaders?after={q}"),
-                format!("/games/{}/chat?after={q}", sc.game),
-            ] {
-                let (st, v) = a.get(&path).await;
-                assert!(st == StatusCode::OK || st == StatusCode::BAD_REQUEST, "{path}: {st} {v}");
-                if path.starts_with("/users/search") && st == StatusCode::OK {
-                    // A wildcard is a character to look for, not "anything".
-                    let names: Vec<&str> =
-                        v["users"].as_array().unwrap().iter().filter_map(|u| u["name"].as_str()).collect();
-                    assert!(names.iter().all(|n| n.contains(attack)), "{path}: {names:?}");
-                }
+            let path = fill(&template, |_| attack.to_string());
+            let body = is_write(&method).then(|| body_for(&template));
+            let (st, v) = a.send(method.clone(), &path, body).await;
+            assert!(
+                st.is_client_error() || (st.is_success() && !is_write(&method)),
+                "{method} {path}: {st} {v}"
+            );
+            if st.is_client_error() {
+                assert!(v["error"].is_string() && v["message"].is_string(), "{method} {path}: {v}");
             }
         }
-        assert_eq!(world(&[a, b], &[&sc.game]).await, before, "nothing changed");
-        s.stop().await;
     }
-}
-
-#[tokio::test]
-async fn sql_metacharacters_in_every_field_are_refused_or_kept_as_written() {
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let sc = scene(&s, &db.url).await;
-        let (a, b) = (&sc.a, &sc.b);
-        let chat = format!("/games/{}/chat", sc.game);
-        let before = world(&[a, b], &[&sc.game]).await;
-        let stranger = Client::new(&s, "x");
-        for attack in SQL {
-            // Fields that name something: refused, nothing made.
-            for (c, path, body, expected) in [
-                (
-                    &stranger,
-                    "/users",
-                    json!({"name": attack, "password": "secret-pass"}),
-                    StatusCode::BAD_REQUEST,
-                ),
-                (
-                    &stranger,
-                    "/users",
-                    json!({"name": unique("sq"), "password": "secret-pass", "invite": attack}),
-                    StatusCode::BAD_REQUEST,
-                ),
-                (
-                    &stranger,
-                    "/session",
-                    json!({"name": attack, "password": attack}),
-                    StatusCode::UNAUTHORIZED,
-                ),
-                (a, "/messages", json!({"to": attack, "body": "hello"}), StatusCode::NOT_FOUND),
-                (
-                    a,
-                    "/challenges",
-                    json!({"opponent": attack, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": 48}}),
-                    StatusCode::NOT_FOUND,
-                ),
-                (
-                    a,
-                    "/challenges",
-                    json!({"rules": attack, "color": "red", "clock": {"kind": "correspondence", "hours": 48}}),
-                    StatusCode::BAD_REQUEST,
-                ),
-                (
-                    a,
-                    "/ladders/standard_correspondence/challenges",
-                    json!({"opponent": attack}),
-                    StatusCode::NOT_FOUND,
-                ),
-                (a, "/games/x/moves", json!({"ply": 0, "move": attack}), StatusCode::NOT_FOUND),
-                (
-                    b,
-                    &format!("/games/{}/moves", sc.game),
-                    json!({"ply": 1, "move": attack}),
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                ),
-                (a, "/me/password", json!({"old": attack, "new": "another-pass"}), StatusCode::UNAUTHORIZED),
-            ] {
-                // A NUL character is refused wherever it is, before anything reads the field.
-                let expected = if attack.contains('\u{0}') { StatusCode::BAD_REQUEST } else { expected };
-                let (st, v) = c.post(path, body.clone()).await;
-                assert_eq!(st, expected, "{path} {body}: {v}");
-            }
-        }
-        assert_eq!(world(&[a, b], &[&sc.game]).await, before, "nothing changed");
-        // Fields of free text: kept exactly as written, whatever they hold.
-        for attack in SQL.iter().filter(|t| !t.contains('\u{0}')) {
-            let (st, v) = b.post("/messages", json!({"to": a.name, "body": attack})).await;
-            assert_eq!(st, StatusCode::CREATED, "{v}");
-            assert_eq!(v["message"]["body"], *attack);
-            let (st, v) = a.post(&chat, json!({"body": attack})).await;
-            assert_eq!((st, v["line"]["body"].as_str()), (StatusCode::CREATED, Some(*attack)), "{v}");
-            let (st, v) =
-                a.send(Method::PUT, "/me/profile", Some(json!({"bio": attack, "location": attack}))).await;
-            assert_eq!((st, v["user"]["bio"].as_str()), (StatusCode::OK, Some(*attack)), "{v}");
-            let (_, v) = b.get(&format!("/users/{}", a.name)).await;
-            assert_eq!(v["user"]["location"], *attack);
-        }
-        let (_, inbox) = a.get("/messages?limit=100").await;
-        let bodies: Vec<&str> =
-            inbox["messages"].as_array().unwrap().iter().filter_map(|m| m["body"].as_str()).collect();
-        for attack in SQL.iter().filter(|t| !t.contains('\u{0}')) {
-            assert!(bodies.contains(attack), "{attack} kept");
-        }
-        // The tables are all there and the accounts work.
-        assert_eq!(stranger.get("/users").await.0, StatusCode::OK);
-        let again = Client::new(&s, &a.name);
-        assert_eq!(
-            again.post("/session", json!({"name": a.name, "password": "secret-pass"})).await.0,
-            StatusCode::OK
-        );
-        s.stop().await;
-    }
-}
-
-#[tokio::test]
-async fn nobody_acts_in_games_challenges_or_mail_that_are_not_theirs() {
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let sc = scene(&s, &db.url).await;
-        let (a, b) = (&sc.a, &sc.b);
-        let c = Client::register(&s, "atc").await;
-        // A finished game of a and b too, for rematches.
-        let over = new_game(a, b, "casual").await;
-        assert_eq!(b.post(&format!("/games/{over}/resign"), json!({})).await.0, StatusCode::OK);
-        let before = world(&[a, b], &[&sc.game, &over]).await;
-        let g = &sc.game;
-        for (method, path, body, expected) in [
-            (
-                Method::POST,
-                format!("/games/{g}/moves"),
-                json!({"ply": 1, "move": "h9g7"}),
-                StatusCode::FORBIDDEN,
-            ),
-            (Method::POST, format!("/games/{g}/resign"), json!({}), StatusCode::FORBIDDEN),
-            (Method::POST, format!("/games/{g}/abort"), json!({}), StatusCode::FORBIDDEN),
-            (Method::POST, format!("/games/{g}/claim"), json!({}), StatusCode::FORBIDDEN),
-            (Method::POST, format!("/games/{g}/draw"), json!({"action": "offer"}), StatusCode::FORBIDDEN),
-            (Method::POST, format!("/games/{g}/chat"), json!({"body": "hi"}), StatusCode::FORBIDDEN),
-            (Method::POST, format!("/games/{over}/rematch"), json!({}), StatusCode::FORBIDDEN),
-            (Method::POST, format!("/challenges/{}/accept", sc.challenge), json!({}), StatusCode::FORBIDDEN),
-            (Method::DELETE, format!("/challenges/{}", sc.challenge), json!({}), StatusCode::FORBIDDEN),
-            (Method::DELETE, format!("/messages/{}", sc.message), json!({}), StatusCode::NOT_FOUND),
+    for attack in SQL {
+        let q = encode(attack);
+        for path in [
+            format!("/users?after={q}"),
+            format!("/games?after={q}"),
+            format!("/messages?after={q}"),
+            format!("/messages?box={q}"),
+            format!("/messages/conversations?after={q}"),
+            format!("/users/search?name={q}"),
+            format!("/users/search?contains={q}"),
+            format!("/ratings/standard_correspondence/leaders?after={q}"),
+            format!("/games/{}/chat?after={q}", sc.game),
         ] {
-            let (st, v) = c.send(method.clone(), &path, Some(body)).await;
-            assert_eq!(st, expected, "{method} {path}: {v}");
+            let (st, v) = a.get(&path).await;
+            assert!(st == StatusCode::OK || st == StatusCode::BAD_REQUEST, "{path}: {st} {v}");
+            if path.starts_with("/users/search") && st == StatusCode::OK {
+                // A wildcard is a character to look for, not "anything".
+                let names: Vec<&str> =
+                    v["users"].as_array().unwrap().iter().filter_map(|u| u["name"].as_str()).collect();
+                assert!(names.iter().all(|n| n.contains(attack)), "{path}: {names:?}");
+            }
         }
-        // a's own challenge is not a's to accept; b's turn is not a's.
-        assert_eq!(
-            a.post(&format!("/challenges/{}/accept", sc.challenge), json!({})).await.0,
-            StatusCode::FORBIDDEN
-        );
-        assert_eq!(a.play(g, 1, "h9g7").await.0, StatusCode::FORBIDDEN);
-        assert_eq!(world(&[a, b], &[&sc.game, &over]).await, before, "nothing changed");
-        s.stop().await;
     }
+    assert_eq!(world(&[a, b], &[&sc.game]).await, before, "nothing changed");
+    s.stop().await;
+}
+
+on_both_databases!(sql_metacharacters_in_every_field_are_refused_or_kept_as_written);
+async fn sql_metacharacters_in_every_field_are_refused_or_kept_as_written(db: Db) {
+    let s = roomy_server(&db.url).await;
+    let sc = scene(&s, &db.url).await;
+    let (a, b) = (&sc.a, &sc.b);
+    let chat = format!("/games/{}/chat", sc.game);
+    let before = world(&[a, b], &[&sc.game]).await;
+    let stranger = Client::new(&s, "x");
+    for attack in SQL {
+        // Fields that name something: refused, nothing made.
+        for (c, path, body, expected) in [
+            (
+                &stranger,
+                "/users",
+                json!({"name": attack, "password": "secret-pass"}),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                &stranger,
+                "/users",
+                json!({"name": unique("sq"), "password": "secret-pass", "invite": attack}),
+                StatusCode::BAD_REQUEST,
+            ),
+            (&stranger, "/session", json!({"name": attack, "password": attack}), StatusCode::UNAUTHORIZED),
+            (a, "/messages", json!({"to": attack, "body": "hello"}), StatusCode::NOT_FOUND),
+            (
+                a,
+                "/challenges",
+                json!({"opponent": attack, "rules": "casual", "color": "red", "clock": {"kind": "correspondence", "hours": 48}}),
+                StatusCode::NOT_FOUND,
+            ),
+            (
+                a,
+                "/challenges",
+                json!({"rules": attack, "color": "red", "clock": {"kind": "correspondence", "hours": 48}}),
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                a,
+                "/ladders/standard_correspondence/challenges",
+                json!({"opponent": attack}),
+                StatusCode::NOT_FOUND,
+            ),
+            (a, "/games/x/moves", json!({"ply": 0, "move": attack}), StatusCode::NOT_FOUND),
+            (
+                b,
+                &format!("/games/{}/moves", sc.game),
+                json!({"ply": 1, "move": attack}),
+                StatusCode::UNPROCESSABLE_ENTITY,
+            ),
+            (a, "/me/password", json!({"old": attack, "new": "another-pass"}), StatusCode::UNAUTHORIZED),
+        ] {
+            // A NUL character is refused wherever it is, before anything reads the field.
+            let expected = if attack.contains('\u{0}') { StatusCode::BAD_REQUEST } else { expected };
+            let (st, v) = c.post(path, body.clone()).await;
+            assert_eq!(st, expected, "{path} {body}: {v}");
+        }
+    }
+    assert_eq!(world(&[a, b], &[&sc.game]).await, before, "nothing changed");
+    // Fields of free text: kept exactly as written, whatever they hold.
+    for attack in SQL.iter().filter(|t| !t.contains('\u{0}')) {
+        let (st, v) = b.post("/messages", json!({"to": a.name, "body": attack})).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        assert_eq!(v["message"]["body"], *attack);
+        let (st, v) = a.post(&chat, json!({"body": attack})).await;
+        assert_eq!((st, v["line"]["body"].as_str()), (StatusCode::CREATED, Some(*attack)), "{v}");
+        let (st, v) =
+            a.send(Method::PUT, "/me/profile", Some(json!({"bio": attack, "location": attack}))).await;
+        assert_eq!((st, v["user"]["bio"].as_str()), (StatusCode::OK, Some(*attack)), "{v}");
+        let (_, v) = b.get(&format!("/users/{}", a.name)).await;
+        assert_eq!(v["user"]["location"], *attack);
+    }
+    let (_, inbox) = a.get("/messages?limit=100").await;
+    let bodies: Vec<&str> =
+        inbox["messages"].as_array().unwrap().iter().filter_map(|m| m["body"].as_str()).collect();
+    for attack in SQL.iter().filter(|t| !t.contains('\u{0}')) {
+        assert!(bodies.contains(attack), "{attack} kept");
+    }
+    // The tables are all there and the accounts work.
+    assert_eq!(stranger.get("/users").await.0, StatusCode::OK);
+    let again = Client::new(&s, &a.name);
+    assert_eq!(
+        again.post("/session", json!({"name": a.name, "password": "secret-pass"})).await.0,
+        StatusCode::OK
+    );
+    s.stop().await;
+}
+
+on_both_databases!(nobody_acts_in_games_challenges_or_mail_that_are_not_theirs);
+async fn nobody_acts_in_games_challenges_or_mail_that_are_not_theirs(db: Db) {
+    let s = roomy_server(&db.url).await;
+    let sc = scene(&s, &db.url).await;
+    let (a, b) = (&sc.a, &sc.b);
+    let c = Client::register(&s, "atc").await;
+    // A finished game of a and b too, for rematches.
+    let over = new_game(a, b, "casual").await;
+    assert_eq!(b.post(&format!("/games/{over}/resign"), json!({})).await.0, StatusCode::OK);
+    let before = world(&[a, b], &[&sc.game, &over]).await;
+    let g = &sc.game;
+    for (method, path, body, expected) in [
+        (Method::POST, format!("/games/{g}/moves"), json!({"ply": 1, "move": "h9g7"}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/games/{g}/resign"), json!({}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/games/{g}/abort"), json!({}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/games/{g}/claim"), json!({}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/games/{g}/draw"), json!({"action": "offer"}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/games/{g}/chat"), json!({"body": "hi"}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/games/{over}/rematch"), json!({}), StatusCode::FORBIDDEN),
+        (Method::POST, format!("/challenges/{}/accept", sc.challenge), json!({}), StatusCode::FORBIDDEN),
+        (Method::DELETE, format!("/challenges/{}", sc.challenge), json!({}), StatusCode::FORBIDDEN),
+        (Method::DELETE, format!("/messages/{}", sc.message), json!({}), StatusCode::NOT_FOUND),
+    ] {
+        let (st, v) = c.send(method.clone(), &path, Some(body)).await;
+        assert_eq!(st, expected, "{method} {path}: {v}");
+    }
+    // a's own challenge is not a's to accept; b's turn is not a's.
+    assert_eq!(
+        a.post(&format!("/challenges/{}/accept", sc.challenge), json!({})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(a.play(g, 1, "h9g7").await.0, StatusCode::FORBIDDEN);
+    assert_eq!(world(&[a, b], &[&sc.game, &over]).await, before, "nothing changed");
+    s.stop().await;
 }
 
 /// A client that presents a token as a bearer, without cookies.
@@ -569,55 +543,52 @@ async fn log_in(s: &Running, name: &str, password: &str) -> String {
     v["token"].as_str().unwrap().to_string()
 }
 
-#[tokio::test]
-async fn tokens_are_dead_after_logging_out_or_a_password_change() {
-    for db in databases() {
-        let s = roomy_server(&db.url).await;
-        let (a, b) = (Client::register(&s, "tka").await, Client::register(&s, "tkb").await);
-        let dead = (StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED);
-        let alive = (StatusCode::OK, StatusCode::CREATED, StatusCode::CREATED);
-        let before = world(&[&b], &[]).await;
+on_both_databases!(tokens_are_dead_after_logging_out_or_a_password_change);
+async fn tokens_are_dead_after_logging_out_or_a_password_change(db: Db) {
+    let s = roomy_server(&db.url).await;
+    let (a, b) = (Client::register(&s, "tka").await, Client::register(&s, "tkb").await);
+    let dead = (StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED, StatusCode::UNAUTHORIZED);
+    let alive = (StatusCode::OK, StatusCode::CREATED, StatusCode::CREATED);
+    let before = world(&[&b], &[]).await;
 
-        let first = log_in(&s, &a.name, "secret-pass").await;
-        let second = log_in(&s, &a.name, "secret-pass").await;
-        let out = bearer(&first).delete(format!("{}/api/v1/session", s.url())).send().await.unwrap();
-        assert_eq!(out.status(), StatusCode::NO_CONTENT);
-        assert_eq!(try_token(&s, &first, &b.name).await, dead, "logged out");
-        // Near misses and what the database keeps are no tokens either.
-        for forged in [
-            String::new(),
-            "x".to_string(),
-            first.to_uppercase(),
-            format!("{second}0"),
-            second[1..].to_string(),
-            token_hash(&second),
-            format!("{second}' OR '1'='1"),
-        ] {
-            assert_eq!(try_token(&s, &forged, &b.name).await, dead, "{forged:?}");
-        }
-        assert_eq!(world(&[&b], &[]).await, before, "nothing arrived");
-
-        // A password change ends every other session, at once.
-        let third = log_in(&s, &a.name, "secret-pass").await;
-        let changer = Client::new(&s, &a.name);
-        let (st, v) = changer.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
-        assert_eq!(st, StatusCode::OK, "{v}");
-        assert_eq!(
-            changer.post("/me/password", json!({"old": "secret-pass", "new": "brand-new-pass"})).await.0,
-            StatusCode::NO_CONTENT
-        );
-        for token in [&second, &third] {
-            assert_eq!(try_token(&s, token, &b.name).await, dead, "ended by the change");
-        }
-        assert_eq!(a.get("/session").await.0, StatusCode::UNAUTHORIZED, "the cookie session too");
-        assert_eq!(world(&[&b], &[]).await, before, "nothing arrived");
-        let (st, _) = Client::new(&s, &a.name)
-            .post("/session", json!({"name": a.name, "password": "secret-pass"}))
-            .await;
-        assert_eq!(st, StatusCode::UNAUTHORIZED, "the old password is gone");
-        let fresh = log_in(&s, &a.name, "brand-new-pass").await;
-        assert_eq!(try_token(&s, &fresh, &b.name).await, alive, "the new password works");
-        assert_eq!(changer.get("/session").await.0, StatusCode::OK, "the changing session goes on");
-        s.stop().await;
+    let first = log_in(&s, &a.name, "secret-pass").await;
+    let second = log_in(&s, &a.name, "secret-pass").await;
+    let out = bearer(&first).delete(format!("{}/api/v1/session", s.url())).send().await.unwrap();
+    assert_eq!(out.status(), StatusCode::NO_CONTENT);
+    assert_eq!(try_token(&s, &first, &b.name).await, dead, "logged out");
+    // Near misses and what the database keeps are no tokens either.
+    for forged in [
+        String::new(),
+        "x".to_string(),
+        first.to_uppercase(),
+        format!("{second}0"),
+        second[1..].to_string(),
+        token_hash(&second),
+        format!("{second}' OR '1'='1"),
+    ] {
+        assert_eq!(try_token(&s, &forged, &b.name).await, dead, "{forged:?}");
     }
+    assert_eq!(world(&[&b], &[]).await, before, "nothing arrived");
+
+    // A password change ends every other session, at once.
+    let third = log_in(&s, &a.name, "secret-pass").await;
+    let changer = Client::new(&s, &a.name);
+    let (st, v) = changer.post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(
+        changer.post("/me/password", json!({"old": "secret-pass", "new": "brand-new-pass"})).await.0,
+        StatusCode::NO_CONTENT
+    );
+    for token in [&second, &third] {
+        assert_eq!(try_token(&s, token, &b.name).await, dead, "ended by the change");
+    }
+    assert_eq!(a.get("/session").await.0, StatusCode::UNAUTHORIZED, "the cookie session too");
+    assert_eq!(world(&[&b], &[]).await, before, "nothing arrived");
+    let (st, _) =
+        Client::new(&s, &a.name).post("/session", json!({"name": a.name, "password": "secret-pass"})).await;
+    assert_eq!(st, StatusCode::UNAUTHORIZED, "the old password is gone");
+    let fresh = log_in(&s, &a.name, "brand-new-pass").await;
+    assert_eq!(try_token(&s, &fresh, &b.name).await, alive, "the new password works");
+    assert_eq!(changer.get("/session").await.0, StatusCode::OK, "the changing session goes on");
+    s.stop().await;
 }

@@ -9,7 +9,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::common::{Client, databases, server};
+use super::common::{Client, Db, on_both_databases, server};
 
 /// Horses out and back: the `i`-th move of a line that is legal for ever.
 fn shuffle(i: usize) -> &'static str {
@@ -46,94 +46,92 @@ fn refused(status: StatusCode, body: &Value) {
     assert!(body["reason"].is_string() && body["message"].is_string(), "a clear refusal: {body}");
 }
 
-#[tokio::test]
-async fn hostile_records_are_refused_and_the_server_lives() {
-    for db in databases() {
-        let s = server(&db).await;
-        let owner = Client::register(&s, "rec").await;
-        let (st, v) = owner.post("/studies", json!({"title": "shapes"})).await;
-        assert_eq!(st, StatusCode::CREATED, "{v}");
-        let chapters = format!("/studies/{}/chapters", v["study"]["id"].as_str().unwrap());
-        let version = v["study"]["version"].as_i64().unwrap();
+on_both_databases!(hostile_records_are_refused_and_the_server_lives);
+async fn hostile_records_are_refused_and_the_server_lives(db: Db) {
+    let s = server(&db).await;
+    let owner = Client::register(&s, "rec").await;
+    let (st, v) = owner.post("/studies", json!({"title": "shapes"})).await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let chapters = format!("/studies/{}/chapters", v["study"]["id"].as_str().unwrap());
+    let version = v["study"]["version"].as_i64().unwrap();
 
-        // The report's case: a 6,500-move main line, about 33 kB.
-        let game = long_game(6_500);
-        assert!(game.len() < 64 * 1024, "{}", game.len());
-        let (st, v) = owner.post(&chapters, json!({"version": version, "pgn": game})).await;
-        refused(st, &v);
-        assert_eq!(st, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
-        assert_eq!(v["reason"], "record_limit", "{v}");
-        alive(&s.url()).await;
+    // The report's case: a 6,500-move main line, about 33 kB.
+    let game = long_game(6_500);
+    assert!(game.len() < 64 * 1024, "{}", game.len());
+    let (st, v) = owner.post(&chapters, json!({"version": version, "pgn": game})).await;
+    refused(st, &v);
+    assert_eq!(st, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+    assert_eq!(v["reason"], "record_limit", "{v}");
+    alive(&s.url()).await;
 
-        // Variations nested 3,000 deep, under the body limit.
-        let nested = nested_game(3_000);
-        assert!(nested.len() < 64 * 1024, "{}", nested.len());
-        let (st, v) = owner.post(&chapters, json!({"version": version, "pgn": nested})).await;
-        refused(st, &v);
-        assert_eq!(
-            (v["reason"].as_str(), v["params"]["limit"].as_str()),
-            (Some("record_limit"), Some("variation_depth")),
-            "{v}"
-        );
-        alive(&s.url()).await;
+    // Variations nested 3,000 deep, under the body limit.
+    let nested = nested_game(3_000);
+    assert!(nested.len() < 64 * 1024, "{}", nested.len());
+    let (st, v) = owner.post(&chapters, json!({"version": version, "pgn": nested})).await;
+    refused(st, &v);
+    assert_eq!(
+        (v["reason"].as_str(), v["params"]["limit"].as_str()),
+        (Some("record_limit"), Some("variation_depth")),
+        "{v}"
+    );
+    alive(&s.url()).await;
 
-        // Nothing was added: the study is as it was.
-        let (_, study) = owner.get(&chapters.replace("/chapters", "")).await;
-        assert_eq!(study["study"]["version"].as_i64(), Some(version), "{study}");
-        assert_eq!(study["study"]["chapters"].as_array().map(Vec::len), Some(1));
+    // Nothing was added: the study is as it was.
+    let (_, study) = owner.get(&chapters.replace("/chapters", "")).await;
+    assert_eq!(study["study"]["version"].as_i64(), Some(version), "{study}");
+    assert_eq!(study["study"]["chapters"].as_array().map(Vec::len), Some(1));
 
-        // JSON nested deeper than any request: refused by the parser, not a stack.
-        let deep_json = format!("{}1{}", "[".repeat(20_000), "]".repeat(20_000));
-        let r = owner
-            .http
-            .post(format!("{}{chapters}", owner.base))
-            .header("X-Xiangqi", "1")
-            .header("Content-Type", "application/json")
-            .body(deep_json)
-            .send()
-            .await
-            .unwrap();
-        assert!(r.status().is_client_error(), "{}", r.status());
-        alive(&s.url()).await;
+    // JSON nested deeper than any request: refused by the parser, not a stack.
+    let deep_json = format!("{}1{}", "[".repeat(20_000), "]".repeat(20_000));
+    let r = owner
+        .http
+        .post(format!("{}{chapters}", owner.base))
+        .header("X-Xiangqi", "1")
+        .header("Content-Type", "application/json")
+        .body(deep_json)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_client_error(), "{}", r.status());
+    alive(&s.url()).await;
 
-        // One 100,000-ply game in a file: the file is taken, the record refused on its own.
-        let file = format!("{}\n[Event \"short\"]\n\nh2e2 h9g7 h0g2 i9h9 *\n", long_game(100_000));
-        assert!(file.len() < 2 * 1024 * 1024, "{}", file.len());
-        let r = owner.upload(file).await;
-        let st = r.status();
-        let report: Value = r.json().await.unwrap();
-        assert_eq!(st, StatusCode::CREATED, "{report}");
-        assert_eq!(report["kept"].as_array().map(Vec::len), Some(1), "{report}");
-        let refused_game = &report["refused"][0];
-        assert_eq!(
-            (refused_game["number"].as_i64(), refused_game["problem"].as_str()),
-            (Some(1), Some("limit")),
-            "{report}"
-        );
-        alive(&s.url()).await;
+    // One 100,000-ply game in a file: the file is taken, the record refused on its own.
+    let file = format!("{}\n[Event \"short\"]\n\nh2e2 h9g7 h0g2 i9h9 *\n", long_game(100_000));
+    assert!(file.len() < 2 * 1024 * 1024, "{}", file.len());
+    let r = owner.upload(file).await;
+    let st = r.status();
+    let report: Value = r.json().await.unwrap();
+    assert_eq!(st, StatusCode::CREATED, "{report}");
+    assert_eq!(report["kept"].as_array().map(Vec::len), Some(1), "{report}");
+    let refused_game = &report["refused"][0];
+    assert_eq!(
+        (refused_game["number"].as_i64(), refused_game["problem"].as_str()),
+        (Some(1), Some("limit")),
+        "{report}"
+    );
+    alive(&s.url()).await;
 
-        // A file holding more moves than a file may: 413 before any is read.
-        let moves: Vec<&str> = (0..400_001).map(shuffle).collect();
-        let file = moves.join(" ");
-        assert!(file.len() < 2 * 1024 * 1024, "{}", file.len());
-        let r = owner.upload(file).await;
-        let st = r.status();
-        let v: Value = r.json().await.unwrap();
-        assert_eq!(
-            (st, v["params"]["limit"].as_str()),
-            (StatusCode::PAYLOAD_TOO_LARGE, Some("nodes_per_file")),
-            "{v}"
-        );
+    // A file holding more moves than a file may: 413 before any is read.
+    let moves: Vec<&str> = (0..400_001).map(shuffle).collect();
+    let file = moves.join(" ");
+    assert!(file.len() < 2 * 1024 * 1024, "{}", file.len());
+    let r = owner.upload(file).await;
+    let st = r.status();
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(
+        (st, v["params"]["limit"].as_str()),
+        (StatusCode::PAYLOAD_TOO_LARGE, Some("nodes_per_file")),
+        "{v}"
+    );
 
-        // Move lists past every line limit: positions, analysis and puzzles.
-        let many: Vec<&str> = (0..10_000).map(shuffle).collect();
-        let (st, v) = owner.post("/positions", json!({"moves": many})).await;
-        refused(st, &v);
-        let (st, v) = owner.get(&format!("/analysis?moves={}&depth=1", many[..3_000].join(","))).await;
-        refused(st, &v);
-        let (st, v) = owner.post("/puzzles/none/moves", json!({"moves": many})).await;
-        assert!(st.is_client_error(), "{st} {v}");
-        alive(&s.url()).await;
-        s.stop().await;
-    }
+    // Move lists past every line limit: positions, analysis and puzzles.
+    let many: Vec<&str> = (0..10_000).map(shuffle).collect();
+    let (st, v) = owner.post("/positions", json!({"moves": many})).await;
+    refused(st, &v);
+    let (st, v) = owner.get(&format!("/analysis?moves={}&depth=1", many[..3_000].join(","))).await;
+    refused(st, &v);
+    let (st, v) = owner.post("/puzzles/none/moves", json!({"moves": many})).await;
+    assert!(st.is_client_error(), "{st} {v}");
+    alive(&s.url()).await;
+    s.stop().await;
 }

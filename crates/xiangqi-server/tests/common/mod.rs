@@ -1,6 +1,7 @@
-//! What the API test files share: a database per test (SQLite, and PostgreSQL
-//! when `XIANGQI_TEST_POSTGRES_URL` is set), a server on it, and clients with
-//! their own cookie jars.
+//! What the API test files share: a database per test (a fresh SQLite file, or
+//! the PostgreSQL test database that `XIANGQI_TEST_POSTGRES_URL` names), tests
+//! declared once for both ([`on_both_databases!`]), a server on it, and
+//! clients with their own cookie jars.
 #![allow(dead_code)]
 
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -32,27 +33,49 @@ pub fn unique(prefix: &str) -> String {
     format!("{prefix}{}{n}{}", std::process::id() % 1000, nanos % 10_000)
 }
 
-pub fn databases() -> Vec<Db> {
+/// A fresh SQLite database, removed with the [`Db`].
+pub fn sqlite() -> Db {
     let dir = std::env::temp_dir().join(unique("xiangqi-test-"));
     std::fs::create_dir_all(&dir).unwrap();
-    let sqlite = Db { url: format!("sqlite://{}/t.db?mode=rwc", dir.display()), _dir: Some(TempDir(dir)) };
-    let mut dbs = vec![sqlite];
-    match std::env::var("XIANGQI_TEST_POSTGRES_URL") {
-        Ok(url) => dbs.push(Db { url, _dir: None }),
-        Err(_) if std::env::var_os("CI").is_some() => panic!("CI must set XIANGQI_TEST_POSTGRES_URL"),
-        Err(_) => eprintln!("XIANGQI_TEST_POSTGRES_URL is not set: PostgreSQL part skipped"),
-    }
-    dbs
+    Db { url: format!("sqlite://{}/t.db?mode=rwc", dir.display()), _dir: Some(TempDir(dir)) }
 }
 
-/// The PostgreSQL test database, for a test of what only PostgreSQL does
-/// (such a test is `#[ignore]`d, and fails rather than passes without one).
+/// The PostgreSQL test database, for a test that is `#[ignore]`d because it
+/// needs one (it fails rather than passes without one).
 pub fn postgres() -> Db {
     let url = std::env::var("XIANGQI_TEST_POSTGRES_URL").unwrap_or_else(|_| {
         panic!("XIANGQI_TEST_POSTGRES_URL is not set: this test needs PostgreSQL (.ci/run sets it)")
     });
     Db { url, _dir: None }
 }
+
+/// Declares the test `name` twice, as the module `name` with the tests
+/// `sqlite` and `postgres`, both running `async fn name(db: Db)`, which
+/// follows the declaration as an ordinary function (so that it is formatted
+/// and read like any other). `name::postgres` is ignored unless asked for
+/// (`--include-ignored`, as `.ci/run` does) and fails without PostgreSQL, so
+/// a run that skips it says so. Arguments after the name go to
+/// `#[tokio::test]`: `on_both_databases!(name, flavor = "multi_thread")`.
+// Some test files declare no such test (unused there, like the rest of this module).
+#[allow(unused_macros)]
+macro_rules! on_both_databases {
+    ($name:ident $(, $($runtime:tt)+)?) => {
+        mod $name {
+            #[tokio::test$(($($runtime)+))?]
+            async fn sqlite() {
+                super::$name(crate::common::sqlite()).await;
+            }
+
+            #[tokio::test$(($($runtime)+))?]
+            #[ignore = "needs PostgreSQL (XIANGQI_TEST_POSTGRES_URL); .ci/run sets it"]
+            async fn postgres() {
+                super::$name(crate::common::postgres()).await;
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_both_databases;
 
 /// A loopback address of its own for one test run (127.a.b.c), so that what
 /// counts by address on a shared database starts from nothing.
