@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::time::Duration;
+
 use common::{Client, Db, MATING_GAME, new_game, on_both_databases, server, sqlite, unique};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -393,8 +395,20 @@ async fn watchers_get_each_move_live_over_the_websocket(db: Db) {
     s.stop().await;
 }
 
+/// How far from a limit each step of a test on an injected clock stays: the
+/// system's clock, which it goes by too, moves on while the test runs.
+const MARGIN: Duration = Duration::from_secs(5);
+
+/// A game as `c` reads it.
+async fn game_state(c: &Client, game: &str) -> Value {
+    let (st, v) = c.get(&format!("/games/{game}")).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    v["game"].clone()
+}
+
 on_both_databases!(live_clocks_flag_by_themselves);
 async fn live_clocks_flag_by_themselves(db: Db) {
+    let db = db.apart("flag").await;
     let clock = xiangqi_server::Clock::default();
     let s = common::server_on(&db, &clock).await;
     let (a, b) = (Client::register(&s, "clk").await, Client::register(&s, "flg").await);
@@ -409,28 +423,27 @@ async fn live_clocks_flag_by_themselves(db: Db) {
         "red still has time"
     );
     // The clocks start once both sides have made their first move; then
-    // Red's ten seconds pass at once and the server's clock check flags the game.
+    // Red's ten seconds pass and the server's sweep flags the game, not before.
     assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
     assert_eq!(b.play(&game, 1, "h9g7").await.0, StatusCode::OK);
-    clock.advance(std::time::Duration::from_secs(10));
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    let outcome = loop {
-        let (_, v) = a.get(&format!("/games/{game}")).await;
-        if v["game"]["status"] == "finished" || std::time::Instant::now() > deadline {
-            break v["game"]["outcome"].clone();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
-    };
-    assert_eq!(outcome["winner"], "black");
-    assert_eq!(outcome["reason"], "time_forfeit");
+    clock.advance(Duration::from_secs(10) - MARGIN);
+    s.sweep().await;
+    assert_eq!(game_state(&a, &game).await["status"], "active", "red has time left");
+    clock.advance(MARGIN);
+    s.sweep().await;
+    let over = game_state(&a, &game).await;
+    assert_eq!(over["status"], "finished", "{over}");
+    assert_eq!(over["outcome"]["winner"], "black");
+    assert_eq!(over["outcome"]["reason"], "time_forfeit");
     s.stop().await;
 }
 
 on_both_databases!(live_games_nobody_starts_are_aborted_not_lost_and_untimed_until_both_moved);
 async fn live_games_nobody_starts_are_aborted_not_lost_and_untimed_until_both_moved(db: Db) {
-    let mut config = xiangqi_server::Config::for_tests(&db.url);
-    config.limits.first_move_ms = 1000;
-    let s = xiangqi_server::start(config).await.expect("server starts");
+    let db = db.apart("abort").await;
+    let clock = xiangqi_server::Clock::default();
+    let s = common::server_on(&db, &clock).await;
+    let wait = Duration::from_millis(xiangqi_server::Limits::default().first_move_ms as u64);
     let (a, b) = (Client::register(&s, "abo").await, Client::register(&s, "rtd").await);
     let live = json!({"kind": "live", "base": 60000, "increment": 0});
     let start = |clock: Value| {
@@ -443,55 +456,54 @@ async fn live_games_nobody_starts_are_aborted_not_lost_and_untimed_until_both_mo
             v["game"]["id"].as_str().unwrap().to_string()
         }
     };
-    let status_within = |game: String, secs: u64| {
-        let a = &a;
-        async move {
-            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
-            loop {
-                let (_, v) = a.get(&format!("/games/{game}")).await;
-                if v["game"]["status"] != "active" || std::time::Instant::now() > deadline {
-                    break v["game"].clone();
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-            }
-        }
-    };
-    // Nobody moves: aborted, no result.
+    // Nobody moves: the game waits its time, then is aborted, with no result.
     let game = start(live.clone()).await;
-    let (_, v) = a.get(&format!("/games/{game}")).await;
-    assert_eq!(v["game"]["clocks"]["running"], Value::Null, "no clock runs before the first moves");
-    let over = status_within(game, 5).await;
+    let v = game_state(&a, &game).await;
+    assert_eq!(v["clocks"]["running"], Value::Null, "no clock runs before the first moves");
+    clock.advance(wait - MARGIN);
+    s.sweep().await;
+    assert_eq!(game_state(&a, &game).await["status"], "active", "red's wait is not over");
+    clock.advance(MARGIN);
+    s.sweep().await;
+    let over = game_state(&a, &game).await;
     assert_eq!(over["status"], "aborted", "{over}");
     assert_eq!(over["outcome"], Value::Null);
-    // Red moves, Black does not: aborted too; Red's first move cost nothing.
+    // Red moves near the end of its wait, Black does not: aborted too, once
+    // Black's own wait (from Red's move) is over; Red's first move cost nothing.
     let game = start(live.clone()).await;
-    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    clock.advance(wait - MARGIN);
     let (st, v) = a.play(&game, 0, "h2e2").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["game"]["clocks"]["red"], 60000, "{v}");
     assert_eq!(v["game"]["clocks"]["running"], Value::Null);
-    let over = status_within(game, 5).await;
+    clock.advance(wait - MARGIN);
+    s.sweep().await;
+    assert_eq!(game_state(&a, &game).await["status"], "active", "black's wait is not over");
+    clock.advance(MARGIN);
+    s.sweep().await;
+    let over = game_state(&a, &game).await;
     assert_eq!(over["status"], "aborted", "{over}");
-    // Both move in time: the game goes on and Red's clock runs.
+    // Both move in time: the game goes on past the wait and Red's clock runs.
+    // Correspondence games have no such wait.
     let game = start(live.clone()).await;
+    let slow = start(json!({"kind": "correspondence", "hours": 24})).await;
     assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
     let (st, v) = b.play(&game, 1, "h9g7").await;
     assert_eq!(st, StatusCode::OK, "{v}");
     assert_eq!(v["game"]["clocks"]["running"], "red");
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    let (_, v) = a.get(&format!("/games/{game}")).await;
-    assert_eq!(v["game"]["status"], "active", "{v}");
-    // Correspondence games wait.
-    let game = start(json!({"kind": "correspondence", "hours": 24})).await;
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    let (_, v) = a.get(&format!("/games/{game}")).await;
-    assert_eq!(v["game"]["status"], "active", "{v}");
+    clock.advance(wait + MARGIN);
+    s.sweep().await;
+    let v = game_state(&a, &game).await;
+    assert_eq!(v["status"], "active", "{v}");
+    let v = game_state(&a, &slow).await;
+    assert_eq!(v["status"], "active", "{v}");
     for c in [&a, &b] {
         let (_, v) = c.get(&format!("/users/{}", c.name)).await;
         assert_eq!(v["user"]["record"], json!({"wins": 0, "losses": 0, "draws": 0}), "{v}");
     }
     s.stop().await;
 }
+
 on_both_databases!(refusals_send_a_reason_and_its_particulars);
 async fn refusals_send_a_reason_and_its_particulars(db: Db) {
     let s = server(&db).await;

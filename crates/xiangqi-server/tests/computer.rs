@@ -114,9 +114,11 @@ async fn a_computer_game_goes_on_after_a_restart() {
         .await;
     assert_eq!(st, StatusCode::CREATED, "{v}");
     let id = v["game"]["id"].as_str().unwrap().to_string();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(me.get(&format!("/games/{id}")).await.1["game"]["ply"], 0);
+    // Stopped, the first instance has made no move and can make none.
     first.stop().await;
+    let store = xiangqi_server::store::Store::open(&url).await.unwrap();
+    assert_eq!(store.game(&id).await.unwrap().expect("the game").ply, 0);
+    store.close().await;
 
     let second = xiangqi_server::start(Config::for_tests(&url)).await.unwrap();
     let again = Client::new(&second, &me.name);

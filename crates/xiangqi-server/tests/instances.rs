@@ -10,7 +10,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, new_game};
+use common::{Client, Db, new_game};
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -22,18 +22,19 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 /// Three instances on the PostgreSQL test database; the first leaves the
 /// computer's moves to the others.
 async fn three() -> [Running; 3] {
-    three_on(&Clock::default()).await
+    three_on(&common::postgres(), &Clock::default()).await
 }
 
-/// Three instances as [`three`], all going by `clock`.
-async fn three_on(clock: &Clock) -> [Running; 3] {
-    let db = common::postgres();
+/// Three instances as [`three`] on `db`, all going by `clock` and sweeping
+/// when the test says ([`Running::sweep`]).
+async fn three_on(db: &Db, clock: &Clock) -> [Running; 3] {
     let mut first = Config::for_tests(&db.url);
     first.computer_moves = false;
     first.clock = clock.clone();
+    first.test_faults = true;
     let a = xiangqi_server::start(first).await.expect("server");
-    let b = common::server_on(&db, clock).await;
-    let c = common::server_on(&db, clock).await;
+    let b = common::server_on(db, clock).await;
+    let c = common::server_on(db, clock).await;
     [a, b, c]
 }
 
@@ -100,7 +101,8 @@ async fn a_move_through_one_instance_reaches_sockets_on_the_others_once() {
 #[ignore = "needs PostgreSQL (XIANGQI_TEST_POSTGRES_URL); .ci/run sets it"]
 async fn a_live_clock_that_runs_out_is_flagged_once() {
     let clock = Clock::default();
-    let servers = three_on(&clock).await;
+    let db = common::postgres().apart("flagged_once").await;
+    let servers = three_on(&db, &clock).await;
     let [a, b, c] = &servers;
     let (red, black) = (Client::register(a, "ifr").await, Client::register(c, "ifb").await);
     let terms = json!({"opponent": black.name, "rules": "asian", "color": "red",
@@ -118,9 +120,13 @@ async fn a_live_clock_that_runs_out_is_flagged_once() {
     for s in &servers {
         sockets.push(watching(s, &game).await);
     }
-    // Red does not move again: ten seconds pass at once, and every instance's
-    // clock check sees it (each checks twice a second).
+    // Red does not move again: ten seconds pass at once, and every instance
+    // sweeps after that (one after another, as they take turns at the
+    // background lock): the first flags the game, the others find it over.
     clock.advance(Duration::from_secs(10));
+    for s in &servers {
+        s.sweep().await;
+    }
     let heard =
         futures_util::future::join_all(sockets.iter_mut().map(|ws| games_within(ws, Duration::from_secs(2))))
             .await;

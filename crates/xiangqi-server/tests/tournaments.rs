@@ -7,7 +7,7 @@ mod common;
 
 use std::{collections::HashMap, time::Duration};
 
-use common::{Client, Db, on_both_databases, server};
+use common::{Client, Db, on_both_databases, server, server_on};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -365,18 +365,6 @@ async fn a_nine_player_swiss_of_four_rounds_runs_to_the_end_with_buchholz(db: Db
     s.stop().await;
 }
 
-/// Polls a tournament until `done` holds (at most 15 s).
-async fn until(c: &Client, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..150 {
-        let t = detail(c, id).await;
-        if done(&t) {
-            return t;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{what}: never happened");
-}
-
 /// How many games each player has going.
 async fn active_games(players: &[Client]) -> Vec<usize> {
     let mut counts = Vec::new();
@@ -390,38 +378,47 @@ async fn active_games(players: &[Client]) -> Vec<usize> {
 #[tokio::test]
 #[ignore = "needs PostgreSQL (XIANGQI_TEST_POSTGRES_URL); .ci/run sets it"]
 async fn two_servers_on_one_postgresql_start_and_advance_a_tournament_exactly_once() {
-    let db = common::postgres();
-    let a = server(&db).await;
-    let b = server(&db).await;
+    let db = common::postgres().apart("two_servers").await;
+    // Every server goes by one clock, which the test moves forward.
+    let clock = xiangqi_server::Clock::default();
+    let a = server_on(&db, &clock).await;
+    let b = server_on(&db, &clock).await;
     let mut players = Vec::new();
     for i in 0..4 {
         let on = if i % 2 == 0 { &a } else { &b };
         players.push(Client::register(on, "tpg").await);
     }
-    // It starts at a time, which both servers' background tasks watch for.
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    // It starts at a time, which both servers' sweeps watch for.
     let plan = json!({"name": "Two servers", "category": "standard_live", "rules": "asian",
         "clock": {"kind": "live", "base": 600000, "increment": 5000}, "format": "round_robin",
-        "min_players": 4, "max_players": 4, "starts": now + 2500});
+        "min_players": 4, "max_players": 4, "starts": clock.now_ms() + 60_000});
     let id = create(&players[0], plan).await;
     let by_name = sign_up(&players, &id).await;
     assert_eq!(detail(&players[0], &id).await["status"], "signup", "full, but it waits for its time");
-    let t = until(&players[1], &id, "the start", |t| t["status"] == "running").await;
-    // Let both background tasks have several turns at it.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Each server sweeps (they take turns at the background lock), twice:
+    // not before the time, and once at it.
+    clock.advance(Duration::from_secs(50));
+    tokio::join!(a.sweep(), b.sweep());
+    assert_eq!(detail(&players[1], &id).await["status"], "signup", "its time has not come");
+    clock.advance(Duration::from_secs(10));
+    tokio::join!(a.sweep(), b.sweep());
+    tokio::join!(a.sweep(), b.sweep());
+    let t = detail(&players[1], &id).await;
+    assert_eq!(t["status"], "running");
     assert_eq!(t["round"], 1);
     assert_eq!(active_games(&players).await, [1, 1, 1, 1], "one game each: started once");
     assert_eq!(t["schedule"][0]["pairings"].as_array().unwrap().len(), 2);
 
-    // Round 1's games end through one server and the other: round 2 begins once.
+    // Round 1's games end through one server and the other: round 2 begins
+    // once, and the sweeps that follow add nothing.
     play_round(&by_name, &id, |_, _| "red").await;
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    tokio::join!(a.sweep(), b.sweep());
     assert_eq!(active_games(&players).await, [1, 1, 1, 1], "one game each in round 2");
     assert_eq!(detail(&players[2], &id).await["round"], 2);
 
     // One server goes away; a fresh one takes its place and carries on.
     a.stop().await;
-    let c = server(&db).await;
+    let c = server_on(&db, &clock).await;
     let on_c: HashMap<String, Client> = by_name.keys().map(|n| (n.clone(), Client::new(&c, n))).collect();
     for p in on_c.values() {
         let (st, v) = p.post("/session", json!({"name": p.name, "password": "secret-pass"})).await;

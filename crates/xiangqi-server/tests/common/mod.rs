@@ -49,6 +49,29 @@ pub fn postgres() -> Db {
     Db { url, _dir: None }
 }
 
+impl Db {
+    /// This database, or in place of the shared PostgreSQL test database a
+    /// fresh one of its own beside it, named after it and `name` (dropped
+    /// and made again at each run). For a test whose servers go by a clock
+    /// that it moves forward: their sweeps would end other tests' live games
+    /// by that clock, and what they write would be dated ahead of every other
+    /// test's rows.
+    pub async fn apart(self, name: &str) -> Db {
+        use sqlx::{Connection, Executor};
+        if !self.url.starts_with("postgres") {
+            return self;
+        }
+        let (base, rest) = self.url.rsplit_once('/').expect("a database in the URL");
+        let (shared, query) = rest.split_at(rest.find('?').unwrap_or(rest.len()));
+        let own = format!("{shared}_{name}");
+        let mut admin = sqlx::PgConnection::connect(&self.url).await.expect("the test database");
+        admin.execute(format!("DROP DATABASE IF EXISTS {own} WITH (FORCE)").as_str()).await.unwrap();
+        admin.execute(format!("CREATE DATABASE {own}").as_str()).await.unwrap();
+        admin.close().await.unwrap();
+        Db { url: format!("{base}/{own}{query}"), _dir: None }
+    }
+}
+
 /// Declares the test `name` twice, as the module `name` with the tests
 /// `sqlite` and `postgres`, both running `async fn name(db: Db)`, which
 /// follows the declaration as an ordinary function (so that it is formatted
@@ -91,10 +114,13 @@ pub async fn server(db: &Db) -> Running {
     xiangqi_server::start(Config::for_tests(&db.url)).await.expect("server starts")
 }
 
-/// A server that goes by `clock`, which the test moves forward rather than wait.
+/// A server that goes by `clock`, which the test moves forward rather than
+/// wait, and sweeps when the test says ([`Running::sweep`]). Such a test
+/// keeps to a database apart ([`Db::apart`]).
 pub async fn server_on(db: &Db, clock: &Clock) -> Running {
     let mut config = Config::for_tests(&db.url);
     config.clock = clock.clone();
+    config.test_faults = true;
     xiangqi_server::start(config).await.expect("server starts")
 }
 
