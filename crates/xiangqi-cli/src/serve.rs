@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long, env = "XIANGQI_LOG_FORMAT", value_enum)]
     pub log_format: Option<LogFormat>,
     /// Which log lines are written, as tracing's filter directives
-    /// (`info`, `warn,xiangqi_server=debug`). [default: info]
+    /// (`info`, `warn,xiangqi_site=debug`). [default: info]
     #[arg(long, env = "XIANGQI_LOG", value_name = "FILTER")]
     pub log: Option<String>,
     /// On stopping (Ctrl-C or SIGTERM), how long requests under way and open

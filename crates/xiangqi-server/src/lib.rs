@@ -4,17 +4,11 @@
 //! stateless instances on one database.
 
 pub mod api;
-pub mod backup;
-pub mod domain;
-pub mod engines;
 mod error;
 pub mod http;
 pub mod live;
-pub mod model;
-pub mod parsing;
-pub mod store;
-mod supervise;
-pub mod telemetry;
+
+pub use xiangqi_site::{backup, domain, engines, model, parsing, store, supervise, telemetry};
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 
@@ -401,7 +395,7 @@ pub async fn import_masters(
 ) -> Result<Vec<std::result::Result<domain::masters::Loaded, String>>, StartError> {
     let failed = |source| StartError::Database { url: database.to_string(), source };
     let store = Store::open(database).await.map_err(failed)?;
-    let now = time::OffsetDateTime::now_utc().unix_timestamp() * 1000;
+    let now = domain::now_ms();
     let mut loaded = Vec::with_capacity(files.len());
     for path in files {
         loaded.push(domain::masters::load_file(&store, path, now, |r| refused(path, r)).await);

@@ -32,7 +32,7 @@ mod lines;
 mod puzzles;
 use lines::{LINE_PLIES, Line, Lines};
 pub use puzzles::puzzler_account;
-use xiangqi_server::{
+use xiangqi_site::{
     domain::accounts::hash_password,
     model::explorer::Speed,
     model::{Named, clock::ClockSpec, ratings::Category},
@@ -475,7 +475,7 @@ struct World<'a> {
 
 impl<'a> World<'a> {
     fn new(plan: &'a Plan, lines: &'a Lines) -> World<'a> {
-        World { plan, lines, now: xiangqi_server::domain::now_ms() }
+        World { plan, lines, now: xiangqi_site::domain::now_ms() }
     }
 
     fn start_ms(&self) -> i64 {
@@ -755,7 +755,7 @@ impl<'a> World<'a> {
         conn: &mut PgConnection,
         say: &(dyn Fn(&str) + Sync),
     ) -> Result<Vec<Loaded>, sqlx::Error> {
-        let plies = xiangqi_server::domain::explorer::PLIES;
+        let plies = xiangqi_site::domain::explorer::PLIES;
         let expected = self.plan.finished_games * (plies as u64 + 1);
         let mut counts: HashMap<(i64, &str, &str, i64, &str), [i64; 6]> = HashMap::new();
         let mut copy =
@@ -1228,7 +1228,7 @@ mod tests {
         assert_eq!(names.len(), 100_000);
         for i in [0, 9, 99_999_999] {
             let name = account_name(7, i);
-            assert!(xiangqi_server::domain::accounts::check_name(&name).is_ok(), "{name}");
+            assert!(xiangqi_site::domain::accounts::check_name(&name).is_ok(), "{name}");
         }
     }
 

@@ -23,7 +23,7 @@ use xiangqi_engine::{
     eval::Params,
     nnue::{Nets, Network},
 };
-use xiangqi_server::store::Store;
+use xiangqi_site::store::Store;
 
 #[derive(clap::Args)]
 pub struct Args {

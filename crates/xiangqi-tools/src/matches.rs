@@ -450,7 +450,7 @@ fn pgn(game: &AnyGame, tags: &[(&str, String)]) -> String {
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
 fn today() -> String {
-    let (year, month, day) = xiangqi_server::domain::civil_date(xiangqi_server::domain::now_ms());
+    let (year, month, day) = xiangqi_site::domain::civil_date(xiangqi_site::domain::now_ms());
     format!("{year:04}.{month:02}.{day:02}")
 }
 

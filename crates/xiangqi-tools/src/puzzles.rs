@@ -2,7 +2,7 @@
 //! of its own yet, from the engine's games against itself. The engine plays
 //! quickly (a few thousand nodes a move) from a few random opening moves and
 //! now and then plays a random move, as people blunder; the play site's own
-//! finder ([`xiangqi_server::domain::puzzles::find`]) then looks for puzzles
+//! finder ([`xiangqi_site::domain::puzzles::find`]) then looks for puzzles
 //! in each game exactly as it does in the site's games.
 
 use std::sync::{
@@ -13,7 +13,7 @@ use std::sync::{
 
 use xiangqi::{Variant, rng::Rng};
 use xiangqi_engine::{Control, Engine, Limits, Options};
-use xiangqi_server::{
+use xiangqi_site::{
     domain::{
         board::{Board, default_rules},
         puzzles::find::{Budget, Found, find_in_looked},

@@ -13,7 +13,7 @@ use common::{count, fresh_database};
 use sqlx::{Connection, Executor, PgConnection, Row};
 use xiangqi::{Game, Position, Standard};
 use xiangqi_engine::Options;
-use xiangqi_server::store::Store;
+use xiangqi_site::store::Store;
 use xiangqi_tools::{
     fill::{Plan, fill},
     gen_data,

@@ -8,7 +8,7 @@
 use std::{
     collections::HashMap,
     convert::Infallible,
-    net::{IpAddr, Ipv6Addr, SocketAddr},
+    net::{IpAddr, SocketAddr},
     sync::{Arc, Mutex},
     time::Duration,
 };
@@ -18,6 +18,8 @@ use hyper::{body::Incoming, server::conn::http1, service::service_fn};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_util::{sync::CancellationToken, task::TaskTracker};
+
+use crate::model::client::client_key;
 use tower::Service;
 
 /// The most a request's line and headers may take: far above what a browser
@@ -44,21 +46,6 @@ pub struct ConnectionLimits {
 impl Default for ConnectionLimits {
     fn default() -> Self {
         ConnectionLimits { per_address: 128, idle: Duration::from_secs(20) }
-    }
-}
-
-/// The key one client's connections count under: an IPv4 address, or the /64
-/// an IPv6 address belongs to (one subscriber usually holds a whole /64).
-pub fn client_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
     }
 }
 
@@ -208,14 +195,5 @@ mod tests {
         assert!(open.admit(b, 2).is_some(), "another address is not affected");
         drop(first);
         assert!(open.admit(a, 2).is_some(), "a closed connection frees its place");
-    }
-
-    #[test]
-    fn an_ipv6_client_is_its_64_and_a_mapped_ipv4_address_is_that_address() {
-        let one: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
-        let other: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
-        assert_eq!(client_key(one), client_key(other));
-        assert_ne!(client_key(one), client_key("2001:db8:1:3::1".parse().unwrap()));
-        assert_eq!(client_key("::ffff:10.1.2.3".parse().unwrap()), "10.1.2.3".parse::<IpAddr>().unwrap());
     }
 }

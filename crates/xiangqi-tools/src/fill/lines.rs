@@ -18,7 +18,7 @@ use std::sync::{
 
 use xiangqi::{AnyGame, Game, Geometry, Move, RuleSet, Variant, rng::Rng};
 use xiangqi_engine::{Control, Engine, Limits, Options, Root, Style};
-use xiangqi_server::domain::board::Board;
+use xiangqi_site::domain::board::Board;
 
 use super::{Stream, rng_at};
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use sqlx::PgConnection;
 use xiangqi::rng::Rng;
-use xiangqi_server::model::{Named, puzzles::PuzzleTheme};
+use xiangqi_site::model::{Named, puzzles::PuzzleTheme};
 
 use super::{Copy, DAY_MS, Draw, Loaded, Names, Stream, World, fill_id, rng_at};
 

@@ -15,7 +15,7 @@ use std::sync::{
 
 use xiangqi::{Game, Position, RuleSet, Standard, Variant};
 use xiangqi_engine::{Control, Engine, Limits, Options, Root};
-use xiangqi_server::store::Store;
+use xiangqi_site::store::Store;
 
 use super::{
     data::Outcome,

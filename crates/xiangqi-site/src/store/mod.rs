@@ -327,7 +327,7 @@ impl Store {
 
     /// For tests: the move writer panics `times` times in a row (see
     /// `GroupCommit::inject_faults`).
-    pub(crate) async fn fail_move_writer(&self, times: u32) {
+    pub async fn fail_move_writer(&self, times: u32) {
         if let Some(w) = &self.writer {
             w.inject_faults(times).await;
         }

@@ -12,7 +12,7 @@ use std::{collections::HashMap, net::IpAddr, sync::Arc};
 
 use crate::{
     domain::refusal::{Error, Refusal, Result},
-    http::listen::client_key,
+    model::client::client_key,
 };
 
 /// How long a refused client is asked to wait: a large record is read in

@@ -3,6 +3,7 @@
 //! by name. The rules crate's own enums (colour, rule set, variant, reason) join
 //! in through [`Named`].
 
+pub mod client;
 pub mod clock;
 pub mod eval;
 pub mod explorer;

@@ -89,7 +89,7 @@ pub struct Services {
     /// Where heavy parsing (PGN files and records) runs, bounded per client.
     pub parsing: Arc<ParsePool>,
     /// The limits on downloads of many games, and the places those being sent hold.
-    pub(crate) exports: exports::Exports,
+    pub exports: exports::Exports,
     computer: computer::Jobs,
     /// The analyses running now and each user's limits on starting more.
     pub analysis: Arc<analysis::Analyses>,
