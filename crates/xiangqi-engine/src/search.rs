@@ -598,20 +598,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let excluded = self.excluded[ply];
         let entry = self.shared.tt.probe(hash);
         let tt_move = entry.and_then(|e| e.mv.unpack());
-        if let Some(e) = entry
-            && !pv_node
+        if !pv_node
             && excluded.is_none()
-            && e.depth >= depth
+            && let Some(v) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
         {
-            let v = from_tt(e.value, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+            return v;
         }
 
         let raw_eval = if in_check { 0 } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
@@ -931,18 +922,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         let hash = self.pos.hash();
         let entry = self.shared.tt.probe(hash);
-        if let Some(e) = entry
-            && !pv_node
-        {
-            let v = from_tt(e.value, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+        if !pv_node && let Some(v) = entry.and_then(|e| e.cutoff(0, alpha, beta, ply)) {
+            return v;
         }
         let raw_eval = match (&self.incremental, entry) {
             _ if in_check => 0,
