@@ -54,11 +54,14 @@ impl Shared<'_> {
     }
 }
 
-/// One ply of the game, before the root or inside the search.
-#[derive(Clone, Copy)]
-struct Record {
+/// One position of the line from the start of the game to the node being
+/// searched, with what the search keeps for its ply. The frames before the
+/// root are the game's (their search fields are never written); before them
+/// come [`SENTINELS`] empty frames, so that a node looks one or two plies back
+/// without a bounds check.
+struct Frame {
     hash: u64,
-    /// Whether the move into this position gave check.
+    /// Whether the move into this position gave check (the side to move is in check).
     check: bool,
     /// The move into this position (`None` for the start and after a null move).
     mv: Option<Move>,
@@ -67,6 +70,42 @@ struct Record {
     chased: Option<Bitboard>,
     /// The move as continuation history keys it.
     context: Context,
+    /// The quiet moves that last refuted a node at this ply, newest first; kept
+    /// from node to node and from one iteration to the next.
+    killers: [Option<Move>; 2],
+    /// The move this ply's search must leave out (a singular-extension test).
+    excluded: Option<Move>,
+    /// The corrected static evaluation of the node at this ply (`-INFINITE` in
+    /// check, [`NO_EVAL`] before the root).
+    static_eval: Value,
+    /// The principal variation from this ply.
+    pv: Vec<Move>,
+}
+
+/// Frames before the start of the game: a node looks back two plies at most.
+const SENTINELS: usize = 2;
+
+/// The static evaluation of a frame the search has not evaluated: above every
+/// evaluation, so no node counts as improving on it.
+const NO_EVAL: Value = INFINITE;
+
+impl Frame {
+    /// A frame for a position reached by `mv`, its search fields empty; `pv` is
+    /// allocated for a frame the search may fill.
+    fn new(hash: u64, check: bool, mv: Option<Move>, chased: Option<Bitboard>, pv: Vec<Move>) -> Self {
+        Frame {
+            hash,
+            check,
+            mv,
+            undo: None,
+            chased,
+            context: None,
+            killers: [None; 2],
+            excluded: None,
+            static_eval: NO_EVAL,
+            pv,
+        }
+    }
 }
 
 /// A finished iteration, as reported to the caller: a line for each root move
@@ -103,14 +142,12 @@ pub(crate) struct Worker<'a, G: Geometry> {
     history: &'a mut History,
     correction: &'a mut Correction,
     root: &'a Root<G>,
-    records: Vec<Record>,
-    /// Index in `records` of the root position.
-    root_index: usize,
-    killers: Vec<[Option<Move>; 2]>,
-    /// The move each ply's search must leave out (a singular-extension test).
-    excluded: Vec<Option<Move>>,
-    pv: Vec<Vec<Move>>,
-    static_evals: Vec<Value>,
+    /// The line from before the start of the game to the deepest ply the
+    /// search can reach; `frames[top]` is the current position.
+    frames: Vec<Frame>,
+    top: usize,
+    /// Index in `frames` of the root position (ply 0).
+    root_frame: usize,
     pub nodes: u64,
     seldepth: usize,
     root_moves: Vec<Move>,
@@ -164,29 +201,18 @@ impl<'a, G: Geometry> Worker<'a, G> {
     ) -> Self {
         debug_assert!(nnue.is_none_or(|n| n.variant() == G::VARIANT), "a net evaluates its own board");
         let root_moves = root.moves();
-        let mut records = Vec::with_capacity(root.past.len() + MAX_PLY + 2);
-        records.push(Record {
-            hash: root.start_hash,
-            check: false,
-            mv: None,
-            undo: None,
-            chased: Some(Bitboard::EMPTY),
-            context: None,
-        });
+        let root_frame = SENTINELS + root.past.len();
+        let mut frames = Vec::with_capacity(root_frame + MAX_PLY + 2);
+        frames.extend((0..SENTINELS).map(|_| Frame::new(0, false, None, None, Vec::new())));
+        frames.push(Frame::new(root.start_hash, false, None, Some(Bitboard::EMPTY), Vec::new()));
         for p in &root.past {
-            records.push(Record {
-                hash: p.hash,
-                check: p.check,
-                mv: Some(p.mv),
-                undo: None,
-                chased: Some(p.chased),
-                context: None,
-            });
+            frames.push(Frame::new(p.hash, p.check, Some(p.mv), Some(p.chased), Vec::new()));
         }
-        if let Some(last) = records.last_mut() {
-            last.check = root.position.is_check();
-        }
-        let root_index = records.len() - 1;
+        frames[root_frame].check = root.position.is_check();
+        // The root's frame and those the search may reach keep a principal variation.
+        frames[root_frame].pv = Vec::with_capacity(MAX_PLY);
+        frames
+            .extend((1..MAX_PLY + 2).map(|_| Frame::new(0, false, None, None, Vec::with_capacity(MAX_PLY))));
         Worker {
             id,
             pos: root.position.clone(),
@@ -195,12 +221,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
             history,
             correction,
             root,
-            records,
-            root_index,
-            killers: vec![[None; 2]; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            static_evals: vec![0; MAX_PLY + 2],
+            frames,
+            top: root_frame,
+            root_frame,
             nodes: 0,
             seldepth: 0,
             root_effort: vec![0; root_moves.len()],
@@ -309,15 +332,16 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if stopped && previous.is_some() {
                 return None;
             }
-            if self.pv[0].is_empty() {
+            let pv = &self.frames[self.root_frame].pv;
+            let Some(&first) = pv.first() else {
                 // Stopped before any root move finished.
                 break;
-            }
-            lines.push(Line::new(self.pv[0].clone(), v, depth, Some(self.seldepth)));
+            };
+            lines.push(Line::new(pv.clone(), v, depth, Some(self.seldepth)));
             if stopped {
                 break;
             }
-            self.root_excluded.push(self.pv[0][0]);
+            self.root_excluded.push(first);
         }
         self.root_excluded.clear();
         // A later line can outscore an earlier one when the search of the
@@ -389,7 +413,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     #[inline]
     fn in_check(&self) -> bool {
-        self.records.last().is_some_and(|r| r.check)
+        self.frames[self.top].check
     }
 
     #[inline]
@@ -407,20 +431,21 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         self.shared.tt.prefetch(self.pos.hash());
         let check = self.pos.is_check();
-        self.records.push(Record {
-            hash: self.pos.hash(),
-            check,
-            mv: Some(m),
-            undo: Some(undo),
-            chased: None,
-            context: context(mover.index(), m.to),
-        });
+        self.top += 1;
+        let f = &mut self.frames[self.top];
+        f.hash = self.pos.hash();
+        f.check = check;
+        f.mv = Some(m);
+        f.undo = Some(undo);
+        f.chased = None;
+        f.context = context(mover.index(), m.to);
     }
 
     #[inline]
     fn unmake(&mut self) {
-        let r = self.records.pop().expect("unmake follows make");
-        if let (Some(m), Some(u)) = (r.mv, r.undo) {
+        let f = &self.frames[self.top];
+        self.top -= 1;
+        if let (Some(m), Some(u)) = (f.mv, f.undo) {
             self.pos.undo(m, u);
             match &mut self.incremental {
                 Incremental::Classical(sums) => {
@@ -435,14 +460,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     fn make_null(&mut self) {
         self.pos.play_null();
-        self.records.push(Record {
-            hash: self.pos.hash(),
-            check: false,
-            mv: None,
-            undo: None,
-            chased: None,
-            context: None,
-        });
+        self.top += 1;
+        let f = &mut self.frames[self.top];
+        f.hash = self.pos.hash();
+        f.check = false;
+        f.mv = None;
+        f.undo = None;
+        f.chased = None;
+        f.context = None;
     }
 
     /// The score of the current position if the game would end by repetition or a
@@ -455,26 +480,28 @@ impl<'a, G: Geometry> Worker<'a, G> {
         if rules.move_limit.is_some_and(|l| self.pos.halfmoves() >= l) {
             return Some(DRAW);
         }
-        let n = self.records.len() - 1;
-        if n < 4 || self.records[n].mv.is_none() || self.records[n - 1].mv.is_none() {
+        let n = self.top;
+        // The plies since the start of the game.
+        let played = n - SENTINELS;
+        if played < 4 || self.frames[n].mv.is_none() || self.frames[n - 1].mv.is_none() {
             return None;
         }
-        let window = (self.pos.halfmoves() as usize).min(n);
+        let window = (self.pos.halfmoves() as usize).min(played);
         // Where a second occurrence already ends the game, it counts anywhere.
         let at_once =
             matches!(rules.repetition, Repetition::RecreatorLoses { occurrences } if occurrences <= 2);
-        let hash = self.records[n].hash;
+        let hash = self.frames[n].hash;
         // Inside the search a repetition counts at once; one reaching back before
         // the root counts when the position occurs a third time.
         let mut seen_before_root = false;
         let mut k = 4;
         while k <= window {
             let j = n - k;
-            if self.records[j + 1].mv.is_none() || self.records[j + 2].mv.is_none() {
+            if self.frames[j + 1].mv.is_none() || self.frames[j + 2].mv.is_none() {
                 return None;
             }
-            if self.records[j].hash == hash {
-                if j >= self.root_index || seen_before_root || at_once {
+            if self.frames[j].hash == hash {
+                if j >= self.root_frame || seen_before_root || at_once {
                     return Some(self.judge_cycle(j, n, ply));
                 }
                 seen_before_root = true;
@@ -496,13 +523,13 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 let turn = self.pos.turn();
                 let mut cycle = Vec::with_capacity(to - from);
                 for i in from + 1..=to {
-                    let Some(mv) = self.records[i].mv else { return DRAW };
+                    let Some(mv) = self.frames[i].mv else { return DRAW };
                     let mover = if (to - i).is_multiple_of(2) { !turn } else { turn };
-                    cycle.push(CyclePly { mover, mv, check: self.records[i].check });
+                    cycle.push(CyclePly { mover, mv, check: self.frames[i].check });
                 }
                 let verdict = perpetual(&cycle, || {
                     self.fill_chases(from, to);
-                    (from + 1..=to).map(|i| self.records[i].chased.unwrap_or(Bitboard::EMPTY)).collect()
+                    (from + 1..=to).map(|i| self.frames[i].chased.unwrap_or(Bitboard::EMPTY)).collect()
                 });
                 match verdict.winner {
                     None => DRAW,
@@ -516,17 +543,17 @@ impl<'a, G: Geometry> Worker<'a, G> {
     /// Computes the chase sets of the search's plies in the cycle (those before the
     /// root were computed with the game).
     fn fill_chases(&mut self, from: usize, to: usize) {
-        if (from + 1..=to).all(|i| self.records[i].chased.is_some()) {
+        if (from + 1..=to).all(|i| self.frames[i].chased.is_some()) {
             return;
         }
         let mut after = self.pos.clone();
         for i in (from + 1..=to).rev() {
-            let r = self.records[i];
-            let (Some(m), Some(u)) = (r.mv, r.undo) else { return };
+            let f = &mut self.frames[i];
+            let (Some(m), Some(u)) = (f.mv, f.undo) else { return };
             let mut before = after.clone();
             before.undo(m, u);
-            if r.chased.is_none() {
-                self.records[i].chased = Some(chase::chased(&before, &after));
+            if f.chased.is_none() {
+                f.chased = Some(chase::chased(&before, &after));
             }
             after = before;
         }
@@ -574,7 +601,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
             return self.qsearch(alpha, beta, ply, pv_node);
         }
         self.nodes += 1;
-        self.pv[ply].clear();
+        debug_assert_eq!(self.top, self.root_frame + ply, "a node's frame is its ply's");
+        let at = self.top;
+        self.frames[at].pv.clear();
         if self.should_stop() {
             return 0;
         }
@@ -595,31 +624,23 @@ impl<'a, G: Geometry> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = self.in_check();
         let hash = self.pos.hash();
-        let excluded = self.excluded[ply];
+        let excluded = self.frames[at].excluded;
         let entry = self.shared.tt.probe(hash);
         let tt_move = entry.and_then(|e| e.mv.unpack());
-        if let Some(e) = entry
-            && !pv_node
+        if !pv_node
             && excluded.is_none()
-            && e.depth >= depth
+            && let Some(v) = entry.and_then(|e| e.cutoff(depth, alpha, beta, ply))
         {
-            let v = from_tt(e.value, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+            return v;
         }
 
         let raw_eval = if in_check { 0 } else { entry.map_or_else(|| self.evaluate(), |e| e.eval) };
         // In check the node has no static evaluation, so nothing to correct.
         let keys = (!in_check).then(|| Keys::new(&self.pos, &self.contexts()));
         let static_eval = keys.map_or(-INFINITE, |k| self.corrected(raw_eval, &k));
-        self.static_evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        self.frames[at].static_eval = static_eval;
+        // Two plies before the root the frame has no evaluation ([`NO_EVAL`]).
+        let improving = !in_check && static_eval > self.frames[at - 2].static_eval;
 
         if !pv_node && !in_check && !is_decisive(beta) && excluded.is_none() {
             // Reverse futility: far above beta at low depth, the opponent will not recover.
@@ -627,7 +648,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move surely would.
-            let last_null = self.records.last().is_some_and(|r| r.mv.is_none()) && ply > 0;
+            let last_null = self.frames[at].mv.is_none() && ply > 0;
             if depth >= 3 && static_eval >= beta && !last_null && self.has_big_pieces(self.pos.turn()) {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.make_null();
@@ -659,9 +680,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
             && self.pos.is_legal(m)
         {
             let singular_beta = from_tt(e.value, ply) - 2 * depth;
-            self.excluded[ply] = Some(m);
+            self.frames[at].excluded = Some(m);
             let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
-            self.excluded[ply] = None;
+            self.frames[at].excluded = None;
             if self.shared.stopped() {
                 return 0;
             }
@@ -675,11 +696,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
 
         let mut picker = if root {
-            Picker::with_list(self.score_moves(&self.root_moves, tt_move, ply))
+            Picker::with_list(self.score_moves(&self.root_moves, tt_move))
         } else if let Some(x) = excluded {
-            Picker::excluding(x, self.killers[ply], self.contexts(), in_check)
+            Picker::excluding(x, self.frames[at].killers, self.contexts(), in_check)
         } else {
-            Picker::new(tt_move, self.killers[ply], self.contexts(), in_check)
+            Picker::new(tt_move, self.frames[at].killers, self.contexts(), in_check)
         };
         let mut best_value = -INFINITE;
         let mut best_move: Option<Move> = None;
@@ -752,13 +773,10 @@ impl<'a, G: Geometry> Worker<'a, G> {
                     best_move = Some(m);
                     best_is_capture = capture;
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.update_pv(m);
                     }
                     if v >= beta {
-                        self.reward_cutoff(m, capture, &quiets_tried, &captures_tried, depth, ply);
+                        self.reward_cutoff(m, capture, &quiets_tried, &captures_tried, depth);
                         break;
                     }
                     alpha = v;
@@ -834,37 +852,40 @@ impl<'a, G: Geometry> Worker<'a, G> {
     /// A node where every move failed low was a good quiet move for the side that
     /// played into it: the parent's histories learn so, as they would from a cutoff.
     fn reward_refutation_of_fail_low(&mut self, depth: i32) {
-        let n = self.records.len();
-        if n < 3 {
+        let n = self.top;
+        // Not when the parent is the start of the game.
+        if n < SENTINELS + 2 {
             return;
         }
-        let Some(m) = self.records[n - 1].mv else { return };
-        let Some(undo) = self.records[n - 1].undo else { return };
+        let Some(m) = self.frames[n].mv else { return };
+        let Some(undo) = self.frames[n].undo else { return };
         if undo.captured.is_some() {
             return;
         }
         let Some(piece) = self.pos.piece_at(m.to) else { return };
-        let contexts = [self.records[n - 2].context, self.records[n - 3].context];
+        let contexts = [self.frames[n - 1].context, self.frames[n - 2].context];
         self.history.update_quiet(piece.color.index(), piece.index(), m, &contexts, history_bonus(depth));
     }
 
     /// The continuation-history keys of the current node: the last two moves.
     fn contexts(&self) -> [Context; 2] {
-        let n = self.records.len();
-        [self.records[n - 1].context, if n >= 2 { self.records[n - 2].context } else { None }]
+        [self.frames[self.top].context, self.frames[self.top - 1].context]
+    }
+
+    /// The principal variation of the current node after `m` raised alpha: `m`,
+    /// then its child's.
+    #[inline]
+    fn update_pv(&mut self, m: Move) {
+        let (head, tail) = self.frames.split_at_mut(self.top + 1);
+        let pv = &mut head[self.top].pv;
+        pv.clear();
+        pv.push(m);
+        pv.extend_from_slice(&tail[0].pv);
     }
 
     /// Teaches the histories that `m` refuted this node and the moves tried
     /// before it did not (every capture tried before a cutoff failed to find one).
-    fn reward_cutoff(
-        &mut self,
-        m: Move,
-        capture: bool,
-        quiets: &MoveList,
-        captures: &MoveList,
-        depth: i32,
-        ply: usize,
-    ) {
+    fn reward_cutoff(&mut self, m: Move, capture: bool, quiets: &MoveList, captures: &MoveList, depth: i32) {
         let bonus = history_bonus(depth);
         let pos = &self.pos;
         let update_capture = |history: &mut History, m: Move, bonus: i32| {
@@ -886,7 +907,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         for &q in quiets {
             self.history.update_quiet(us, piece(q), q, &contexts, -bonus);
         }
-        let k = &mut self.killers[ply];
+        let k = &mut self.frames[self.top].killers;
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
@@ -894,9 +915,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
     }
 
     /// Ordering scores for the root's moves (inner nodes order theirs in [`Picker`]).
-    fn score_moves(&self, moves: &[Move], tt_move: Option<Move>, ply: usize) -> Scored {
+    fn score_moves(&self, moves: &[Move], tt_move: Option<Move>) -> Scored {
         let us = self.pos.turn().index();
-        let killers = self.killers[ply];
+        let killers = self.frames[self.top].killers;
         let mut out = Scored::new();
         for &m in moves.iter().filter(|m| !self.root_excluded.contains(*m)) {
             let s = if Some(m) == tt_move {
@@ -917,7 +938,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
 
     fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: usize, pv_node: bool) -> Value {
         self.nodes += 1;
-        self.pv[ply].clear();
+        debug_assert_eq!(self.top, self.root_frame + ply, "a node's frame is its ply's");
+        self.frames[self.top].pv.clear();
         if self.should_stop() {
             return 0;
         }
@@ -931,18 +953,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         let hash = self.pos.hash();
         let entry = self.shared.tt.probe(hash);
-        if let Some(e) = entry
-            && !pv_node
-        {
-            let v = from_tt(e.value, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+        if !pv_node && let Some(v) = entry.and_then(|e| e.cutoff(0, alpha, beta, ply)) {
+            return v;
         }
         let raw_eval = match (&self.incremental, entry) {
             _ if in_check => 0,
@@ -1006,10 +1018,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 if v > alpha {
                     best_move = Some(m);
                     if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(m);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.update_pv(m);
                     }
                     if v >= beta {
                         break;

@@ -8,7 +8,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{huge_pages, moves::PackedMove, score::Value};
+use crate::{
+    huge_pages,
+    moves::PackedMove,
+    score::{Value, from_tt},
+};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +32,27 @@ pub struct Entry {
     pub eval: Value,
     pub depth: i32,
     pub bound: Bound,
+}
+
+impl Entry {
+    /// The value that ends a search of `depth` plies with the window
+    /// (`alpha`, `beta`) at `ply` without searching, when this entry is deep
+    /// enough and its bound settles the window: an exact score, a lower bound at
+    /// or above beta, or an upper bound at or below alpha. The main search and
+    /// the quiescence search (depth 0, which every entry reaches) both ask here.
+    #[inline]
+    pub fn cutoff(&self, depth: i32, alpha: Value, beta: Value, ply: usize) -> Option<Value> {
+        if self.depth < depth {
+            return None;
+        }
+        let v = from_tt(self.value, ply);
+        let cut = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => v >= beta,
+            Bound::Upper => v <= alpha,
+        };
+        cut.then_some(v)
+    }
 }
 
 #[derive(Default)]
@@ -198,6 +223,22 @@ mod tests {
         tt.store(0xdead_beef_0000_0001, e);
         assert_eq!(tt.probe(0xdead_beef_0000_0001), Some(e));
         assert_eq!(tt.probe(0xdead_beef_0000_0002), None);
+    }
+
+    #[test]
+    fn an_entry_cuts_off_when_deep_enough_and_its_bound_settles_the_window() {
+        let at = |bound, value| Entry { mv: PackedMove::NONE, value, eval: 0, depth: 6, bound };
+        assert_eq!(at(Bound::Exact, 40).cutoff(6, -10, 10, 3), Some(40));
+        assert_eq!(at(Bound::Exact, 40).cutoff(7, -10, 10, 3), None, "too shallow");
+        assert_eq!(at(Bound::Exact, 40).cutoff(0, -10, 10, 3), Some(40), "quiescence takes any depth");
+        assert_eq!(at(Bound::Lower, 10).cutoff(6, -10, 10, 3), Some(10));
+        assert_eq!(at(Bound::Lower, 9).cutoff(6, -10, 10, 3), None);
+        assert_eq!(at(Bound::Upper, -10).cutoff(6, -10, 10, 3), Some(-10));
+        assert_eq!(at(Bound::Upper, -9).cutoff(6, -10, 10, 3), None);
+        // Mate scores are stored from the node and come back from the root.
+        let mate = crate::score::mate_in(5);
+        let stored = crate::score::to_tt(mate, 3);
+        assert_eq!(at(Bound::Lower, stored).cutoff(6, -10, 10, 3), Some(mate));
     }
 
     #[test]
