@@ -321,7 +321,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         keep_running(&background, "the change listener", &shutdown, {
             let (url, services, hub, stop) =
                 (config.database.clone(), services.clone(), hub.clone(), shutdown.clone());
-            move || listen_loop(url.clone(), services.clone(), hub.clone(), stop.clone())
+            move || live::relay::listen_loop(url.clone(), services.clone(), hub.clone(), stop.clone())
         });
     }
     Ok(Running {
@@ -490,89 +490,5 @@ async fn puzzle_loop(services: Arc<Services>, every: Duration, stop: Cancellatio
             Err(e) => tracing::warn!("puzzle search failed: {e}"),
         }
         held.release().await;
-    }
-}
-
-/// With PostgreSQL, changes made through any instance reach this one's sockets.
-/// Until the server stops (which drops the listener's connection).
-async fn listen_loop(url: String, services: Arc<Services>, hub: Arc<Hub>, stop: CancellationToken) {
-    tokio::select! {
-        () = listen_forever(&url, &services, &hub) => {}
-        () = stop.cancelled() => {}
-    }
-}
-
-async fn listen_forever(url: &str, services: &Services, hub: &Hub) {
-    loop {
-        match sqlx::postgres::PgListener::connect(url).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener
-                    .listen_all([
-                        live::GAME_CHANNEL,
-                        live::USER_CHANNEL,
-                        live::LOBBY_CHANNEL,
-                        live::CHAT_CHANNEL,
-                        live::TOURNAMENT_CHANNEL,
-                        live::STUDY_CHANNEL,
-                        store::SESSION_CHANNEL,
-                        live::COMPUTER_CHANNEL,
-                    ])
-                    .await
-                {
-                    tracing::warn!("cannot listen for changes: {e}");
-                } else {
-                    // Sessions may have ended unheard while no listener ran.
-                    services.forget_sessions();
-                    while let Ok(n) = listener.recv().await {
-                        for payload in store::payloads(n.payload()) {
-                            relay(services, hub, n.channel(), payload).await;
-                        }
-                    }
-                }
-            }
-            Err(e) => tracing::warn!("cannot connect the change listener: {e}"),
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
-    match channel {
-        live::GAME_CHANNEL => {
-            let Some((_, id)) = hub.from_elsewhere(payload) else { return };
-            if hub.game_watched(id)
-                && let Ok(loaded) = services.load_game(id).await
-            {
-                let event = api::events::Event::Game { game: hub.views.of(&loaded) };
-                hub.publish_local_game(id, &event);
-            }
-        }
-        live::USER_CHANNEL => match serde_json::from_str::<domain::events::Notice>(payload) {
-            Ok(note) => hub.publish_local_user(note),
-            Err(e) => tracing::warn!("unreadable notice from another instance: {e}"),
-        },
-        live::LOBBY_CHANNEL => hub.publish_local_lobby(),
-        live::TOURNAMENT_CHANNEL => hub.publish_local_tournament(payload),
-        live::STUDY_CHANNEL => {
-            let Some((_, id)) = hub.from_elsewhere(payload) else { return };
-            if hub.study_watched(id)
-                && let Ok(study) = services.load_study(id).await
-            {
-                hub.publish_local_study(&study);
-            }
-        }
-        store::SESSION_CHANNEL => services.sessions_ended_elsewhere(payload),
-        live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
-        live::CHAT_CHANNEL => {
-            let Some((seq, game)) = hub.from_elsewhere(payload) else { return };
-            if let Ok(Some(line)) = services.chat_line(game, seq).await {
-                let event = api::events::Event::Chat {
-                    game: game.to_string(),
-                    line: api::views::ChatLine::from(&line),
-                };
-                hub.publish_local_game(game, &event);
-            }
-        }
-        _ => {}
     }
 }
