@@ -45,7 +45,7 @@ async fn listen_forever(url: &str, services: &Services, hub: &Hub) {
                     tracing::warn!("cannot listen for changes: {e}");
                 } else {
                     // Sessions may have ended unheard while no listener ran.
-                    services.forget_sessions();
+                    services.accounts.forget_sessions();
                     while let Ok(n) = listener.recv().await {
                         for payload in store::payloads(n.payload()) {
                             relay(services, hub, n.channel(), payload).await;
@@ -64,7 +64,7 @@ async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
         GAME_CHANNEL => {
             let Some((_, id)) = hub.from_elsewhere(payload) else { return };
             if hub.game_watched(id)
-                && let Ok(loaded) = services.load_game(id).await
+                && let Ok(loaded) = services.games.load_game(id).await
             {
                 let event = Event::Game { game: hub.views.of(&loaded) };
                 hub.publish_local_game(id, &event);
@@ -79,16 +79,16 @@ async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
         STUDY_CHANNEL => {
             let Some((_, id)) = hub.from_elsewhere(payload) else { return };
             if hub.study_watched(id)
-                && let Ok(study) = services.load_study(id).await
+                && let Ok(study) = services.studies.load_study(id).await
             {
                 hub.publish_local_study(&study);
             }
         }
-        store::SESSION_CHANNEL => services.sessions_ended_elsewhere(payload),
-        COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
+        store::SESSION_CHANNEL => services.accounts.sessions_ended_elsewhere(payload),
+        COMPUTER_CHANNEL => services.computer_jobs.computer_job_from_elsewhere(payload),
         CHAT_CHANNEL => {
             let Some((seq, game)) = hub.from_elsewhere(payload) else { return };
-            if let Ok(Some(line)) = services.chat_line(game, seq).await {
+            if let Ok(Some(line)) = services.people.chat_line(game, seq).await {
                 let event = Event::Chat { game: game.to_string(), line: ChatLine::from(&line) };
                 hub.publish_local_game(game, &event);
             }
