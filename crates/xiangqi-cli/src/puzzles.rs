@@ -8,7 +8,7 @@ use std::{process::ExitCode, sync::Arc, time::Instant};
 use xiangqi::Variant;
 use xiangqi_server::{
     domain::{
-        Services,
+        Setup,
         events::Nobody,
         puzzles::{Scanned, find::Budget, new_puzzles},
     },
@@ -119,8 +119,8 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         None => {
-            let mut services = Services::new(store, Arc::new(Nobody));
-            services.engines = Arc::new(EnginePool::new(threads));
+            let setup = Setup { engines: Arc::new(EnginePool::new(threads)), ..Setup::default() };
+            let services = setup.services(store, Arc::new(Nobody));
             let mut shown = 0;
             let mut progress = |source: GameSource, so_far: Scanned| {
                 if so_far.puzzles >= shown + 100 {
@@ -133,7 +133,12 @@ pub fn run(args: Args) -> ExitCode {
                     );
                 }
             };
-            let done = runtime.block_on(services.generate_puzzles(&g.source, budget, g.count, &mut progress));
+            let done = runtime.block_on(services.puzzles.generate_puzzles(
+                &g.source,
+                budget,
+                g.count,
+                &mut progress,
+            ));
             match done {
                 Ok(done) => {
                     let mut total = Scanned::default();

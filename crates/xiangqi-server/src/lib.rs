@@ -192,9 +192,7 @@ impl Running {
     /// Without [`Config::test_faults`], or if the database cannot be locked.
     pub async fn sweep(&self) {
         assert!(self.test_faults, "a server without Config::test_faults sweeps only on its own");
-        let held = self.store.lock(BACKGROUND_LOCK).await.expect("the background lock");
-        sweep(&self.services, 0).await;
-        held.release().await;
+        self.services.sweeps.round_now().await.expect("the background lock");
     }
 
     /// Stops gracefully: stops accepting connections, lets requests under way
@@ -246,17 +244,20 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         Err(e) => tracing::warn!("cannot replay earlier games into ratings: {e}"),
     }
     let hub = Arc::new(Hub::default());
-    let mut services = Services::new(store.clone(), Arc::new(live::Live::new(hub.clone(), store.clone())));
-    services.limits = config.limits.clone();
-    services.clock = config.clock.clone();
-    services.analysis = Arc::new(domain::analysis::Analyses::new(config.analyses_per_minute));
+    let mut setup = domain::Setup {
+        limits: config.limits.clone(),
+        clock: config.clock.clone(),
+        analyses_per_minute: config.analyses_per_minute,
+        exports: config.exports.clone(),
+        ..domain::Setup::default()
+    };
     if let Some(n) = config.engines {
-        services.engines = Arc::new(engines::EnginePool::new(n));
+        setup.engines = Arc::new(engines::EnginePool::new(n));
     }
-    services.exports = domain::exports::Exports::new(config.exports.clone());
-    let services = Arc::new(services);
+    let listener = Arc::new(live::Live::new(hub.clone(), store.clone()));
+    let services = Arc::new(setup.services(store.clone(), listener));
     let parsing = services.parsing.clone();
-    let exports = services.exports().places().clone();
+    let exports = services.exports.downloads().places().clone();
     // The stand-in hash that log-ins of unknown names are checked against is
     // made now, not at the first such log-in (which would take twice as long).
     tokio::task::spawn_blocking(domain::accounts::stand_in_hash);
@@ -292,17 +293,17 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let background = TaskTracker::new();
     keep_running(&background, "the clock sweep", &shutdown, {
         let (services, stop) = (services.clone(), shutdown.clone());
-        move || flag_loop(services.clone(), stop.clone())
+        move || sweep_loop(services.clone(), stop.clone())
     });
     if config.computer_moves {
-        match services.resume_computer_games().await {
+        match services.computer_jobs.resume_computer_games().await {
             Ok(0) => {}
             Ok(n) => tracing::info!("the computer resumes {n} games"),
             Err(e) => tracing::warn!("cannot find the computer's games: {}", e),
         }
         keep_running(&background, "the computer's worker", &shutdown, {
             let (services, stop) = (services.clone(), shutdown.clone());
-            move || services.clone().run_computer(stop.clone())
+            move || services.computer.clone().run_computer(stop.clone())
         });
     }
     if let Some(every) = config.puzzle_search {
@@ -315,7 +316,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         keep_running(&background, "the change listener", &shutdown, {
             let (url, services, hub, stop) =
                 (config.database.clone(), services.clone(), hub.clone(), shutdown.clone());
-            move || listen_loop(url.clone(), services.clone(), hub.clone(), stop.clone())
+            move || live::relay::listen_loop(url.clone(), services.clone(), hub.clone(), stop.clone())
         });
     }
     Ok(Running {
@@ -403,16 +404,9 @@ pub async fn import_masters(
     Ok(loaded)
 }
 
-/// The lock whose holder does a round of the sweep.
-const BACKGROUND_LOCK: &str = "xiangqi:background";
-
-/// Live clocks flag by themselves; ladder challenges lapse; tournaments start,
-/// move to their next round and finish; expired sessions and old failed
-/// log-ins are purged. With several instances on one
-/// database, one of them at a time does a round of this (the others skip it);
-/// each change is also a version-checked write, so it happens once whatever
-/// runs it.
-async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
+/// A round of the sweep (see [`domain::sweeps`]) every half second until
+/// `stop`, by one instance at a time.
+async fn sweep_loop(services: Arc<Services>, stop: CancellationToken) {
     let mut tick = tokio::time::interval(Duration::from_millis(500));
     let mut rounds: u64 = 0;
     loop {
@@ -420,52 +414,14 @@ async fn flag_loop(services: Arc<Services>, stop: CancellationToken) {
             _ = tick.tick() => {}
             () = stop.cancelled() => return,
         }
-        let held = match services.try_lock(BACKGROUND_LOCK).await {
-            Ok(Some(held)) => held,
-            Ok(None) => continue,
-            Err(e) => {
-                tracing::warn!("cannot take the background lock: {e}");
-                continue;
-            }
-        };
-        sweep(&services, rounds).await;
-        rounds += 1;
-        held.release().await;
-    }
-}
-
-/// Round `round` of the sweep (counted from 0), by the one holding
-/// [`BACKGROUND_LOCK`]. Purging runs at the first round and then once a minute.
-async fn sweep(services: &Services, round: u64) {
-    if let Err(e) = services.flag_games(services.now()).await {
-        tracing::warn!("clock check failed: {}", e);
-    }
-    if let Err(e) = services.lapse_ladder_challenges(services.now()).await {
-        tracing::warn!("ladder check failed: {}", e);
-    }
-    if let Err(e) = services.advance_tournaments(services.now()).await {
-        tracing::warn!("tournament check failed: {}", e);
-    }
-    // Openings are named a batch at a time every five seconds: games
-    // finished meanwhile, and any stored before names existed.
-    if round % 10 == 5 {
-        if let Err(e) = services.name_openings().await {
-            tracing::warn!("naming openings failed: {}", e);
-        }
-    }
-    if round % 120 == 0 {
-        match services.purge(services.now()).await {
-            Ok(0) => {}
-            Ok(n) => {
-                tracing::debug!("purged {n} expired sessions, old failed log-ins and old puzzle probes")
-            }
-            Err(e) => tracing::warn!("purge failed: {}", e),
+        if services.sweeps.try_round(rounds).await {
+            rounds += 1;
         }
     }
 }
 
-/// The search of finished games for puzzles: a round every `every`, by one
-/// instance at a time, while the engines are not all busy.
+/// The search of finished games for puzzles: a round every `every` (see
+/// [`domain::sweeps::Sweeps::puzzle_round`]) until `stop`.
 async fn puzzle_loop(services: Arc<Services>, every: Duration, stop: CancellationToken) {
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -474,99 +430,6 @@ async fn puzzle_loop(services: Arc<Services>, every: Duration, stop: Cancellatio
             _ = tick.tick() => {}
             () = stop.cancelled() => return,
         }
-        if services.engines.waiting() > 0 {
-            continue;
-        }
-        let Ok(Some(held)) = services.try_lock("xiangqi:puzzles").await else { continue };
-        match services.scan_for_puzzles(domain::puzzles::find::Budget::SITE).await {
-            Ok(s) if s.puzzles == 0 => {}
-            Ok(s) => tracing::info!("{} new puzzles from {} finished games", s.puzzles, s.games),
-            Err(e) => tracing::warn!("puzzle search failed: {e}"),
-        }
-        held.release().await;
-    }
-}
-
-/// With PostgreSQL, changes made through any instance reach this one's sockets.
-/// Until the server stops (which drops the listener's connection).
-async fn listen_loop(url: String, services: Arc<Services>, hub: Arc<Hub>, stop: CancellationToken) {
-    tokio::select! {
-        () = listen_forever(&url, &services, &hub) => {}
-        () = stop.cancelled() => {}
-    }
-}
-
-async fn listen_forever(url: &str, services: &Services, hub: &Hub) {
-    loop {
-        match sqlx::postgres::PgListener::connect(url).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener
-                    .listen_all([
-                        live::GAME_CHANNEL,
-                        live::USER_CHANNEL,
-                        live::LOBBY_CHANNEL,
-                        live::CHAT_CHANNEL,
-                        live::TOURNAMENT_CHANNEL,
-                        live::STUDY_CHANNEL,
-                        store::SESSION_CHANNEL,
-                        live::COMPUTER_CHANNEL,
-                    ])
-                    .await
-                {
-                    tracing::warn!("cannot listen for changes: {e}");
-                } else {
-                    // Sessions may have ended unheard while no listener ran.
-                    services.forget_sessions();
-                    while let Ok(n) = listener.recv().await {
-                        for payload in store::payloads(n.payload()) {
-                            relay(services, hub, n.channel(), payload).await;
-                        }
-                    }
-                }
-            }
-            Err(e) => tracing::warn!("cannot connect the change listener: {e}"),
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-async fn relay(services: &Services, hub: &Hub, channel: &str, payload: &str) {
-    match channel {
-        live::GAME_CHANNEL => {
-            let Some((_, id)) = hub.from_elsewhere(payload) else { return };
-            if hub.game_watched(id)
-                && let Ok(loaded) = services.load_game(id).await
-            {
-                let event = api::events::Event::Game { game: hub.views.of(&loaded) };
-                hub.publish_local_game(id, &event);
-            }
-        }
-        live::USER_CHANNEL => match serde_json::from_str::<domain::events::Notice>(payload) {
-            Ok(note) => hub.publish_local_user(note),
-            Err(e) => tracing::warn!("unreadable notice from another instance: {e}"),
-        },
-        live::LOBBY_CHANNEL => hub.publish_local_lobby(),
-        live::TOURNAMENT_CHANNEL => hub.publish_local_tournament(payload),
-        live::STUDY_CHANNEL => {
-            let Some((_, id)) = hub.from_elsewhere(payload) else { return };
-            if hub.study_watched(id)
-                && let Ok(study) = services.load_study(id).await
-            {
-                hub.publish_local_study(&study);
-            }
-        }
-        store::SESSION_CHANNEL => services.sessions_ended_elsewhere(payload),
-        live::COMPUTER_CHANNEL => services.computer_job_from_elsewhere(payload),
-        live::CHAT_CHANNEL => {
-            let Some((seq, game)) = hub.from_elsewhere(payload) else { return };
-            if let Ok(Some(line)) = services.chat_line(game, seq).await {
-                let event = api::events::Event::Chat {
-                    game: game.to_string(),
-                    line: api::views::ChatLine::from(&line),
-                };
-                hub.publish_local_game(game, &event);
-            }
-        }
-        _ => {}
+        services.sweeps.puzzle_round().await;
     }
 }

@@ -1,7 +1,10 @@
 //! Live updates: a channel per game, one per user, and one for the lobby. With
 //! SQLite (one server) a change is published here directly; with PostgreSQL every
 //! instance listens on the database (LISTEN/NOTIFY) and publishes to its own
-//! sockets, so a change made through one instance reaches sockets on another.
+//! sockets, so a change made through one instance reaches sockets on another
+//! (see [`relay`]).
+
+pub mod relay;
 
 use std::{
     collections::HashMap,

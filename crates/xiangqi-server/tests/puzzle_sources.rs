@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use xiangqi::{Position, Standard, notation};
 use xiangqi_server::{
     domain::{
-        Services,
+        Services, Setup,
         events::Nobody,
         puzzles::{Scanned, find::Budget},
     },
@@ -124,7 +124,7 @@ async fn forget_earlier_runs(store: &Store, games: &[&str]) {
 
 /// A run of the generator over these sources: what each gave.
 async fn generate(services: &Services, sources: &[GameSource]) -> Vec<Scanned> {
-    let done = services.generate_puzzles(sources, BUDGET, None, &mut |_, _| {}).await.unwrap();
+    let done = services.puzzles.generate_puzzles(sources, BUDGET, None, &mut |_, _| {}).await.unwrap();
     done.into_iter().map(|(_, s)| s).collect()
 }
 
@@ -157,8 +157,8 @@ async fn puzzles_come_from_masters_and_agreed_imports_and_go_with_the_agreement(
     let hidden = upload(&private, "/imports", pgn(&event, &[PRIVATE.0])).await;
     share(&agrees, true).await;
 
-    let mut services = Services::new(store.clone(), Arc::new(Nobody));
-    services.engines = Arc::new(EnginePool::new(2));
+    let setup = Setup { engines: Arc::new(EnginePool::new(2)), ..Setup::default() };
+    let services = setup.services(store.clone(), Arc::new(Nobody));
     let started = std::time::Instant::now();
     let first_run = generate(&services, &[GameSource::Masters, GameSource::Imports]).await;
     eprintln!("{first_run:?} in {:.1} s", started.elapsed().as_secs_f64());

@@ -164,8 +164,8 @@ impl FromRequestParts<Arc<AppState>> for User {
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, ApiError> {
         let token = token(&parts.headers).ok_or(Refusal::LogInFirst {})?;
         let hash = token_hash(&token);
-        let now = state.services.now();
-        let name = state.services.session_user(&hash, now).await?.ok_or(Refusal::SessionEnded {})?;
+        let now = state.services.clock.now_ms();
+        let name = state.services.accounts.session_user(&hash, now).await?.ok_or(Refusal::SessionEnded {})?;
         state.seen(&name, now).await;
         Ok(User { name, token_hash: hash })
     }

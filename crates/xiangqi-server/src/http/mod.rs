@@ -95,7 +95,7 @@ impl AppState {
                 false
             }
         };
-        if due && let Err(e) = self.services.touch(name, now).await {
+        if due && let Err(e) = self.services.accounts.touch(name, now).await {
             tracing::warn!("cannot record that {name} was seen: {e}");
         }
     }
@@ -217,7 +217,7 @@ fn header_layer(name: header::HeaderName, value: &'static str) -> SetResponseHea
 
 async fn metrics(State(state): State<Arc<AppState>>) -> axum::response::Response {
     use axum::response::IntoResponse;
-    match state.services.metrics(state.sockets.len()).await {
+    match state.services.site.metrics(state.sockets.len()).await {
         Some(text) => {
             ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
         }
@@ -244,7 +244,7 @@ async fn panic_for_tests() -> &'static str {
 /// Alive while the process serves and the moves it is given can be written:
 /// a writer of moves that failed and waits to start again makes it 503.
 async fn health(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
-    if state.services.moves_writable() {
+    if state.services.site.moves_writable() {
         (StatusCode::OK, "ok")
     } else {
         (StatusCode::SERVICE_UNAVAILABLE, "the writer of moves is down; it starts again in a moment")
@@ -254,11 +254,11 @@ async fn health(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str
 /// Ready when moves can be written and the database answers: a load
 /// balancer sends no traffic before.
 async fn ready(State(state): State<Arc<AppState>>) -> (StatusCode, &'static str) {
-    if !state.services.moves_writable() {
+    if !state.services.site.moves_writable() {
         tracing::warn!("not ready: the writer of moves is down");
         return (StatusCode::SERVICE_UNAVAILABLE, "the writer of moves is down");
     }
-    match state.services.ping().await {
+    match state.services.site.ping().await {
         Ok(()) => (StatusCode::OK, "ready"),
         Err(e) => {
             tracing::warn!("not ready: {e}");

@@ -254,7 +254,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
             // between is missed; a game that does not exist is not watched (its
             // channel goes with the watch).
             let watch = state.hub.watch_game(&id);
-            if let Ok(loaded) = state.services.load_game(&id).await {
+            if let Ok(loaded) = state.services.games.load_game(&id).await {
                 let sent = Sent::default();
                 let task = forward_game(watch, out.clone(), sent.clone());
                 // Send the current state at once, so a page that reconnects catches up.
@@ -274,7 +274,7 @@ async fn serve(socket: WebSocket, state: Arc<AppState>, user: Option<String>) {
             // As with games: watching begins before the study is read; a study
             // the user may not see is not watched.
             let watch = state.hub.watch_study(&id);
-            if let Ok(study) = state.services.study(user.as_deref(), &id).await {
+            if let Ok(study) = state.services.studies.study(user.as_deref(), &id).await {
                 let sent = Sent::default();
                 let task = forward_study(watch, out.clone(), sent.clone(), user.clone());
                 let now = StudyWire::of(&study);

@@ -1,7 +1,7 @@
 //! Account rules: names, passwords (argon2), session tokens.
 
 use std::sync::{
-    LazyLock,
+    Arc, LazyLock,
     atomic::{AtomicU64, Ordering},
 };
 
@@ -13,11 +13,12 @@ use rand::Rng;
 use sha2::{Digest, Sha256};
 
 use super::{
-    Services,
-    limits::too_often,
+    limits::{Quotas, too_often},
+    people::Invitations,
     refusal::{Act, Error, Refusal, Result, Window},
 };
-use crate::store::{Tally, UserRow};
+use crate::model::preferences::Preferences;
+use crate::store::{Store, Tally, UserRow};
 
 /// How long a session lasts without logging in again.
 pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -168,7 +169,49 @@ pub struct NewSession {
     pub user: UserRow,
 }
 
-impl Services {
+/// Accounts and their sessions: sign-up (through an invitation or not),
+/// log-in, passwords, preferences.
+pub struct Accounts {
+    store: Store,
+    quotas: Arc<Quotas>,
+    invitations: Arc<Invitations>,
+}
+
+impl Accounts {
+    pub fn new(store: Store, quotas: Arc<Quotas>, invitations: Arc<Invitations>) -> Self {
+        Accounts { store, quotas, invitations }
+    }
+
+    /// The user a live session belongs to.
+    pub async fn session_user(&self, token_hash: &str, now: i64) -> Result<Option<String>> {
+        Ok(self.store.session_user(token_hash, now).await?)
+    }
+
+    /// Ends a session (logging out).
+    pub async fn delete_session(&self, token_hash: &str) -> Result<()> {
+        Ok(self.store.delete_session(token_hash).await?)
+    }
+
+    /// Marks a user as seen now.
+    pub async fn touch(&self, name: &str, now: i64) -> Result<()> {
+        Ok(self.store.touch(name, now).await?)
+    }
+
+    pub async fn set_preferences(&self, name: &str, p: &Preferences) -> Result<()> {
+        Ok(self.store.set_preferences(name, p).await?)
+    }
+
+    /// Sessions ended on another instance (by their notice) are forgotten here.
+    pub fn sessions_ended_elsewhere(&self, payload: &str) {
+        self.store.sessions_ended_elsewhere(payload);
+    }
+
+    /// Every session read is forgotten (the notices from other instances may
+    /// have been missed).
+    pub fn forget_sessions(&self) {
+        self.store.forget_sessions();
+    }
+
     /// Registers a user from a network address, who may have followed a
     /// friend's invitation. One address makes a limited number of accounts an
     /// hour ([`super::limits::Limits::signups_per_hour`]).
@@ -182,20 +225,20 @@ impl Services {
     ) -> Result<NewSession> {
         check_name(name)?;
         check_password(password)?;
-        self.may_sign_up(address, now).await?;
+        self.quotas.may_sign_up(address, now).await?;
         let invitation = match invite {
-            Some(code) => Some(self.invitation(code).await?),
+            Some(code) => Some(self.invitations.invitation(code).await?),
             None => None,
         };
         let hash = hashed(password).await?;
-        let mut turn = self.sign_up_turn(address, now).await?;
+        let mut turn = self.quotas.sign_up_turn(address, now).await?;
         if !self.store.create_user(&mut turn, address, name, &hash, now).await? {
             return Err(Refusal::NameTaken { name: name.to_string() }.into());
         }
         turn.done().await?;
         let user = self.store.user(name).await?.ok_or_else(|| Error::broken("the new user vanished"))?;
         if let Some(i) = invitation {
-            self.welcome(&user.name, &i, now).await?;
+            self.invitations.welcome(&user.name, &i, now).await?;
         }
         self.start_session(user, now).await
     }
@@ -275,8 +318,18 @@ impl Services {
 
     /// A user who must exist.
     pub async fn user(&self, name: &str) -> Result<UserRow> {
-        self.store.user(name).await?.ok_or_else(|| no_user(name))
+        user(&self.store, name).await
     }
+}
+
+/// A user who must exist.
+pub async fn user(store: &Store, name: &str) -> Result<UserRow> {
+    store.user(name).await?.ok_or_else(|| no_user(name))
+}
+
+/// An administrator, or a refusal.
+pub(crate) async fn admin(store: &Store, name: &str) -> Result<()> {
+    if user(store, name).await?.admin { Ok(()) } else { Err(Refusal::AdministratorsOnly {}.into()) }
 }
 
 /// The refusal for a user id that names nobody.
@@ -310,9 +363,11 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let store =
             crate::store::Store::open(&format!("sqlite://{}/t.db?mode=rwc", dir.display())).await.unwrap();
-        let services = Services::new(store, std::sync::Arc::new(super::super::events::Nobody));
+        let services =
+            super::super::Setup::default().services(store, std::sync::Arc::new(super::super::events::Nobody));
         let now = 1_800_000_000_000;
-        let alice = services.register("alice", "secret-pass", None, "10.0.0.1", now).await.unwrap().user;
+        let alice =
+            services.accounts.register("alice", "secret-pass", None, "10.0.0.1", now).await.unwrap().user;
 
         let (real, stand_in) =
             (PasswordHash::new(&alice.password_hash).unwrap(), PasswordHash::new(stand_in_hash()).unwrap());
@@ -324,10 +379,10 @@ mod tests {
         assert!(!verify_password("secret-pass", stand_in_hash()));
 
         let before = stand_in_checks();
-        let refused = services.login("nobody", "secret-pass", "10.0.0.2", now).await.err().unwrap();
+        let refused = services.accounts.login("nobody", "secret-pass", "10.0.0.2", now).await.err().unwrap();
         assert_eq!(refused.refusal(), Refusal::WrongCredentials {});
         assert!(stand_in_checks() > before, "the unknown name's password was checked, against the stand-in");
-        assert!(services.login("alice", "secret-pass", "10.0.0.2", now).await.is_ok());
+        assert!(services.accounts.login("alice", "secret-pass", "10.0.0.2", now).await.is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -16,10 +16,9 @@ use tokio::sync::mpsc;
 use xiangqi::{Color, Move, Outcome, RuleSet, Variant};
 use xiangqi_engine::{Control, Info, Limits};
 
-use crate::engines::Purpose;
+use crate::engines::{EnginePool, Purpose};
 
 use super::{
-    Services,
     board::{Board, MoveNames, default_rules, start_fen, variant_of},
     refusal::{Act, Illegality, Refusal, Result, Window},
 };
@@ -345,14 +344,29 @@ impl Drop for StopOnDrop {
     }
 }
 
-impl Services {
+/// Engine analyses of positions that users ask for, within each user's limits.
+pub struct Analyser {
+    analyses: Arc<Analyses>,
+    engines: Arc<EnginePool>,
+}
+
+impl Analyser {
+    pub fn new(analyses: Arc<Analyses>, engines: Arc<EnginePool>) -> Self {
+        Analyser { analyses, engines }
+    }
+
+    /// How many analyses run now.
+    pub fn running(&self) -> usize {
+        self.analyses.running()
+    }
+
     /// Starts analysing the position at the end of a line for `user` (stopping
     /// the user's analysis running before). Its events come on a channel: a
     /// `queued` one if the engine pool is busy, an `info` per depth, then `done`.
     pub fn analyse(&self, user: &str, board: Board, limits: Limits, now: i64) -> Result<Analysis> {
-        self.analysis.per_minute.admit(user, now).map_err(|wait| Refusal::TooOften {
+        self.analyses.per_minute.admit(user, now).map_err(|wait| Refusal::TooOften {
             act: Act::Analyses,
-            allowed: self.analysis.per_minute.limit(),
+            allowed: self.analyses.per_minute.limit(),
             per: Window::Minute,
             seconds: u64::try_from((wait + 999) / 1000).unwrap_or(1),
         })?;
@@ -361,10 +375,10 @@ impl Services {
             let _ = tx.send(Progress::Done { reason: AnalysisEnd::Over, best: None, depth: 0, nodes: 0 });
             return Ok(Analysis { events, stop: StopOnDrop(Arc::new(Control::new())) });
         }
-        let ticket = self.analysis.start(user);
+        let ticket = self.analyses.start(user);
         let stop = StopOnDrop(ticket.control.clone());
         let user_name = user.to_string();
-        let (pool, analyses) = (self.engines.clone(), self.analysis.clone());
+        let (pool, analyses) = (self.engines.clone(), self.analyses.clone());
         crate::supervise::spawn_logged("an analysis", async move {
             let owner = Purpose::Study(user_name);
             let searched = loop {

@@ -24,13 +24,14 @@ use tokio_util::sync::CancellationToken;
 use xiangqi::{Color, RuleSet, Variant};
 use xiangqi_engine::{Control, Engine, Level, Limits, Root, Score};
 
-use crate::engines::Purpose;
+use crate::engines::{EnginePool, Purpose};
 
 use super::{
-    Services,
+    Clock,
     accounts::new_id,
     board::{Board, each, rules_fit},
-    games::{Loaded, new_game_row},
+    events::Events,
+    games::{Games, Loaded, new_game_row},
     refusal::{Error, ErrorCode, Refusal, Result},
 };
 
@@ -38,7 +39,7 @@ use crate::model::{
     clock::ClockSpec,
     {ComputerState, DrawAction, SideChoice},
 };
-use crate::store::{Backend, Page};
+use crate::store::{Backend, Page, Store};
 
 /// Games a person may play against the computer at once.
 pub const MAX_GAMES: i64 = 3;
@@ -105,7 +106,9 @@ impl Drop for Doing {
     }
 }
 
-/// The jobs waiting for the worker (see [`Services::run_computer`]).
+/// The jobs waiting for the computer's worker (see [`Computer::run_computer`]):
+/// its moves and its answers to draw offers, queued here, or passed on to
+/// the instances that search them.
 pub struct Jobs {
     tx: mpsc::UnboundedSender<Job>,
     /// Held by the worker while it runs: one at a time, and a worker started
@@ -113,12 +116,67 @@ pub struct Jobs {
     rx: tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>,
     /// Whether this instance's worker runs (else its jobs go to other instances).
     here: AtomicBool,
+    store: Store,
+    events: Events,
 }
 
-impl Default for Jobs {
-    fn default() -> Self {
+impl Jobs {
+    pub fn new(store: Store, events: Events) -> Self {
         let (tx, rx) = mpsc::unbounded_channel();
-        Jobs { tx, rx: tokio::sync::Mutex::new(rx), here: AtomicBool::new(false) }
+        Jobs { tx, rx: tokio::sync::Mutex::new(rx), here: AtomicBool::new(false), store, events }
+    }
+
+    /// Queues the computer's move when it is the computer's turn.
+    pub(super) fn computer_turn(&self, loaded: &Loaded) {
+        if loaded.is_active() && level_of(loaded.player(loaded.turn())).is_some() {
+            self.queue(Job::Move(loaded.row.id.clone()));
+        }
+    }
+
+    /// Queues the computer's answer to a draw offer, when its opponent offered one.
+    pub(super) fn computer_draw_offer(&self, loaded: &Loaded) {
+        if let Some(by) = loaded.row.draw_offer
+            && loaded.is_active()
+            && level_of(loaded.player(!by)).is_some()
+        {
+            self.queue(Job::Draw(loaded.row.id.clone()));
+        }
+    }
+
+    /// Gives a job to this instance's worker or, where none runs and other
+    /// instances share the database, to theirs.
+    fn queue(&self, job: Job) {
+        if self.here.load(Ordering::Relaxed) || self.store.backend() != Backend::Postgres {
+            let _ = self.tx.send(job);
+            return;
+        }
+        self.events.hear(super::events::Happening::ComputerWanted(&job.note()));
+    }
+
+    /// A job passed on by an instance without a worker: queued if this one has one.
+    pub fn computer_job_from_elsewhere(&self, note: &str) {
+        if self.here.load(Ordering::Relaxed)
+            && let Some(job) = Job::from_note(note)
+        {
+            let _ = self.tx.send(job);
+        }
+    }
+
+    /// Queues every computer turn the database knows of: at start, after a restart.
+    pub async fn resume_computer_games(&self) -> Result<usize> {
+        let mut page = Page::first(Page::MAX);
+        let mut queued = 0;
+        loop {
+            let batch = self.store.computer_turns(&page).await?;
+            for row in &batch.items {
+                let _ = self.tx.send(Job::Move(row.id.clone()));
+                queued += 1;
+            }
+            match batch.next {
+                Some(next) => page.after = Some(next),
+                None => return Ok(queued),
+            }
+        }
     }
 }
 
@@ -164,7 +222,30 @@ fn seed(id: &str, ply: i64) -> u64 {
     h.finish()
 }
 
-impl Services {
+/// The computer as a player: games against it, and its worker, which plays
+/// its moves and answers draw offers in them (as any player does, through
+/// [`Games`]).
+pub struct Computer {
+    store: Store,
+    games: Arc<Games>,
+    computer_jobs: Arc<Jobs>,
+    engines: Arc<EnginePool>,
+    events: Events,
+    clock: Clock,
+}
+
+impl Computer {
+    pub fn new(
+        store: Store,
+        games: Arc<Games>,
+        computer_jobs: Arc<Jobs>,
+        engines: Arc<EnginePool>,
+        events: Events,
+        clock: Clock,
+    ) -> Self {
+        Computer { store, games, computer_jobs, engines, events, clock }
+    }
+
     /// Starts a game against the computer at `level`; the person plays `color`.
     #[allow(clippy::too_many_arguments)]
     pub async fn play_computer(
@@ -200,74 +281,21 @@ impl Services {
         row.rated = false;
         self.store.start_game(&row).await?;
         held.release().await;
-        let loaded = self.load_game(&row.id).await?;
-        self.publish_game(&loaded).await;
-        self.computer_turn(&loaded);
+        let loaded = self.games.load_game(&row.id).await?;
+        self.events.publish_game(&loaded).await;
+        self.computer_jobs.computer_turn(&loaded);
         Ok(loaded)
-    }
-
-    /// Queues the computer's move when it is the computer's turn.
-    pub(super) fn computer_turn(&self, loaded: &Loaded) {
-        if loaded.is_active() && level_of(loaded.player(loaded.turn())).is_some() {
-            self.queue(Job::Move(loaded.row.id.clone()));
-        }
-    }
-
-    /// Queues the computer's answer to a draw offer, when its opponent offered one.
-    pub(super) fn computer_draw_offer(&self, loaded: &Loaded) {
-        if let Some(by) = loaded.row.draw_offer
-            && loaded.is_active()
-            && level_of(loaded.player(!by)).is_some()
-        {
-            self.queue(Job::Draw(loaded.row.id.clone()));
-        }
-    }
-
-    /// Gives a job to this instance's worker or, where none runs and other
-    /// instances share the database, to theirs.
-    fn queue(&self, job: Job) {
-        if self.computer.here.load(Ordering::Relaxed) || self.store.backend() != Backend::Postgres {
-            let _ = self.computer.tx.send(job);
-            return;
-        }
-        self.listener.hear(super::events::Happening::ComputerWanted(&job.note()));
-    }
-
-    /// A job passed on by an instance without a worker: queued if this one has one.
-    pub fn computer_job_from_elsewhere(&self, note: &str) {
-        if self.computer.here.load(Ordering::Relaxed)
-            && let Some(job) = Job::from_note(note)
-        {
-            let _ = self.computer.tx.send(job);
-        }
-    }
-
-    /// Queues every computer turn the database knows of: at start, after a restart.
-    pub async fn resume_computer_games(&self) -> Result<usize> {
-        let mut page = Page::first(Page::MAX);
-        let mut queued = 0;
-        loop {
-            let batch = self.store.computer_turns(&page).await?;
-            for row in &batch.items {
-                let _ = self.computer.tx.send(Job::Move(row.id.clone()));
-                queued += 1;
-            }
-            match batch.next {
-                Some(next) => page.after = Some(next),
-                None => return Ok(queued),
-            }
-        }
     }
 
     /// Works through the computer's jobs until `stop` is cancelled, each
     /// game's at most once at a time. A job that panics is logged and tried
     /// again, a few times, after a pause.
     pub async fn run_computer(self: Arc<Self>, stop: CancellationToken) {
-        let Ok(mut rx) = self.computer.rx.try_lock() else {
+        let Ok(mut rx) = self.computer_jobs.rx.try_lock() else {
             tracing::warn!("the computer's worker runs already");
             return stop.cancelled().await;
         };
-        self.computer.here.store(true, Ordering::Relaxed);
+        self.computer_jobs.here.store(true, Ordering::Relaxed);
         let busy = Arc::new(Mutex::new(HashSet::new()));
         loop {
             let job = tokio::select! {
@@ -278,12 +306,12 @@ impl Services {
             if !busy.lock().unwrap_or_else(|e| e.into_inner()).insert(job.clone()) {
                 continue;
             }
-            let services = self.clone();
+            let computer = self.clone();
             let doing = Doing { busy: busy.clone(), job };
             tokio::spawn(async move {
                 let job = &doing.job;
                 for tries in 1..=JOB_TRIES {
-                    match crate::supervise::catching(services.computer_job(job)).await {
+                    match crate::supervise::catching(computer.computer_job(job)).await {
                         Ok(()) => return,
                         Err(why) if tries == JOB_TRIES => {
                             tracing::error!(
@@ -323,13 +351,13 @@ impl Services {
     }
 
     fn computer_state(&self, id: &str, state: ComputerState, ahead: usize) {
-        self.listener.hear(super::events::Happening::Computer { game: id, state, ahead });
+        self.events.hear(super::events::Happening::Computer { game: id, state, ahead });
     }
 
     /// Searches and plays the computer's move if it is its turn; whether it
     /// moved. `clock` gives the moment the move is made (after the search).
     pub async fn computer_move(&self, id: &str, clock: impl Fn() -> i64) -> Result<bool> {
-        let loaded = self.load_game(id).await?;
+        let loaded = self.games.load_game(id).await?;
         let name = loaded.player(loaded.turn()).to_string();
         let Some(level) = level_of(&name) else { return Ok(false) };
         if !loaded.is_active() {
@@ -351,7 +379,7 @@ impl Services {
             .map_err(|e| Error::broken(e.to_string()))?
             .answer;
         let Some(text) = chosen else { return Ok(false) };
-        match self.submit_move(&name, id, loaded.row.ply, &text, clock()).await {
+        match self.games.submit_move(&name, id, loaded.row.ply, &text, clock()).await {
             Ok(_) => {
                 crate::telemetry::move_played();
                 Ok(true)
@@ -363,7 +391,7 @@ impl Services {
     }
 
     async fn computer_answers_draw(&self, id: &str) -> Result<()> {
-        let loaded = self.load_game(id).await?;
+        let loaded = self.games.load_game(id).await?;
         let Some(by) = loaded.row.draw_offer else { return Ok(()) };
         let me = !by;
         let name = loaded.player(me).to_string();
@@ -377,7 +405,7 @@ impl Services {
             .await
             .map_err(|e| Error::broken(e.to_string()))?;
         let action = if takes { DrawAction::Accept } else { DrawAction::Decline };
-        match self.draw(&name, id, action, self.now()).await {
+        match self.games.draw(&name, id, action, self.clock.now_ms()).await {
             Ok(_) => Ok(()),
             Err(e) if e.code() == ErrorCode::Conflict => Ok(()),
             Err(e) => Err(e),

@@ -2,6 +2,8 @@
 //! listens or how they are told: the edge (`crate::live`) turns each into the
 //! messages open pages get, on this instance and on the others.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::games::Loaded;
@@ -52,4 +54,59 @@ pub struct Nobody;
 
 impl Listener for Nobody {
     fn hear(&self, _: Happening<'_>) {}
+}
+
+/// What the services tell of: each happening goes to the one listener (the
+/// live updates of open pages, or nobody).
+#[derive(Clone)]
+pub struct Events {
+    listener: Arc<dyn Listener>,
+}
+
+impl Events {
+    pub fn new(listener: Arc<dyn Listener>) -> Self {
+        Events { listener }
+    }
+
+    /// Tells the listener of something that happened.
+    pub fn hear(&self, what: Happening<'_>) {
+        self.listener.hear(what);
+    }
+
+    /// Tells everyone watching a game of its new state.
+    pub async fn publish_game(&self, game: &Loaded) {
+        self.listener.hear(Happening::Game(game));
+    }
+
+    /// A new line of a game's chat, to everyone watching the game.
+    pub async fn publish_chat(&self, line: &crate::store::ChatRow) {
+        self.listener.hear(Happening::Chat(line));
+    }
+
+    /// A short notice for a user's open pages: what happened, from whom, in which game.
+    pub async fn notify(&self, user: &str, kind: NoticeKind, from: Option<&str>, game: Option<&str>) {
+        self.listener.hear(Happening::Notice(Notice {
+            user: user.to_string(),
+            kind,
+            from: from.map(str::to_string),
+            game: game.map(str::to_string),
+            study: None,
+        }));
+    }
+
+    /// A short notice for a user's open pages about a study, from whom.
+    pub fn notify_of_study(&self, user: &str, kind: NoticeKind, from: &str, study: &str) {
+        self.listener.hear(Happening::Notice(Notice {
+            user: user.to_string(),
+            kind,
+            from: Some(from.to_string()),
+            game: None,
+            study: Some(study.to_string()),
+        }));
+    }
+
+    /// Lists of challenges are stale: every open page reloads its lobby.
+    pub async fn lobby_changed(&self) {
+        self.listener.hear(Happening::Lobby);
+    }
 }

@@ -7,12 +7,13 @@
 //! transaction that finishes the game, so they never drift from the games.
 //! A user's imported games count in an explorer of their own.
 
+use std::sync::Arc;
+
 use xiangqi::{RuleSet, Variant};
 
 use super::{
-    Services,
     board::{Board, start_fen},
-    glance::Glance,
+    glance::{Glance, Glances},
     refusal::{Refusal, Result},
 };
 
@@ -20,7 +21,7 @@ use crate::model::{
     explorer::{GameSearch, Speed},
     named_enum,
 };
-use crate::store::{Explored, ExplorerAsk, ExplorerRow, GameRow, Page, Paged};
+use crate::store::{Explored, ExplorerAsk, ExplorerRow, GameRow, Page, Paged, Store};
 
 /// How many plies of each game the explorer and the search by position count.
 pub const PLIES: usize = 40;
@@ -117,7 +118,17 @@ named_enum! {
     }
 }
 
-impl Services {
+/// The opening explorer and the search of the site's games.
+pub struct Explorer {
+    store: Store,
+    glances: Arc<Glances>,
+}
+
+impl Explorer {
+    pub fn new(store: Store, glances: Arc<Glances>) -> Self {
+        Explorer { store, glances }
+    }
+
     /// A page of finished games that match a search, the most recently ended first.
     pub async fn search_games(
         &self,
@@ -126,7 +137,7 @@ impl Services {
         page: &Page,
     ) -> Result<Paged<Glance>> {
         let found = self.store.search_games(&search.at(at)?, page).await?;
-        Ok(Paged { items: self.glances(found.items).await?, next: found.next })
+        Ok(Paged { items: self.glances.glances(found.items).await?, next: found.next })
     }
 
     /// The moves played from a position, the most played first, with how

@@ -6,7 +6,7 @@
 //! A file of many games is written as it is read, a page of games at a time
 //! ([`paged`]), so an export of any size holds one page in memory; it holds
 //! at most [`ExportLimits::max_games`] games. While it is sent it holds a
-//! place of its client's ([`Exports`], the parsing pool's kind of bounded
+//! place of its client's ([`Downloads`], the parsing pool's kind of bounded
 //! places): a client that holds its share, or an instance that writes as
 //! many as it takes, is refused at once ([`Refusal::ExportsBusy`], 429 with
 //! `Retry-After`) rather than queued.
@@ -23,19 +23,21 @@ use xiangqi::{
 use xiangqi_records::xqf;
 
 use super::{
-    Services,
+    accounts,
     board::Board,
     explorer::PositionAsk,
-    games::game_tags,
-    imports,
+    games::{Games, game_tags},
+    imports::{self, Imports},
+    masters::Masters,
     refusal::{Refusal, Result},
+    studies::Studies,
 };
 use crate::model::explorer::GameSearch;
 
 use crate::model::named_enum;
 use crate::{
     parsing::ParsePool,
-    store::{GameRow, ImportedRow, Page, Paged},
+    store::{GameRow, ImportedRow, Page, Paged, Store},
 };
 
 named_enum! {
@@ -122,18 +124,18 @@ impl Default for ExportLimits {
     }
 }
 
-/// The exports of an instance: their limits, and the places the files being
-/// sent hold.
-pub struct Exports {
+/// The bounds on downloads of many games at an instance: their limits, and
+/// the places the files being sent hold.
+pub struct Downloads {
     pub limits: ExportLimits,
     places: Arc<ParsePool>,
 }
 
-impl Exports {
+impl Downloads {
     pub fn new(limits: ExportLimits) -> Self {
         let places = ParsePool::new(limits.at_once, limits.per_client)
             .refusing(Refusal::ExportsBusy { seconds: RETRY_AFTER_S });
-        Exports { limits, places: Arc::new(places) }
+        Downloads { limits, places: Arc::new(places) }
     }
 
     /// The places exports hold (a test may take a client's share).
@@ -142,9 +144,9 @@ impl Exports {
     }
 }
 
-impl Default for Exports {
+impl Default for Downloads {
     fn default() -> Self {
-        Exports::new(ExportLimits::default())
+        Downloads::new(ExportLimits::default())
     }
 }
 
@@ -309,10 +311,34 @@ fn kept_file(row: &ImportedRow, format: ExportFormat) -> Result<Vec<u8>> {
     })
 }
 
-impl Services {
-    /// The exports of this instance.
-    pub fn exports(&self) -> &Exports {
-        &self.exports
+/// Game records for download: one game of any collection, a study, a
+/// search's games or a user's archive, within the downloads' bounds.
+pub struct Exports {
+    store: Store,
+    parsing: Arc<ParsePool>,
+    downloads: Downloads,
+    games: Arc<Games>,
+    imports: Arc<Imports>,
+    masters: Arc<Masters>,
+    studies: Arc<Studies>,
+}
+
+impl Exports {
+    pub fn new(
+        store: Store,
+        parsing: Arc<ParsePool>,
+        downloads: Downloads,
+        games: Arc<Games>,
+        imports: Arc<Imports>,
+        masters: Arc<Masters>,
+        studies: Arc<Studies>,
+    ) -> Self {
+        Exports { store, parsing, downloads, games, imports, masters, studies }
+    }
+
+    /// The bounds on downloads at this instance.
+    pub fn downloads(&self) -> &Downloads {
+        &self.downloads
     }
 
     /// Every finished game a search finds, the most recently ended first
@@ -332,7 +358,7 @@ impl Services {
             Some(p) => format!("xiangqi-database-{p}"),
             None => "xiangqi-database".to_string(),
         };
-        let place = self.exports.places.admit(client)?;
+        let place = self.downloads.places.admit(client)?;
         let store = self.store.clone();
         let fetch = move |page: Page| {
             let (store, search) = (store.clone(), search.clone());
@@ -351,7 +377,7 @@ impl Services {
                 Ok(Paged { items, next: found.next })
             }
         };
-        let limits = &self.exports.limits;
+        let limits = &self.downloads.limits;
         let text =
             paged(fetch, move |page| games_text(page, moves), after, (limits.page, limits.max_games), place)
                 .await?;
@@ -362,14 +388,14 @@ impl Services {
     /// page at a time as it is sent; at most the limits' `max_games` games.
     pub async fn archive(&self, client: IpAddr, name: &str, format: ExportFormat) -> Result<Export> {
         let moves = format.for_many()?;
-        let user = self.user(name).await?;
-        let place = self.exports.places.admit(client)?;
+        let user = accounts::user(&self.store, name).await?;
+        let place = self.downloads.places.admit(client)?;
         let (store, who) = (self.store.clone(), user.name.clone());
         let fetch = move |page: Page| {
             let (store, who) = (store.clone(), who.clone());
             async move { Ok(store.archive_page(&who, &page).await?) }
         };
-        let limits = &self.exports.limits;
+        let limits = &self.downloads.limits;
         let text =
             paged(fetch, move |page| games_text(page, moves), None, (limits.page, limits.max_games), place)
                 .await?;
@@ -379,7 +405,7 @@ impl Services {
     /// A game of the site's record as a file: PGN in the dialect asked for,
     /// or XQF (the standard board only), with its date and time control.
     pub async fn game_record(&self, id: &str, format: ExportFormat) -> Result<Export> {
-        let loaded = self.load_game(id).await?;
+        let loaded = self.games.load_game(id).await?;
         let tags = game_tags(&loaded.row);
         let bytes = match format.moves() {
             Some(moves) => loaded.game.pgn_as(&tags, moves).into_bytes(),
@@ -398,7 +424,7 @@ impl Services {
         id: &str,
         format: ExportFormat,
     ) -> Result<Export> {
-        let row = self.imported_game(user, id).await?;
+        let row = self.imports.imported_game(user, id).await?;
         let stem = format!("xiangqi-import-{}", row.id);
         let bytes = self.parsing.run(client, move || kept_file(&row, format)).await??;
         Ok(Export::new(&stem, format, Contents::Whole(bytes)))
@@ -406,7 +432,7 @@ impl Services {
 
     /// A game of the Masters collection as a file, as [`Self::imported_record`].
     pub async fn masters_record(&self, client: IpAddr, id: &str, format: ExportFormat) -> Result<Export> {
-        let row = self.masters_game(id).await?;
+        let row = self.masters.masters_game(id).await?;
         let stem = format!("xiangqi-masters-{}", row.id);
         let bytes = self.parsing.run(client, move || kept_file(&row, format)).await??;
         Ok(Export::new(&stem, format, Contents::Whole(bytes)))
@@ -414,7 +440,7 @@ impl Services {
 
     /// A study as one PGN file in the dialect asked for, if `viewer` may see it.
     pub async fn study_export(&self, viewer: Option<&str>, id: &str, format: ExportFormat) -> Result<Export> {
-        let text = self.study_pgn(viewer, id, format).await?;
+        let text = self.studies.study_pgn(viewer, id, format).await?;
         Ok(Export::new(&format!("study-{id}"), format, Contents::Whole(text.into_bytes())))
     }
 }
@@ -500,7 +526,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_client_that_goes_away_gives_its_place_back() {
-        let exports = Exports::new(ExportLimits { per_client: 1, ..ExportLimits::default() });
+        let exports = Downloads::new(ExportLimits { per_client: 1, ..ExportLimits::default() });
         let client: IpAddr = "10.1.2.3".parse().unwrap();
         let place = exports.places().admit(client).unwrap();
         let refused = exports.places().admit(client).err().unwrap();

@@ -11,19 +11,19 @@ use std::{
 use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 
 use super::{
-    Services,
     board::{Board, MoveNames, start_fen},
-    computer,
-    lobby::Terms,
+    computer::Jobs,
+    events::Events,
     refusal::{Error, Refusal, Result},
+    tournaments::Steps,
 };
 
 use crate::model::{
     clock::ClockSpec,
     ratings::Category,
-    {DrawAction, GameStatus, NoticeKind, SideChoice},
+    {DrawAction, GameStatus, NoticeKind},
 };
-use crate::store::{ChallengeRow, Finish, GameRow, LadderResultRow, MoveRow, Page, TournamentStep, Written};
+use crate::store::{Finish, GameRow, LadderResultRow, MoveRow, Page, Store, TournamentStep, Written};
 
 /// Games as this instance last read or wrote them, by id, and the turn to
 /// submit a move to each: the moves of one game are made here one at a time,
@@ -230,7 +230,31 @@ pub fn new_game_row(
     }
 }
 
-impl Services {
+/// Games being played and their ends: moves, resignations, draws, time.
+/// A change is written with what it finishes (a tournament's step, see
+/// [`Steps`]) and then told: to the game's watchers and, where the computer
+/// is to move or answer, to the computer's queue ([`Jobs`]).
+pub struct Games {
+    store: Store,
+    events: Events,
+    cache: GameCache,
+    computer_jobs: Arc<Jobs>,
+    tournament_steps: Arc<Steps>,
+    /// How long a game waits for its first moves (see [`super::limits::Limits::first_move_ms`]).
+    first_move_ms: i64,
+}
+
+impl Games {
+    pub fn new(
+        store: Store,
+        events: Events,
+        computer_jobs: Arc<Jobs>,
+        tournament_steps: Arc<Steps>,
+        first_move_ms: i64,
+    ) -> Self {
+        Games { store, events, cache: GameCache::default(), computer_jobs, tournament_steps, first_move_ms }
+    }
+
     /// Loads a game: its row always from the database; its moves, board and
     /// move names from memory while the row's ply count matches what was
     /// played there; if other instances played on, only their moves are read
@@ -324,7 +348,7 @@ impl Services {
         if color != loaded.turn() {
             return Ok(Attempt::Refused(Refusal::NotYourTurn {}));
         }
-        if loaded.never_started(now, self.limits.first_move_ms) {
+        if loaded.never_started(now, self.first_move_ms) {
             return Ok(match self.end(&loaded, None, now).await {
                 Ok(_) => Attempt::Refused(Refusal::NotStarted {}),
                 Err(_) => Attempt::Stale,
@@ -428,60 +452,6 @@ impl Services {
         self.end(&loaded, None, now).await
     }
 
-    /// Offers the opponent a rematch of a game that is over: the same rules and
-    /// clock with colours swapped. If the opponent has already offered one, it is
-    /// accepted and the new game starts (`Ok`); else the offer waits (`Err`).
-    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
-        self.may_challenge(user, now).await?;
-        let loaded = self.load_game(id).await?;
-        let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
-        if loaded.is_active() {
-            return Err(Refusal::GameNotOver {}.into());
-        }
-        let opponent = loaded.player(!me).to_string();
-        if let Some(level) = computer::level_of(&opponent) {
-            // The computer always takes a rematch: the new game starts now.
-            let level = level.number();
-            let color = if me == Color::Red { SideChoice::Black } else { SideChoice::Red };
-            let terms = (loaded.row.variant, loaded.row.rules);
-            return Ok(Ok(self.play_computer(user, level, terms, color, loaded.row.clock, now).await?));
-        }
-        // Both players asking at once must meet in one game, not leave two
-        // crossing offers: one asks at a time, and the second finds the first's.
-        let held = self.store.exclusive(&format!("xiangqi:rematch:{id}")).await?;
-        let answer = self.rematch_in_turn(user, &loaded, me, opponent, now).await;
-        held.release().await;
-        answer
-    }
-
-    async fn rematch_in_turn(
-        &self,
-        user: &str,
-        loaded: &Loaded,
-        me: Color,
-        opponent: String,
-        now: i64,
-    ) -> Result<Result<Loaded, ChallengeRow>> {
-        let id = loaded.row.id.as_str();
-        if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
-            return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
-        }
-        if let Some(mine) = self.store.rematch_from(id, user).await? {
-            return Ok(Err(mine));
-        }
-        let terms = Terms {
-            opponent: Some(opponent),
-            variant: loaded.row.variant,
-            rules: loaded.row.rules,
-            color: if me == Color::Red { SideChoice::Black } else { SideChoice::Red },
-            clock: loaded.row.clock,
-            rematch_of: Some(id.to_string()),
-            rated: loaded.row.rated,
-            ladder: None,
-        };
-        Ok(Err(self.create_challenge(user, terms, false, now).await?))
-    }
-
     pub async fn resign(&self, user: &str, id: &str, now: i64) -> Result<Loaded> {
         let (loaded, me) = self.active_game_of(user, id).await?;
         self.finish(&loaded, Outcome::win(!me, Reason::Resignation), now).await
@@ -503,7 +473,7 @@ impl Services {
             DrawAction::Offer => after.draw_offer = Some(me),
             DrawAction::Decline if from_opponent => {
                 after.draw_offer = None;
-                self.notify(loaded.player(!me), NoticeKind::DrawDeclined, Some(user), Some(id)).await;
+                self.events.notify(loaded.player(!me), NoticeKind::DrawDeclined, Some(user), Some(id)).await;
             }
             DrawAction::Accept | DrawAction::Decline => {
                 return Err(Refusal::NoDrawOffer {}.into());
@@ -517,7 +487,7 @@ impl Services {
         let done = Loaded { row: after, ..loaded };
         self.cache.remember(&done);
         self.after_change(&done, false).await;
-        self.computer_draw_offer(&done);
+        self.computer_jobs.computer_draw_offer(&done);
         Ok(done)
     }
 
@@ -556,7 +526,7 @@ impl Services {
             let batch = self.store.active_live_games(&page).await?;
             for row in batch.items {
                 let loaded = self.load_game(&row.id).await?;
-                let ended = if loaded.never_started(now, self.limits.first_move_ms) {
+                let ended = if loaded.never_started(now, self.first_move_ms) {
                     if loaded.row.tournament.is_some() {
                         self.time_out(&loaded, now).await.is_ok()
                     } else {
@@ -586,7 +556,7 @@ impl Services {
         board: &Board,
         write: impl AsyncFnOnce(Option<&Finish>) -> Result<Written, sqlx::Error>,
     ) -> Result<Written> {
-        let ending = self.tournament_ending(after).await?;
+        let ending = self.tournament_steps.tournament_ending(after).await?;
         let step = ending.as_ref().and_then(|(_, step)| step.clone());
         let written = write(finish_of(after, board, step.clone()).as_ref()).await;
         if let Some((held, _)) = ending {
@@ -596,7 +566,7 @@ impl Services {
         if written == Written::Done
             && let Some(step) = &step
         {
-            self.step_taken(step).await;
+            self.tournament_steps.step_taken(step).await;
         }
         Ok(written)
     }
@@ -607,20 +577,20 @@ impl Services {
     /// step. Nothing here can undo or refuse the change: what fails is logged,
     /// and the tournament's own sweep takes a step missed here.
     async fn after_change(&self, loaded: &Loaded, moved: bool) {
-        self.publish_game(loaded).await;
+        self.events.publish_game(loaded).await;
         if loaded.is_active() && moved {
             let to_move = loaded.player(loaded.turn()).to_string();
-            self.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
+            self.events.notify(&to_move, NoticeKind::YourMove, None, Some(&loaded.row.id)).await;
         } else if loaded.row.status == GameStatus::Finished {
             if loaded.row.ladder.is_some() {
-                self.lobby_changed().await;
+                self.events.lobby_changed().await;
             }
             if let Some((id, _)) = &loaded.row.tournament {
-                self.tournament_game_over(id, loaded.row.updated_ms).await;
+                self.tournament_steps.tournament_game_over(id, loaded.row.updated_ms).await;
             }
         }
         if moved {
-            self.computer_turn(loaded);
+            self.computer_jobs.computer_turn(loaded);
         }
     }
 }

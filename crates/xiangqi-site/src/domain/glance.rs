@@ -5,14 +5,13 @@
 use xiangqi::Color;
 
 use super::{
-    Services,
     board::Board,
     games::Loaded,
     refusal::{Error, Result},
 };
 
 use crate::model::{GameStatus, clock::ClockSpec};
-use crate::store::{GameRow, Page, Paged};
+use crate::store::{GameRow, Page, Paged, Store};
 
 /// A game seen in a list.
 pub struct Glance {
@@ -56,7 +55,17 @@ impl From<&Loaded> for Glance {
     }
 }
 
-impl Services {
+/// The short views of games that lists show: a user's games, games being
+/// played now, finished games.
+pub struct Glances {
+    store: Store,
+}
+
+impl Glances {
+    pub fn new(store: Store) -> Self {
+        Glances { store }
+    }
+
     /// The glances of stored games, in their order.
     pub async fn glances(&self, rows: Vec<GameRow>) -> Result<Vec<Glance>> {
         let wanted: Vec<(String, i64)> =
@@ -82,7 +91,7 @@ pub struct Playing {
     pub next: Option<String>,
 }
 
-impl Services {
+impl Glances {
     /// A page of `me`'s games being played, split by whose move it is.
     pub async fn playing(&self, me: &str, page: &Page) -> Result<Playing> {
         let page = self.store.playing_games_of(me, page).await?;

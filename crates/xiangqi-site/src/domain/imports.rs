@@ -21,19 +21,20 @@ use xiangqi::{
 };
 use xiangqi_records::{Encoding, FileRead, Format, Game, ReadOptions, RecordError};
 
-use std::net::IpAddr;
+use std::{net::IpAddr, sync::Arc};
 
 use super::{
-    Services,
     accounts::new_id,
     analysis::{Step, step},
     board::Board,
     explorer::PLIES,
+    masters::Masters,
     refusal::{Error, Illegality, Refusal, Result},
 };
 
 use crate::model::{explorer::Speed, named_enum};
-use crate::store::{Explored, ImportedRow, Page, Paged};
+use crate::parsing::ParsePool;
+use crate::store::{Explored, ImportedRow, Page, Paged, Store};
 
 /// The largest file one upload may be, in bytes: the record limits' bytes per file.
 pub const MAX_BYTES: usize = Limits::SITE.file_bytes;
@@ -660,7 +661,18 @@ pub(crate) fn placed(row: ImportedRow) -> Result<PlacedRecord> {
     Ok(PlacedRecord { row, steps, cut })
 }
 
-impl Services {
+/// Users' imported game records: reading files, keeping and deleting them.
+pub struct Imports {
+    store: Store,
+    parsing: Arc<ParsePool>,
+    masters: Arc<Masters>,
+}
+
+impl Imports {
+    pub fn new(store: Store, parsing: Arc<ParsePool>, masters: Arc<Masters>) -> Self {
+        Imports { store, parsing, masters }
+    }
+
     /// Imports the games of a record file of any format into `user`'s
     /// collection: every game replayed, those refused named, the rest kept
     /// together and those already kept skipped. The file is read in the
@@ -741,7 +753,7 @@ impl Services {
 
     /// A game of the Masters collection with its tree placed, as [`Self::imported_placed`].
     pub async fn masters_placed(&self, client: IpAddr, id: &str) -> Result<PlacedRecord> {
-        let row = self.masters_game(id).await?;
+        let row = self.masters.masters_game(id).await?;
         self.parsing.run(client, move || placed(row)).await?
     }
 

@@ -5,10 +5,14 @@
 //! place, and everyone between moves down one; a defender who wins (or draws)
 //! keeps their place.
 
+use std::sync::Arc;
+
 use super::{
-    Services,
+    accounts,
     board::default_rules,
-    lobby::Terms,
+    events::Events,
+    limits::Quotas,
+    lobby::{Lobby, Terms},
     refusal::{Refusal, Result},
 };
 
@@ -17,7 +21,7 @@ use crate::model::{
     clock::{ClockSpec, DAY_MS},
     ratings::Category,
 };
-use crate::store::{ChallengeRow, LadderResultRow, Page, Paged, RungRow, Written};
+use crate::store::{ChallengeRow, LadderResultRow, Page, Paged, RungRow, Store, Written};
 
 /// How far above themselves a player may challenge.
 pub const REACH: i64 = 20;
@@ -47,12 +51,32 @@ fn ladder_clock(category: Category) -> ClockSpec {
     }
 }
 
-impl Services {
+/// The rating ladders: joining one and challenging those above.
+pub struct Ladders {
+    store: Store,
+    events: Events,
+    quotas: Arc<Quotas>,
+    lobby: Arc<Lobby>,
+}
+
+impl Ladders {
+    pub fn new(store: Store, events: Events, quotas: Arc<Quotas>, lobby: Arc<Lobby>) -> Self {
+        Ladders { store, events, quotas, lobby }
+    }
+
+    pub async fn open_ladder_challenges(
+        &self,
+        category: Category,
+        page: &Page,
+    ) -> Result<Paged<ChallengeRow>> {
+        Ok(self.store.open_ladder_challenges(category, page).await?)
+    }
+
     /// Joins a ladder at the bottom; the place taken.
     pub async fn join_ladder(&self, user: &str, category: Category, now: i64) -> Result<i64> {
         let place = self.store.join_ladder(category, user, now).await?.ok_or(Refusal::OnLadder {})?;
         // Open ladder pages redraw on lobby events.
-        self.lobby_changed().await;
+        self.events.lobby_changed().await;
         Ok(place)
     }
 
@@ -64,8 +88,8 @@ impl Services {
         defender: &str,
         now: i64,
     ) -> Result<ChallengeRow> {
-        self.may_challenge(user, now).await?;
-        let defender = self.user(defender).await?.name;
+        self.quotas.may_challenge(user, now).await?;
+        let defender = accounts::user(&self.store, defender).await?.name;
         let place = |who: &str| {
             let who = who.to_string();
             async move { self.store.ladder_position(category, &who).await }
@@ -89,7 +113,7 @@ impl Services {
             rated: true,
             ladder: Some(category),
         };
-        self.create_challenge(user, terms, false, now).await
+        self.lobby.create_challenge(user, terms, false, now).await
     }
 
     /// Ladder challenges not accepted in time count as lost by the one who let
@@ -111,7 +135,7 @@ impl Services {
             }
         }
         if applied > 0 {
-            self.lobby_changed().await;
+            self.events.lobby_changed().await;
         }
         Ok(applied)
     }
@@ -128,7 +152,7 @@ pub struct LadderPage {
 /// How many of a ladder's latest results its page shows.
 pub const SHOWN_RESULTS: u32 = 20;
 
-impl Services {
+impl Ladders {
     pub async fn ladder_page(&self, category: Category, page: &Page) -> Result<LadderPage> {
         let (store, first) = (&self.store, Page::first(Page::MAX));
         let (rungs, challenges, results) = tokio::try_join!(

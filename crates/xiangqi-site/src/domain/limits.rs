@@ -6,11 +6,8 @@
 //! sent at once are counted one after another. A refusal says which limit and
 //! when to try again.
 
-use super::{
-    Services,
-    refusal::{Act, Refusal, Result, Window},
-};
-use crate::store::{Counting, Tally};
+use super::refusal::{Act, Refusal, Result, Window};
+use crate::store::{Counting, Store, Tally};
 
 pub const MINUTE_MS: i64 = 60 * 1000;
 pub const HOUR_MS: i64 = 60 * MINUTE_MS;
@@ -75,7 +72,18 @@ fn verdict(nth: Option<i64>, act: Act, allowed: u32, per: Window, now: i64) -> R
     }
 }
 
-impl Services {
+/// The acts each user may do so often (see [`Limits`]), counted in the store
+/// so that every instance counts them together.
+pub struct Quotas {
+    store: Store,
+    limits: Limits,
+}
+
+impl Quotas {
+    pub fn new(store: Store, limits: Limits) -> Self {
+        Quotas { store, limits }
+    }
+
     /// Refuses the next act if `allowed` acts of the tally already fell in the
     /// window ending now, counted in the actor's turn; `act` names the acts
     /// for the refusal.

@@ -2,13 +2,18 @@
 //! and auto-match (an open challenge that pairs with the next request for the
 //! same settings).
 
-use xiangqi::{RuleSet, Variant};
+use std::sync::Arc;
+
+use xiangqi::{Color, RuleSet, Variant};
 
 use super::{
-    Services,
-    accounts::new_id,
+    accounts::{self, new_id},
     board::{rules_fit, variant_of},
+    computer::{self, Computer},
+    events::Events,
+    games::Games,
     games::{Loaded, new_game_row},
+    limits::Quotas,
     refusal::{ErrorCode, Refusal, Result},
 };
 
@@ -17,7 +22,7 @@ use crate::model::{
     ratings::Category,
     {ChallengeStatus, NoticeKind, SideChoice},
 };
-use crate::store::{ChallengeRow, Lobby, Page, Paged, Written};
+use crate::store::{ChallengeRow, Lobby as Lists, Page, Paged, Store, Written};
 
 /// What a player asks for.
 #[derive(Clone, Debug)]
@@ -58,12 +63,90 @@ fn auto_terms(variant: Variant, rules: RuleSet, clock: ClockSpec, rated: bool) -
     }
 }
 
-impl Services {
+/// The lobby: challenges, the waiting room, auto-match and rematches.
+pub struct Lobby {
+    store: Store,
+    events: Events,
+    quotas: Arc<Quotas>,
+    games: Arc<Games>,
+    computer: Arc<Computer>,
+    /// Auto-match requests are paired one at a time (see [`Lobby::automatch`]).
+    pairing: tokio::sync::Mutex<()>,
+}
+
+impl Lobby {
+    pub fn new(
+        store: Store,
+        events: Events,
+        quotas: Arc<Quotas>,
+        games: Arc<Games>,
+        computer: Arc<Computer>,
+    ) -> Self {
+        Lobby { store, events, quotas, games, computer, pairing: tokio::sync::Mutex::new(()) }
+    }
+
+    /// Offers the opponent a rematch of a game that is over: the same rules and
+    /// clock with colours swapped. If the opponent has already offered one, it is
+    /// accepted and the new game starts (`Ok`); else the offer waits (`Err`).
+    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
+        self.quotas.may_challenge(user, now).await?;
+        let loaded = self.games.load_game(id).await?;
+        let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
+        if loaded.is_active() {
+            return Err(Refusal::GameNotOver {}.into());
+        }
+        let opponent = loaded.player(!me).to_string();
+        if let Some(level) = computer::level_of(&opponent) {
+            // The computer always takes a rematch: the new game starts now.
+            let level = level.number();
+            let color = if me == Color::Red { SideChoice::Black } else { SideChoice::Red };
+            let terms = (loaded.row.variant, loaded.row.rules);
+            return Ok(Ok(self
+                .computer
+                .play_computer(user, level, terms, color, loaded.row.clock, now)
+                .await?));
+        }
+        // Both players asking at once must meet in one game, not leave two
+        // crossing offers: one asks at a time, and the second finds the first's.
+        let held = self.store.exclusive(&format!("xiangqi:rematch:{id}")).await?;
+        let answer = self.rematch_in_turn(user, &loaded, me, opponent, now).await;
+        held.release().await;
+        answer
+    }
+
+    async fn rematch_in_turn(
+        &self,
+        user: &str,
+        loaded: &Loaded,
+        me: Color,
+        opponent: String,
+        now: i64,
+    ) -> Result<Result<Loaded, ChallengeRow>> {
+        let id = loaded.row.id.as_str();
+        if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
+            return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
+        }
+        if let Some(mine) = self.store.rematch_from(id, user).await? {
+            return Ok(Err(mine));
+        }
+        let terms = Terms {
+            opponent: Some(opponent),
+            variant: loaded.row.variant,
+            rules: loaded.row.rules,
+            color: if me == Color::Red { SideChoice::Black } else { SideChoice::Red },
+            clock: loaded.row.clock,
+            rematch_of: Some(id.to_string()),
+            rated: loaded.row.rated,
+            ladder: None,
+        };
+        Ok(Err(self.create_challenge(user, terms, false, now).await?))
+    }
+
     /// Whether a new challenge is rated: as asked, else the player's default.
     pub async fn rated_or_default(&self, user: &str, asked: Option<bool>) -> Result<bool> {
         match asked {
             Some(rated) => Ok(rated),
-            None => Ok(self.user(user).await?.rated_by_default),
+            None => Ok(accounts::user(&self.store, user).await?.rated_by_default),
         }
     }
 
@@ -107,7 +190,7 @@ impl Services {
             expires_ms: terms.ladder.map(|_| now + super::ladders::ANSWER_MS),
             created_ms: now,
         };
-        let mut turn = self.challenge_turn(creator, now).await?;
+        let mut turn = self.quotas.challenge_turn(creator, now).await?;
         if !auto && self.store.same_challenge(&mut turn, &row).await?.is_some() {
             return Err(Refusal::DuplicateChallenge {}.into());
         }
@@ -115,9 +198,9 @@ impl Services {
         turn.done().await?;
         if let Some(o) = &row.opponent {
             let kind = if row.rematch_of.is_some() { NoticeKind::Rematch } else { NoticeKind::Challenge };
-            self.notify(o, kind, Some(creator), row.rematch_of.as_deref()).await;
+            self.events.notify(o, kind, Some(creator), row.rematch_of.as_deref()).await;
         }
-        self.lobby_changed().await;
+        self.events.lobby_changed().await;
         Ok(row)
     }
 
@@ -148,10 +231,10 @@ impl Services {
         if self.store.accept_challenge(id, &row).await? == Written::Stale {
             return Err(Refusal::ChallengeClosed {}.into());
         }
-        self.notify(&c.creator, NoticeKind::Accepted, Some(user), Some(&row.id)).await;
-        self.lobby_changed().await;
-        let loaded = self.load_game(&row.id).await?;
-        self.publish_game(&loaded).await;
+        self.events.notify(&c.creator, NoticeKind::Accepted, Some(user), Some(&row.id)).await;
+        self.events.lobby_changed().await;
+        let loaded = self.games.load_game(&row.id).await?;
+        self.events.publish_game(&loaded).await;
         Ok(loaded)
     }
 
@@ -165,9 +248,9 @@ impl Services {
             return Err(Refusal::ChallengeClosed {}.into());
         }
         if c.creator != user {
-            self.notify(&c.creator, NoticeKind::Declined, Some(user), c.rematch_of.as_deref()).await;
+            self.events.notify(&c.creator, NoticeKind::Declined, Some(user), c.rematch_of.as_deref()).await;
         }
-        self.lobby_changed().await;
+        self.events.lobby_changed().await;
         Ok(())
     }
 
@@ -181,7 +264,7 @@ impl Services {
         rated: Option<bool>,
         now: i64,
     ) -> Result<Result<Loaded, ChallengeRow>> {
-        self.may_challenge(user, now).await?;
+        self.quotas.may_challenge(user, now).await?;
         let rated = self.rated_or_default(user, rated).await?;
         let terms = auto_terms(variant, rules, clock, rated);
         check_terms(&terms)?;
@@ -233,10 +316,10 @@ pub struct Proposal {
     pub rated: Option<bool>,
 }
 
-impl Services {
+impl Lobby {
     /// A player's challenge, to someone or to the waiting room, if they may make one now.
     pub async fn propose(&self, creator: &str, p: Proposal, now: i64) -> Result<ChallengeRow> {
-        self.may_challenge(creator, now).await?;
+        self.quotas.may_challenge(creator, now).await?;
         let terms = Terms {
             opponent: p.opponent.filter(|o| !o.is_empty()),
             variant: p.variant,
@@ -253,7 +336,7 @@ impl Services {
     /// The lobby for `viewer` (a visitor: the waiting room alone).
     pub async fn lobby_lists(&self, viewer: Option<&str>, page: &Page) -> Result<LobbyLists> {
         // No account has an empty name: a visitor's room is everyone's open challenges.
-        let room = self.store.lobby(viewer.unwrap_or(""), Lobby::Room, page).await?;
+        let room = self.store.lobby(viewer.unwrap_or(""), Lists::Room, page).await?;
         let Some(user) = viewer else {
             return Ok(LobbyLists {
                 room,
@@ -262,13 +345,13 @@ impl Services {
             });
         };
         let first = Page::first(Page::MAX);
-        let incoming = self.store.lobby(user, Lobby::Incoming, &first).await?;
-        let outgoing = self.store.lobby(user, Lobby::Outgoing, &first).await?.items;
+        let incoming = self.store.lobby(user, Lists::Incoming, &first).await?;
+        let outgoing = self.store.lobby(user, Lists::Outgoing, &first).await?.items;
         Ok(LobbyLists { room, incoming, outgoing })
     }
 
     /// A page of the challenges to `user`, oldest first.
     pub async fn incoming(&self, user: &str, page: &Page) -> Result<Paged<ChallengeRow>> {
-        Ok(self.store.lobby(user, Lobby::Incoming, page).await?)
+        Ok(self.store.lobby(user, Lists::Incoming, page).await?)
     }
 }

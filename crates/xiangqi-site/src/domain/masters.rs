@@ -8,13 +8,16 @@
 
 use std::{net::IpAddr, path::Path};
 
+use std::sync::Arc;
+
 use xiangqi_records::{Encoding, Format, Game, Limits, ReadOptions, RecordError, ccbridge};
 
 use super::{
-    Services,
+    accounts,
     imports::{self, ImportReport, MAX_BYTES, Refused},
     refusal::{Refusal, Result},
 };
+use crate::parsing::ParsePool;
 use crate::store::{Explored, ImportedRow, MASTERS, Page, Paged, Store};
 
 /// How many games one transaction of a load writes.
@@ -28,7 +31,17 @@ pub struct Loaded {
     pub refused: u64,
 }
 
-impl Services {
+/// The Masters collection: its games, and loading record files into it.
+pub struct Masters {
+    store: Store,
+    parsing: Arc<ParsePool>,
+}
+
+impl Masters {
+    pub fn new(store: Store, parsing: Arc<ParsePool>) -> Self {
+        Masters { store, parsing }
+    }
+
     /// Loads a file into the Masters collection: administrators only.
     pub async fn import_masters(
         &self,
@@ -38,7 +51,7 @@ impl Services {
         encoding: Option<Encoding>,
         now: i64,
     ) -> Result<ImportReport> {
-        self.admin(admin).await?;
+        accounts::admin(&self.store, admin).await?;
         if bytes.len() > MAX_BYTES {
             return Err(imports::too_large().into());
         }

@@ -1,6 +1,11 @@
 //! The play site's rules of conduct: accounts, the lobby (challenges, waiting
 //! room, auto-match) and games. Handlers call these services; the services own
 //! the invariants and talk to the store.
+//!
+//! Each concept is a service of its own in its module (`games::Games`,
+//! `lobby::Lobby`, `studies::Studies`...), made with exactly what it uses:
+//! the store, the events it tells of, the clock, the engines, and the other
+//! services it calls. [`Setup::services`] puts them together.
 
 pub mod accounts;
 pub mod analysis;
@@ -20,10 +25,11 @@ pub mod news;
 pub mod openings;
 pub mod people;
 pub mod puzzles;
-mod reads;
 pub mod refusal;
 pub mod review;
+pub mod site;
 pub mod studies;
+pub mod sweeps;
 #[cfg(test)]
 mod tests;
 pub mod tournaments;
@@ -31,10 +37,30 @@ pub mod tournaments;
 use std::sync::Arc;
 
 use self::{
-    events::{Happening, Listener, Notice},
-    refusal::Result,
+    accounts::Accounts,
+    analysis::{Analyser, Analyses},
+    computer::{Computer, Jobs},
+    events::{Events, Listener},
+    explorer::Explorer,
+    exports::{Downloads, ExportLimits, Exports},
+    games::Games,
+    glance::Glances,
+    imports::Imports,
+    ladders::Ladders,
+    limits::{Limits, Quotas},
+    lobby::Lobby,
+    masters::Masters,
+    news::News,
+    openings::Openings,
+    people::{Invitations, People},
+    puzzles::Puzzles,
+    review::Review,
+    site::Site,
+    studies::Studies,
+    sweeps::Sweeps,
+    tournaments::{Steps, Tournaments},
 };
-use crate::{engines::EnginePool, model::NoticeKind, parsing::ParsePool, store::Store};
+use crate::{engines::EnginePool, parsing::ParsePool, store::Store};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -77,101 +103,177 @@ impl Clock {
     }
 }
 
+/// The site's services, one for each concept, each holding what it uses.
+/// Handlers and background tasks name the one they call; they are put
+/// together in one place, [`Setup::services`].
 pub struct Services {
-    /// The services' own: handlers and tasks reach the store through them.
-    store: Store,
-    /// Who hears what happens (the live updates of open pages).
-    listener: Arc<dyn Listener>,
+    /// What "now" is for requests and background tasks.
+    pub clock: Clock,
+    /// Where heavy parsing (PGN files and records) runs, bounded per client.
+    pub parsing: Arc<ParsePool>,
+    pub site: Site,
+    pub accounts: Arc<Accounts>,
+    pub invitations: Arc<Invitations>,
+    pub people: Arc<People>,
+    pub glances: Arc<Glances>,
+    pub games: Arc<Games>,
+    pub computer: Arc<Computer>,
+    pub computer_jobs: Arc<Jobs>,
+    pub lobby: Arc<Lobby>,
+    pub ladders: Arc<Ladders>,
+    pub tournaments: Arc<Tournaments>,
+    pub studies: Arc<Studies>,
+    pub puzzles: Arc<Puzzles>,
+    pub analysis: Analyser,
+    pub review: Arc<Review>,
+    pub explorer: Explorer,
+    pub openings: Arc<Openings>,
+    pub imports: Arc<Imports>,
+    pub masters: Arc<Masters>,
+    pub exports: Exports,
+    pub news: News,
+    pub sweeps: Sweeps,
+}
+
+/// What the services are made with besides the store and the listener: the
+/// site's defaults unless changed.
+pub struct Setup {
     /// How much of what others see one user may do (see [`limits`]).
-    pub limits: limits::Limits,
+    pub limits: Limits,
+    /// What "now" is: the system's time, unless a test moves it forward.
+    pub clock: Clock,
     /// Where the computer's moves, analyses and reviews are searched.
     pub engines: Arc<EnginePool>,
     /// Where heavy parsing (PGN files and records) runs, bounded per client.
     pub parsing: Arc<ParsePool>,
-    /// The limits on downloads of many games, and the places those being sent hold.
-    pub exports: exports::Exports,
-    computer: computer::Jobs,
-    /// The analyses running now and each user's limits on starting more.
-    pub analysis: Arc<analysis::Analyses>,
-    cache: games::GameCache,
-    /// Auto-match requests are paired one at a time (see [`Services::automatch`]).
-    pairing: tokio::sync::Mutex<()>,
-    /// What "now" is for requests and background tasks.
-    pub clock: Clock,
-    /// Each user's edits of studies, counted on this instance.
-    study_edits: analysis::RateLimit,
+    /// Engine analyses one user may start in a minute.
+    pub analyses_per_minute: u32,
+    /// The limits on downloads of many games.
+    pub exports: ExportLimits,
 }
 
-impl Services {
-    pub fn new(store: Store, listener: Arc<dyn Listener>) -> Self {
-        Services {
-            store,
-            listener,
-            limits: limits::Limits::default(),
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            limits: Limits::default(),
+            clock: Clock::default(),
             engines: Arc::new(EnginePool::for_this_machine()),
             parsing: Arc::new(ParsePool::for_this_machine()),
-            exports: exports::Exports::default(),
-            computer: computer::Jobs::default(),
-            analysis: Arc::new(analysis::Analyses::new(analysis::ANALYSES_PER_MINUTE)),
-            cache: games::GameCache::default(),
-            pairing: tokio::sync::Mutex::new(()),
-            clock: Clock::default(),
-            study_edits: analysis::RateLimit::new(studies::EDITS_PER_MINUTE, limits::MINUTE_MS),
+            analyses_per_minute: analysis::ANALYSES_PER_MINUTE,
+            exports: ExportLimits::default(),
         }
     }
+}
 
-    /// Whether moves can be written: the group commit's writers all run
-    /// (none is waiting to be started again after a fault).
-    pub fn moves_writable(&self) -> bool {
-        self.store.writer_up()
-    }
-
-    /// Milliseconds since the Unix epoch, by [`Services::clock`].
-    pub fn now(&self) -> i64 {
-        self.clock.now_ms()
-    }
-
-    /// Tells everyone watching a game of its new state.
-    /// Purges what no rule reads any more: failed log-ins older than their
-    /// window, expired sessions, and visitors' puzzle moves past the time
-    /// they make a solver's attempt at those puzzles unrated.
-    pub async fn purge(&self, now: i64) -> Result<u64> {
-        Ok(self.purge_sessions(now).await? + self.forget_old_probes(now).await?)
-    }
-
-    pub async fn publish_game(&self, game: &games::Loaded) {
-        self.listener.hear(Happening::Game(game));
-    }
-
-    /// A new line of a game's chat, to everyone watching the game.
-    pub async fn publish_chat(&self, line: &crate::store::ChatRow) {
-        self.listener.hear(Happening::Chat(line));
-    }
-
-    /// A short notice for a user's open pages: what happened, from whom, in which game.
-    pub async fn notify(&self, user: &str, kind: NoticeKind, from: Option<&str>, game: Option<&str>) {
-        self.listener.hear(Happening::Notice(Notice {
-            user: user.to_string(),
-            kind,
-            from: from.map(str::to_string),
-            game: game.map(str::to_string),
-            study: None,
-        }));
-    }
-
-    /// A short notice for a user's open pages about a study, from whom.
-    pub fn notify_of_study(&self, user: &str, kind: NoticeKind, from: &str, study: &str) {
-        self.listener.hear(Happening::Notice(Notice {
-            user: user.to_string(),
-            kind,
-            from: Some(from.to_string()),
-            game: None,
-            study: Some(study.to_string()),
-        }));
-    }
-
-    /// Lists of challenges are stale: every open page reloads its lobby.
-    async fn lobby_changed(&self) {
-        self.listener.hear(Happening::Lobby);
+impl Setup {
+    /// The services, on `store`, telling `listener` what happens.
+    pub fn services(self, store: Store, listener: Arc<dyn Listener>) -> Services {
+        let Setup { limits, clock, engines, parsing, analyses_per_minute, exports } = self;
+        let events = Events::new(listener);
+        let quotas = Arc::new(Quotas::new(store.clone(), limits.clone()));
+        let analyses = Arc::new(Analyses::new(analyses_per_minute));
+        let tournament_steps = Arc::new(Steps::new(store.clone(), events.clone()));
+        let computer_jobs = Arc::new(Jobs::new(store.clone(), events.clone()));
+        let games = Arc::new(Games::new(
+            store.clone(),
+            events.clone(),
+            computer_jobs.clone(),
+            tournament_steps.clone(),
+            limits.first_move_ms,
+        ));
+        let computer = Arc::new(Computer::new(
+            store.clone(),
+            games.clone(),
+            computer_jobs.clone(),
+            engines.clone(),
+            events.clone(),
+            clock.clone(),
+        ));
+        let lobby = Arc::new(Lobby::new(
+            store.clone(),
+            events.clone(),
+            quotas.clone(),
+            games.clone(),
+            computer.clone(),
+        ));
+        let invitations = Arc::new(Invitations::new(store.clone(), lobby.clone()));
+        let accounts = Arc::new(Accounts::new(store.clone(), quotas.clone(), invitations.clone()));
+        let glances = Arc::new(Glances::new(store.clone()));
+        let people = Arc::new(People::new(
+            store.clone(),
+            events.clone(),
+            quotas.clone(),
+            games.clone(),
+            glances.clone(),
+        ));
+        let ladders = Arc::new(Ladders::new(store.clone(), events.clone(), quotas.clone(), lobby.clone()));
+        let tournaments = Arc::new(Tournaments::new(
+            store.clone(),
+            quotas.clone(),
+            games.clone(),
+            tournament_steps.clone(),
+        ));
+        let studies = Arc::new(Studies::new(store.clone(), events.clone(), parsing.clone(), people.clone()));
+        let puzzles = Arc::new(Puzzles::new(
+            store.clone(),
+            games.clone(),
+            quotas.clone(),
+            engines.clone(),
+            clock.clone(),
+        ));
+        let masters = Arc::new(Masters::new(store.clone(), parsing.clone()));
+        let imports = Arc::new(Imports::new(store.clone(), parsing.clone(), masters.clone()));
+        let openings = Arc::new(Openings::new(store.clone()));
+        let sweeps = Sweeps::new(
+            store.clone(),
+            clock.clone(),
+            engines.clone(),
+            games.clone(),
+            ladders.clone(),
+            tournaments.clone(),
+            openings.clone(),
+            accounts.clone(),
+            puzzles.clone(),
+        );
+        Services {
+            site: Site::new(store.clone()),
+            analysis: Analyser::new(analyses.clone(), engines.clone()),
+            review: Arc::new(Review::new(
+                store.clone(),
+                games.clone(),
+                analyses,
+                engines.clone(),
+                clock.clone(),
+            )),
+            explorer: Explorer::new(store.clone(), glances.clone()),
+            exports: Exports::new(
+                store.clone(),
+                parsing.clone(),
+                Downloads::new(exports),
+                games.clone(),
+                imports.clone(),
+                masters.clone(),
+                studies.clone(),
+            ),
+            news: News::new(store),
+            clock,
+            parsing,
+            accounts,
+            invitations,
+            people,
+            glances,
+            games,
+            computer,
+            computer_jobs,
+            lobby,
+            ladders,
+            tournaments,
+            studies,
+            puzzles,
+            openings,
+            imports,
+            masters,
+            sweeps,
+        }
     }
 }

@@ -1,20 +1,27 @@
 //! The site's news: administrators write it; everyone reads it, newest first.
 
 use super::{
-    Services,
-    accounts::new_id,
+    accounts::{self, new_id},
     refusal::{Refusal, Result, TextField},
 };
-use crate::store::{NewsRow, Written};
+use crate::store::{NewsRow, Page, Paged, Store, Written};
 
-impl Services {
-    /// An administrator, or a refusal.
-    pub(crate) async fn admin(&self, name: &str) -> Result<()> {
-        if self.user(name).await?.admin { Ok(()) } else { Err(Refusal::AdministratorsOnly {}.into()) }
+/// The site's news.
+pub struct News {
+    store: Store,
+}
+
+impl News {
+    pub fn new(store: Store) -> Self {
+        News { store }
+    }
+
+    pub async fn news(&self, page: &Page) -> Result<Paged<NewsRow>> {
+        Ok(self.store.news(page).await?)
     }
 
     pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> Result<NewsRow> {
-        self.admin(author).await?;
+        accounts::admin(&self.store, author).await?;
         let (title, body) = (title.trim(), body.trim());
         if title.is_empty() || title.chars().count() > 200 {
             return Err(Refusal::TextLength { field: TextField::Title, min: 1, max: 200 }.into());
@@ -34,7 +41,7 @@ impl Services {
     }
 
     pub async fn delete_news(&self, user: &str, id: &str) -> Result<()> {
-        self.admin(user).await?;
+        accounts::admin(&self.store, user).await?;
         match self.store.delete_news(id).await? {
             Written::Done => Ok(()),
             Written::Stale => Err(Refusal::NoNews { id: id.to_string() }.into()),

@@ -8,8 +8,8 @@
 use xiangqi::{Position, Standard, Variant};
 use xiangqi_records::ecco::{self, Code, Opening};
 
-use super::{Services, refusal::Result};
-use crate::store::{NamedRows, OpeningCount, Unnamed};
+use super::refusal::Result;
+use crate::store::{NamedRows, OpeningCount, Store, Unnamed};
 
 /// How many games or records one round of the pass names, of each kind.
 pub const BATCH: i64 = 200;
@@ -46,7 +46,16 @@ pub fn opening(code: &str) -> Option<&'static Opening> {
     code.parse::<Code>().ok().and_then(ecco::by_code)
 }
 
-impl Services {
+/// The names of games' openings and each player's openings.
+pub struct Openings {
+    store: Store,
+}
+
+impl Openings {
+    pub fn new(store: Store) -> Self {
+        Openings { store }
+    }
+
     /// One round of the background pass: names up to [`BATCH`] unnamed
     /// finished games, imported games and Masters games each. How many it named.
     pub async fn name_openings(&self) -> Result<usize> {

@@ -5,16 +5,22 @@
 //! be paired with them, or chat in their games; they are told so in neutral
 //! words, and nothing they tried to send is kept.
 
+use std::sync::Arc;
+
 use super::{
-    Services,
-    accounts::new_id,
-    lobby::Terms,
+    accounts::{self, new_id},
+    events::Events,
+    games::Games,
+    glance::Glances,
+    limits::Quotas,
+    lobby::{Lobby, Terms},
     refusal::{Refusal, Result, TextField},
 };
 
-use crate::model::{NoticeKind, Relation};
+use crate::model::{NoticeKind, Relation, ratings::Category};
 use crate::store::{
-    ChatRow, InvitationRow, InvitedGame, MessageRow, Page, Paged, ProfileFields, UserRow, Written,
+    ChatRow, Conversation, HistoryPoint, InvitationRow, InvitedGame, Mailbox, MessageRow, Page, Paged,
+    ProfileFields, RatingRow, Store, UserRow, UserSearch, Written,
 };
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -79,7 +85,60 @@ pub struct Waiting {
     pub unread_messages: i64,
 }
 
-impl Services {
+/// The site's people: profiles, ratings, messages, chat and lists.
+pub struct People {
+    store: Store,
+    events: Events,
+    quotas: Arc<Quotas>,
+    games: Arc<Games>,
+    glances: Arc<Glances>,
+}
+
+impl People {
+    pub fn new(
+        store: Store,
+        events: Events,
+        quotas: Arc<Quotas>,
+        games: Arc<Games>,
+        glances: Arc<Glances>,
+    ) -> Self {
+        People { store, events, quotas, games, glances }
+    }
+
+    pub async fn leaders(&self, category: Category, page: &Page) -> Result<Paged<RatingRow>> {
+        Ok(self.store.leaders(category, page).await?)
+    }
+
+    pub async fn set_rating_settings(&self, user: &str, shown: Category, rated: bool) -> Result<()> {
+        Ok(self.store.set_rating_settings(user, shown, rated).await?)
+    }
+
+    pub async fn users(&self, page: &Page) -> Result<Paged<UserRow>> {
+        Ok(self.store.users(page).await?)
+    }
+
+    pub async fn search_users(&self, s: &UserSearch, page: &Page) -> Result<Paged<UserRow>> {
+        Ok(self.store.search_users(s, page).await?)
+    }
+
+    pub async fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Result<Paged<UserRow>> {
+        Ok(self.store.related_users(owner, kind, page).await?)
+    }
+
+    pub async fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Result<Paged<MessageRow>> {
+        Ok(self.store.mailbox(user, which, page).await?)
+    }
+
+    pub async fn conversations(&self, user: &str, page: &Page) -> Result<Paged<Conversation>> {
+        Ok(self.store.conversations(user, page).await?)
+    }
+
+    /// A player's rating history in a category, by the player's name in any case.
+    pub async fn rating_history(&self, name: &str, category: Category) -> Result<Vec<HistoryPoint>> {
+        let user = accounts::user(&self.store, name).await?;
+        Ok(self.store.rating_history(&user.name, category).await?)
+    }
+
     /// The people of a list, each with the games they are playing.
     async fn persons(&self, users: Vec<(UserRow, bool)>) -> Result<Vec<Person>> {
         let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
@@ -93,7 +152,7 @@ impl Services {
         }
         let mut people: Vec<Person> =
             users.into_iter().map(|(user, buddy)| Person { user, buddy, games: Vec::new() }).collect();
-        for (i, g) in whose.into_iter().zip(self.glances(rows).await?) {
+        for (i, g) in whose.into_iter().zip(self.glances.glances(rows).await?) {
             people[i].games.push(g);
         }
         Ok(people)
@@ -141,13 +200,13 @@ impl Services {
 
     /// The messages between `user` and the user named `with` (any case).
     pub async fn conversation(&self, user: &str, with: &str, page: &Page) -> Result<Paged<MessageRow>> {
-        let other = self.user(with).await?;
+        let other = accounts::user(&self.store, with).await?;
         Ok(self.store.conversation(user, &other.name, page).await?)
     }
 
     /// Marks everything the user named `with` sent `user` as read.
     pub async fn mark_read(&self, user: &str, with: &str, now: i64) -> Result<()> {
-        let other = self.user(with).await?;
+        let other = accounts::user(&self.store, with).await?;
         self.store.mark_read(user, &other.name, now).await?;
         Ok(())
     }
@@ -155,11 +214,11 @@ impl Services {
     /// A player's profile for `viewer` (a visitor: none); its parts are read
     /// side by side.
     pub async fn profile(&self, viewer: Option<&str>, name: &str) -> Result<Profile> {
-        let user = self.user(name).await?;
+        let user = accounts::user(&self.store, name).await?;
         let store = &self.store;
         let recent = async {
             let finished = store.finished_games_of(&user.name, &crate::store::Page::first(10)).await?.items;
-            self.glances(finished).await
+            self.glances.glances(finished).await
         };
         let relation = async {
             Ok(match viewer {
@@ -180,7 +239,7 @@ impl Services {
     pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRow> {
         check_profile(p)?;
         self.store.set_profile(name, p).await?;
-        self.user(name).await
+        accounts::user(&self.store, name).await
     }
 
     /// Refuses what `from` tries to do to `to` if `to` ignores them.
@@ -193,12 +252,12 @@ impl Services {
 
     pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> Result<MessageRow> {
         let body = text(body, TextField::Message, MAX_MESSAGE_CHARS)?;
-        let recipient = self.user(to).await?;
+        let recipient = accounts::user(&self.store, to).await?;
         if recipient.name == from {
             return Err(Refusal::Yourself {}.into());
         }
         self.not_ignored_by(&recipient.name, from).await?;
-        let mut turn = self.message_turn(from, now).await?;
+        let mut turn = self.quotas.message_turn(from, now).await?;
         let store = &self.store;
         let m = MessageRow {
             id: new_id(),
@@ -210,7 +269,7 @@ impl Services {
         };
         store.insert_message(&mut turn, &m).await?;
         turn.done().await?;
-        self.notify(&recipient.name, NoticeKind::Message, Some(from), None).await;
+        self.events.notify(&recipient.name, NoticeKind::Message, Some(from), None).await;
         Ok(m)
     }
 
@@ -239,10 +298,10 @@ impl Services {
     /// A line in a game's chat. The two players write; anyone may read.
     pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> Result<ChatRow> {
         let body = text(body, TextField::ChatLine, MAX_CHAT_CHARS)?;
-        let loaded = self.load_game(game).await?;
+        let loaded = self.games.load_game(game).await?;
         let me = loaded.color_of(user).ok_or(Refusal::PlayersChatOnly {})?;
         self.not_ignored_by(loaded.player(!me), user).await?;
-        let mut turn = self.chat_turn(user, now).await?;
+        let mut turn = self.quotas.chat_turn(user, now).await?;
         // The two players' lines at once take the next numbers in turn.
         for _ in 0..5 {
             let line = ChatRow {
@@ -254,7 +313,7 @@ impl Services {
             };
             if self.store.insert_chat(&mut turn, &line).await? == Written::Done {
                 turn.done().await?;
-                self.publish_chat(&line).await;
+                self.events.publish_chat(&line).await;
                 return Ok(line);
             }
         }
@@ -263,7 +322,7 @@ impl Services {
 
     /// Keeps `other` as a buddy or ignores them (one or the other).
     pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> Result<UserRow> {
-        let target = self.user(other).await?;
+        let target = accounts::user(&self.store, other).await?;
         if target.name == owner {
             return Err(Refusal::Yourself {}.into());
         }
@@ -275,11 +334,37 @@ impl Services {
     }
 
     pub async fn unrelate(&self, owner: &str, other: &str, kind: Relation) -> Result<()> {
-        let target = self.user(other).await?;
+        let target = accounts::user(&self.store, other).await?;
         if !self.store.remove_relation(owner, &target.name, kind).await? {
             return Err(Refusal::NotOnList { name: target.name }.into());
         }
         Ok(())
+    }
+
+    /// How many of a user's games wait for their move.
+    pub async fn my_turn_count(&self, user: &str) -> Result<i64> {
+        Ok(self.store.my_turn_count(user).await?)
+    }
+
+    /// Whether `user` has been seen lately.
+    pub fn is_here(user: &UserRow, now: i64) -> bool {
+        user.seen_ms > now - HERE_MS
+    }
+}
+
+/// Invitation links, and the welcome of those who come through one.
+pub struct Invitations {
+    store: Store,
+    lobby: Arc<Lobby>,
+}
+
+impl Invitations {
+    pub fn new(store: Store, lobby: Arc<Lobby>) -> Self {
+        Invitations { store, lobby }
+    }
+
+    pub async fn invitations_of(&self, inviter: &str, page: &Page) -> Result<Paged<InvitationRow>> {
+        Ok(self.store.invitations_of(inviter, page).await?)
     }
 
     /// An invitation link's code, optionally with a challenge for whoever comes.
@@ -312,7 +397,7 @@ impl Services {
                 rated: true,
                 ladder: None,
             };
-            self.create_challenge(&invitation.inviter, terms, false, now).await?;
+            self.lobby.create_challenge(&invitation.inviter, terms, false, now).await?;
         }
         Ok(())
     }
@@ -323,15 +408,5 @@ impl Services {
             .invitation(code)
             .await?
             .ok_or_else(|| Refusal::NoInvitation { code: code.to_string() }.into())
-    }
-
-    /// How many of a user's games wait for their move.
-    pub async fn my_turn_count(&self, user: &str) -> Result<i64> {
-        Ok(self.store.my_turn_count(user).await?)
-    }
-
-    /// Whether `user` has been seen lately.
-    pub fn is_here(user: &UserRow, now: i64) -> bool {
-        user.seen_ms > now - HERE_MS
     }
 }

@@ -19,13 +19,14 @@ use std::{collections::HashSet, sync::Arc};
 use xiangqi::Color;
 use xiangqi_engine::{Control, Engine, Limits};
 
-use crate::engines::Purpose;
+use crate::engines::{EnginePool, Purpose};
 
 use super::{
-    Services,
+    Clock,
     accounts::new_id,
+    analysis::Analyses,
     board::Board,
-    games::Loaded,
+    games::{Games, Loaded},
     refusal::{Act, Refusal, Result, Window},
 };
 
@@ -33,7 +34,7 @@ use crate::model::{
     eval::{BLUNDER_PCT, Eval, INACCURACY_PCT, MISTAKE_PCT},
     {GameStatus, MoveClass, ReviewStatus},
 };
-use crate::store::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow, Written};
+use crate::store::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow, Store, Written};
 
 /// Nodes searched per position: about a quarter of a second of one engine
 /// (and as many at most for each of the two moves compared there). Fewer leave
@@ -135,12 +136,31 @@ pub fn evaluate(
     ReviewPositionRow { ply: ply as i64, eval, best, depth: i64::from(r.depth()), played }
 }
 
-impl Services {
+/// Reviews of finished games: every position evaluated, each move judged.
+pub struct Review {
+    store: Store,
+    games: Arc<Games>,
+    analyses: Arc<Analyses>,
+    engines: Arc<EnginePool>,
+    clock: Clock,
+}
+
+impl Review {
+    pub fn new(
+        store: Store,
+        games: Arc<Games>,
+        analyses: Arc<Analyses>,
+        engines: Arc<EnginePool>,
+        clock: Clock,
+    ) -> Self {
+        Review { store, games, analyses, engines, clock }
+    }
+
     /// Asks for the review of a finished game: starts computing it unless it
     /// exists (or resumes one whose worker stopped). Whether this call started
     /// the work.
     pub async fn request_review(self: &Arc<Self>, user: &str, id: &str, now: i64) -> Result<bool> {
-        let loaded = self.load_game(id).await?;
+        let loaded = self.games.load_game(id).await?;
         match loaded.row.status {
             GameStatus::Finished => {}
             GameStatus::Active => {
@@ -155,7 +175,7 @@ impl Services {
         {
             return Ok(false);
         }
-        let limit = &self.analysis.reviews_per_hour;
+        let limit = &self.analyses.reviews_per_hour;
         limit.admit(user, now).map_err(|wait| Refusal::TooOften {
             act: Act::Reviews,
             allowed: limit.limit(),
@@ -192,7 +212,7 @@ impl Services {
 
     /// A game and its review so far, if one was asked for.
     pub async fn review(&self, id: &str) -> Result<(Loaded, Option<(ReviewRow, Vec<ReviewPositionRow>)>)> {
-        let loaded = self.load_game(id).await?;
+        let loaded = self.games.load_game(id).await?;
         let Some(row) = self.store.review(id).await? else { return Ok((loaded, None)) };
         let positions = self.store.review_positions(id).await?;
         Ok((loaded, Some((row, positions))))
@@ -203,8 +223,8 @@ impl Services {
 /// that analyses waiting for the pool take turns with it), then marks the
 /// review done. Stops if the claim is taken over; a failure leaves the claim to
 /// go stale, and the next request resumes it.
-async fn compute(services: Arc<Services>, game: Arc<Board>, id: String, token: String) {
-    let stored: HashSet<i64> = match services.store.review_positions(&id).await {
+async fn compute(review: Arc<Review>, game: Arc<Board>, id: String, token: String) {
+    let stored: HashSet<i64> = match review.store.review_positions(&id).await {
         Ok(rows) => rows.iter().map(|r| r.ply).collect(),
         Err(e) => return tracing::warn!("review of {id}: {e}"),
     };
@@ -215,7 +235,7 @@ async fn compute(services: Arc<Services>, game: Arc<Board>, id: String, token: S
         }
         let position = game.prefix(ply);
         let moves = played.clone();
-        let searched = services
+        let searched = review
             .engines
             .run_as(
                 Purpose::Study(format!("review:{id}")),
@@ -228,13 +248,13 @@ async fn compute(services: Arc<Services>, game: Arc<Board>, id: String, token: S
             Ok(searched) => searched.answer,
             Err(e) => return tracing::warn!("review of {id} stopped: {e}"),
         };
-        match services.store.save_review_position(&id, &token, &row, services.now()).await {
+        match review.store.save_review_position(&id, &token, &row, review.clock.now_ms()).await {
             Ok(Written::Done) => {}
             Ok(Written::Stale) => return tracing::info!("review of {id} was taken over"),
             Err(e) => return tracing::warn!("review of {id} stopped: {e}"),
         }
     }
-    if let Err(e) = services.store.finish_review(&id, &token, services.now()).await {
+    if let Err(e) = review.store.finish_review(&id, &token, review.clock.now_ms()).await {
         tracing::warn!("review of {id} could not be finished: {e}");
     }
 }

@@ -12,7 +12,7 @@
 //! per study, nodes per chapter, members, comment and title lengths, and the
 //! shapes on a node.
 
-use std::net::IpAddr;
+use std::{net::IpAddr, sync::Arc};
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -22,10 +22,11 @@ use xiangqi::{
 };
 
 use super::{
-    Services,
-    accounts::new_id,
+    accounts::{self, new_id},
+    analysis::RateLimit,
     board::{Board, MoveNames, default_rules, rules_fit, start_fen},
-    events::Happening,
+    events::{Events, Happening},
+    people::People,
     refusal::{Act, Refusal, Result, TextField, Window},
 };
 
@@ -33,7 +34,8 @@ use crate::model::{
     Named, NoticeKind, named_enum,
     studies::{StudyRole, Visibility},
 };
-use crate::store::{ChapterRow, MemberRow, Page, Paged, StudyChange, StudyRow, StudyShelf, Written};
+use crate::parsing::ParsePool;
+use crate::store::{ChapterRow, MemberRow, Page, Paged, Store, StudyChange, StudyRow, StudyShelf, Written};
 
 named_enum! {
     /// The colour of an arrow or a marked point.
@@ -646,7 +648,22 @@ fn new_chapter(n: NewChapter, position: i64, now: i64) -> Result<ChapterRow> {
     Ok(chapter_row(&board, &tree, title, position, now))
 }
 
-impl Services {
+/// Studies: chapters of annotated positions that their members edit together.
+pub struct Studies {
+    store: Store,
+    events: Events,
+    parsing: Arc<ParsePool>,
+    people: Arc<People>,
+    /// Each user's edits of studies, counted on this instance.
+    edits: RateLimit,
+}
+
+impl Studies {
+    pub fn new(store: Store, events: Events, parsing: Arc<ParsePool>, people: Arc<People>) -> Self {
+        let edits = RateLimit::new(EDITS_PER_MINUTE, super::limits::MINUTE_MS);
+        Studies { store, events, parsing, people, edits }
+    }
+
     /// A study by id, as it is now, whoever asks (for the live updates,
     /// which check each socket's user themselves).
     pub async fn load_study(&self, id: &str) -> Result<Study> {
@@ -783,7 +800,7 @@ impl Services {
         if study.row.version != based {
             return Err(Refusal::StudyStale { version: study.row.version }.into());
         }
-        self.study_edits.admit(user, now).map_err(|wait| Refusal::TooOften {
+        self.edits.admit(user, now).map_err(|wait| Refusal::TooOften {
             act: Act::StudyEdits,
             allowed: EDITS_PER_MINUTE,
             per: Window::Minute,
@@ -809,11 +826,11 @@ impl Services {
                 visibility.unwrap_or(study.row.visibility),
             ),
             Edit::Invite { name, role } => {
-                let invited = self.user(&name).await?;
+                let invited = accounts::user(&self.store, &name).await?;
                 if invited.name == study.row.owner {
                     return Err(Refusal::Yourself {}.into());
                 }
-                self.not_ignored_by(&invited.name, user).await?;
+                self.people.not_ignored_by(&invited.name, user).await?;
                 let already = study.members.iter().any(|m| m.user == invited.name);
                 if !already && study.members.len() >= MAX_MEMBERS {
                     return Err(Refusal::StudyMembers { allowed: MAX_MEMBERS as u32 }.into());
@@ -963,11 +980,11 @@ impl Services {
             return Err(Refusal::StudyStale { version }.into());
         }
         let after = self.load_study(id).await?;
-        self.listener.hear(Happening::Study(&after));
+        self.events.hear(Happening::Study(&after));
         if let StudyChange::Member(name, _) = &change {
             let new = !study.members.iter().any(|m| &m.user == name);
             if new {
-                self.notify_of_study(name, NoticeKind::StudyInvite, user, id);
+                self.events.notify_of_study(name, NoticeKind::StudyInvite, user, id);
             }
         }
         Ok(after)

@@ -19,8 +19,8 @@ use crate::{
         },
     },
     domain::{
-        Services,
         accounts::{NewSession, SESSION_MS},
+        people::People,
     },
     error::{ApiResult, ErrorBody},
     http::{
@@ -62,7 +62,8 @@ pub async fn register(
     let address = client.to_string();
     let session = state
         .services
-        .register(&c.name, &c.password, c.invite.as_deref(), &address, state.services.now())
+        .accounts
+        .register(&c.name, &c.password, c.invite.as_deref(), &address, state.services.clock.now_ms())
         .await?;
     Ok(session_answer(session, StatusCode::CREATED, state.behind_proxy))
 }
@@ -81,8 +82,11 @@ pub async fn login(
     ClientIp(client): ClientIp,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
-    let session =
-        state.services.login(&c.name, &c.password, &client.to_string(), state.services.now()).await?;
+    let session = state
+        .services
+        .accounts
+        .login(&c.name, &c.password, &client.to_string(), state.services.clock.now_ms())
+        .await?;
     Ok(session_answer(session, StatusCode::OK, state.behind_proxy))
 }
 
@@ -90,14 +94,14 @@ pub async fn login(
 #[utoipa::path(get, path = "/session", tag = "accounts",
     responses((status = 200, body = UserAnswer), (status = 401, description = "Not logged in.", body = ErrorBody)))]
 pub async fn whoami(State(state): State<Arc<AppState>>, user: User) -> Answer<UserAnswer> {
-    let u = state.services.user(&user.name).await?;
+    let u = state.services.accounts.user(&user.name).await?;
     ok(UserAnswer { user: UserView::from(&u) })
 }
 
 /// Log out: the session ends and the cookie is cleared.
 #[utoipa::path(delete, path = "/session", tag = "accounts", responses((status = 204, description = "Logged out.")))]
 pub async fn logout(State(state): State<Arc<AppState>>, user: User) -> ApiResult<Response> {
-    state.services.delete_session(&user.token_hash).await?;
+    state.services.accounts.delete_session(&user.token_hash).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(header::SET_COOKIE, session_cookie("", 0, state.behind_proxy));
     Ok(response)
@@ -114,7 +118,7 @@ pub async fn change_password(
     user: User,
     Body(p): Body<PasswordChange>,
 ) -> ApiResult<StatusCode> {
-    state.services.change_password(&user.name, &user.token_hash, &p.old, &p.new).await?;
+    state.services.accounts.change_password(&user.name, &user.token_hash, &p.old, &p.new).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -126,7 +130,7 @@ pub async fn set_profile(
     user: User,
     Body(p): Body<ProfileEdit>,
 ) -> Answer<UserAnswer> {
-    let u = state.services.set_profile(&user.name, &ProfileFields::from(p)).await?;
+    let u = state.services.people.set_profile(&user.name, &ProfileFields::from(p)).await?;
     ok(UserAnswer { user: UserView::from(&u) })
 }
 
@@ -138,13 +142,13 @@ pub async fn profile(
     me: MaybeUser,
     Path(name): Path<String>,
 ) -> Answer<ProfileAnswer> {
-    let p = state.services.profile(me.0.as_ref().map(|u| u.name.as_str()), &name).await?;
+    let p = state.services.people.profile(me.0.as_ref().map(|u| u.name.as_str()), &name).await?;
     ok(ProfileAnswer {
         records: p.records.iter().map(RuleSetRecordView::from).collect(),
         recent: p.recent.iter().map(GameSummary::from).collect(),
         buddies: p.buddies,
         ratings: p.ratings.iter().map(RatingView::from).collect(),
-        online: Services::is_here(&p.user, state.services.now()),
+        online: People::is_here(&p.user, state.services.clock.now_ms()),
         relation: p.relation,
         user: UserView::from(&p.user),
     })
@@ -155,11 +159,11 @@ pub async fn profile(
     responses((status = 200, body = UsersPage), (status = 400, description = "A bad query string.", body = ErrorBody)))]
 pub async fn users(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<UsersPage> {
     let services = &state.services;
-    let page = services.users(&Page::from(q)).await?;
-    let now = state.services.now();
+    let page = services.people.users(&Page::from(q)).await?;
+    let now = state.services.clock.now_ms();
     ok(UsersPage {
         users: page.items.iter().map(UserView::from).collect(),
-        online: page.items.iter().filter(|u| Services::is_here(u, now)).map(|u| u.name.clone()).collect(),
+        online: page.items.iter().filter(|u| People::is_here(u, now)).map(|u| u.name.clone()).collect(),
         next: page.next,
     })
 }

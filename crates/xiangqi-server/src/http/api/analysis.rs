@@ -65,7 +65,7 @@ pub async fn analyse(
     let limits = analysis_limits(q.depth, q.time, q.lines)?;
     let (board, _) = play_line(board_and_rules(q.variant, q.rules), q.fen.as_deref(), &q.move_list(), false)?;
     let Analysis { events, stop } =
-        state.services.analyse(&user.name, board, limits, state.services.now())?;
+        state.services.analysis.analyse(&user.name, board, limits, state.services.clock.now_ms())?;
     // The stop guard lives as long as the stream: a client that goes away
     // drops it, which stops the search.
     let stream = futures_util::stream::unfold((events, stop), |(mut events, stop)| async move {
@@ -98,7 +98,8 @@ pub async fn request_review(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<ReviewAnswer>)> {
-    let started = state.services.request_review(&user.name, &id, state.services.now()).await?;
+    let started =
+        state.services.review.request_review(&user.name, &id, state.services.clock.now_ms()).await?;
     let (_, Json(answer)) = review(State(state), Path(id)).await?;
     Ok((if started { StatusCode::ACCEPTED } else { StatusCode::OK }, Json(answer)))
 }
@@ -107,6 +108,6 @@ pub async fn request_review(
 #[utoipa::path(get, path = "/games/{id}/review", tag = "analysis", params(("id" = String, Path)),
     responses((status = 200, body = ReviewAnswer), (status = 404, body = ErrorBody)))]
 pub async fn review(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<ReviewAnswer> {
-    let (loaded, found) = state.services.review(&id).await?;
+    let (loaded, found) = state.services.review.review(&id).await?;
     ok(ReviewAnswer { review: found.map(|(row, positions)| ReviewView::new(&loaded, &row, &positions)) })
 }

@@ -45,7 +45,8 @@ pub async fn start(
     let terms = (g.variant.unwrap_or(variant_of(g.rules)), g.rules);
     let loaded = state
         .services
-        .play_computer(&user.name, g.level, terms, g.color, g.clock, state.services.now())
+        .computer
+        .play_computer(&user.name, g.level, terms, g.color, g.clock, state.services.clock.now_ms())
         .await?;
     created(GameAnswer { game: state.hub.views.of(&loaded) })
 }

@@ -47,7 +47,7 @@ pub async fn search(
     Params(q): Params<GameSearchQuery>,
 ) -> Answer<FoundGamesPage> {
     let (search, at, page) = q.asked();
-    let found = state.services.search_games(search, &at, &page).await?;
+    let found = state.services.explorer.search_games(search, &at, &page).await?;
     ok(FoundGamesPage::new(found.items.iter().map(GameSummary::from).collect(), found.next))
 }
 
@@ -76,7 +76,7 @@ pub async fn explorer(
         source: q.source.unwrap_or(ExplorerSource::Site),
     };
     let (board, moves) =
-        state.services.explore(user.as_ref().map(|u| u.name.as_str()), &at, &filters).await?;
+        state.services.explorer.explore(user.as_ref().map(|u| u.name.as_str()), &at, &filters).await?;
     ok(ExplorerAnswer {
         fen: board.fen(),
         variant: board.variant(),
@@ -107,7 +107,7 @@ pub async fn player_openings(
     State(state): State<Arc<AppState>>,
     Path(name): Path<String>,
 ) -> Answer<PlayerOpeningsAnswer> {
-    let counts = state.services.player_openings(&name).await?;
+    let counts = state.services.openings.player_openings(&name).await?;
     ok(PlayerOpeningsAnswer {
         openings: counts
             .into_iter()
@@ -153,12 +153,12 @@ pub async fn import(
 ) -> ApiResult<Response> {
     let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
     let encoding = q.encoding.map(Into::into);
-    let now = state.services.now();
+    let now = state.services.clock.now_ms();
     let progress = Arc::new(imports::Progress::default());
     let services = state.services.clone();
     let watched = progress.clone();
     let import = async move {
-        services.import_records(&user.name, client, bytes.to_vec(), encoding, now, watched).await
+        services.imports.import_records(&user.name, client, bytes.to_vec(), encoding, now, watched).await
     };
     if q.progress != Some(true) {
         let report = import.await?;
@@ -221,8 +221,9 @@ pub async fn import_masters(
 ) -> Answer<ImportAnswer> {
     let bytes = axum::body::to_bytes(body, MAX_BYTES).await.map_err(|_| imports::too_large())?;
     let encoding = q.encoding.map(Into::into);
-    let now = state.services.now();
-    let report = state.services.import_masters(&user.name, client, bytes.to_vec(), encoding, now).await?;
+    let now = state.services.clock.now_ms();
+    let report =
+        state.services.masters.import_masters(&user.name, client, bytes.to_vec(), encoding, now).await?;
     Ok((StatusCode::CREATED, Json(ImportAnswer::from(&report))))
 }
 
@@ -235,7 +236,7 @@ pub async fn masters(
     Params(q): Params<MastersQuery>,
 ) -> Answer<ImportedPage> {
     let page = Page { after: q.after, limit: q.limit };
-    let found = state.services.masters_games(q.player.as_deref(), &page).await?;
+    let found = state.services.masters.masters_games(q.player.as_deref(), &page).await?;
     ok(ImportedPage::new(found.items.iter().map(ImportedGameView::from).collect(), found.next))
 }
 
@@ -248,7 +249,7 @@ pub async fn masters_game(
     ClientIp(client): ClientIp,
     Path(id): Path<String>,
 ) -> Answer<ImportedGameAnswer> {
-    ok(ImportedGameAnswer::from(state.services.masters_placed(client, &id).await?))
+    ok(ImportedGameAnswer::from(state.services.imports.masters_placed(client, &id).await?))
 }
 
 /// My imported games, the most recently imported first.
@@ -259,7 +260,7 @@ pub async fn imported(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<ImportedPage> {
-    let page = state.services.imported_games(&user.name, &Page::from(q)).await?;
+    let page = state.services.imports.imported_games(&user.name, &Page::from(q)).await?;
     ok(ImportedPage::new(page.items.iter().map(ImportedGameView::from).collect(), page.next))
 }
 
@@ -273,7 +274,7 @@ pub async fn imported_game(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<ImportedGameAnswer> {
-    ok(ImportedGameAnswer::from(state.services.imported_placed(client, &user.name, &id).await?))
+    ok(ImportedGameAnswer::from(state.services.imports.imported_placed(client, &user.name, &id).await?))
 }
 
 /// Delete one of my imported games (it leaves my explorer too).
@@ -284,7 +285,7 @@ pub async fn delete_imported(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.delete_imported(&user.name, &id).await?;
+    state.services.imports.delete_imported(&user.name, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -292,7 +293,7 @@ pub async fn delete_imported(
 #[utoipa::path(delete, path = "/imports", tag = "database",
     responses((status = 200, body = ImportsDeleted), (status = 401, body = ErrorBody)))]
 pub async fn delete_all_imported(State(state): State<Arc<AppState>>, user: User) -> Answer<ImportsDeleted> {
-    ok(ImportsDeleted { deleted: state.services.delete_all_imported(&user.name).await? })
+    ok(ImportsDeleted { deleted: state.services.imports.delete_all_imported(&user.name).await? })
 }
 
 /// A player's finished games as one PGN file, oldest first, moves in the
@@ -313,5 +314,5 @@ pub async fn archive(
     Path(name): Path<String>,
     Params(q): Params<ExportQuery>,
 ) -> ApiResult<Response> {
-    Ok(super::exports::download(state.services.archive(client, &name, q.format()).await?))
+    Ok(super::exports::download(state.services.exports.archive(client, &name, q.format()).await?))
 }

@@ -95,7 +95,7 @@ pub async fn search_games(
 ) -> ApiResult<Response> {
     let format = q.format.format();
     let (search, at, page) = q.search.asked();
-    let export = state.services.export_search(client, search, &at, page.after, format).await?;
+    let export = state.services.exports.export_search(client, search, &at, page.after, format).await?;
     Ok(download(export))
 }
 
@@ -113,7 +113,7 @@ pub async fn game_record(
     Path(id): Path<String>,
     Params(q): Params<ExportQuery>,
 ) -> ApiResult<Response> {
-    Ok(download(state.services.game_record(&id, q.format()).await?))
+    Ok(download(state.services.exports.game_record(&id, q.format()).await?))
 }
 
 /// One of my imported games as a file, with its whole tree (variations and
@@ -133,7 +133,7 @@ pub async fn imported_record(
     Path(id): Path<String>,
     Params(q): Params<ExportQuery>,
 ) -> ApiResult<Response> {
-    Ok(download(state.services.imported_record(client, &user.name, &id, q.format()).await?))
+    Ok(download(state.services.exports.imported_record(client, &user.name, &id, q.format()).await?))
 }
 
 /// A game of the Masters collection as a file, with its whole tree
@@ -151,5 +151,5 @@ pub async fn masters_record(
     Path(id): Path<String>,
     Params(q): Params<ExportQuery>,
 ) -> ApiResult<Response> {
-    Ok(download(state.services.masters_record(client, &id, q.format()).await?))
+    Ok(download(state.services.exports.masters_record(client, &id, q.format()).await?))
 }

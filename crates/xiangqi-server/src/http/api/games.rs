@@ -39,7 +39,7 @@ pub async fn my_games(
     Params(q): Params<PageQuery>,
 ) -> Answer<MyGames> {
     let (first, asked) = (Page::first(Page::MAX), Page::from(q));
-    let (playing, finished) = state.services.my_games(&user.name, &first, &asked).await?;
+    let (playing, finished) = state.services.glances.my_games(&user.name, &first, &asked).await?;
     let playing = playing_page(playing);
     ok(MyGames {
         my_turn: playing.my_turn,
@@ -59,7 +59,7 @@ pub async fn my_playing(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<PlayingPage> {
-    ok(playing_page(state.services.playing(&user.name, &q.or_longest()).await?))
+    ok(playing_page(state.services.glances.playing(&user.name, &q.or_longest()).await?))
 }
 
 fn playing_page(p: Playing) -> PlayingPage {
@@ -71,7 +71,7 @@ fn playing_page(p: Playing) -> PlayingPage {
 #[utoipa::path(get, path = "/games/{id}", tag = "games", params(("id" = String, Path)),
     responses((status = 200, body = GameAnswer), (status = 404, body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<GameAnswer> {
-    game(&state, &state.services.load_game(&id).await?)
+    game(&state, &state.services.games.load_game(&id).await?)
 }
 
 /// Make a move.
@@ -88,7 +88,11 @@ pub async fn submit(
     Path(id): Path<String>,
     Body(s): Body<Submit>,
 ) -> Answer<GameAnswer> {
-    let played = state.services.submit_move(&user.name, &id, s.ply, &s.text, state.services.now()).await?;
+    let played = state
+        .services
+        .games
+        .submit_move(&user.name, &id, s.ply, &s.text, state.services.clock.now_ms())
+        .await?;
     crate::telemetry::move_played();
     game(&state, &played)
 }
@@ -101,7 +105,7 @@ pub async fn resign(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state, &state.services.resign(&user.name, &id, state.services.now()).await?)
+    game(&state, &state.services.games.resign(&user.name, &id, state.services.clock.now_ms()).await?)
 }
 
 /// Abort: call the game off while a side has yet to make its first move. No result, not rated.
@@ -115,7 +119,7 @@ pub async fn abort(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state, &state.services.abort(&user.name, &id, state.services.now()).await?)
+    game(&state, &state.services.games.abort(&user.name, &id, state.services.clock.now_ms()).await?)
 }
 
 /// Offer the opponent a rematch of a game that is over: the same rules and clock, colours swapped.
@@ -132,7 +136,7 @@ pub async fn rematch(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    Ok(match state.services.rematch(&user.name, &id, state.services.now()).await? {
+    Ok(match state.services.lobby.rematch(&user.name, &id, state.services.clock.now_ms()).await? {
         Ok(started) => {
             (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&started) })).into_response()
         }
@@ -155,7 +159,7 @@ pub async fn draw(
     Path(id): Path<String>,
     Body(d): Body<DrawRequest>,
 ) -> Answer<GameAnswer> {
-    game(&state, &state.services.draw(&user.name, &id, d.action, state.services.now()).await?)
+    game(&state, &state.services.games.draw(&user.name, &id, d.action, state.services.clock.now_ms()).await?)
 }
 
 /// Win on time when the opponent's clock or correspondence deadline has run out.
@@ -168,7 +172,7 @@ pub async fn claim(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    game(&state, &state.services.claim(&user.name, &id, state.services.now()).await?)
+    game(&state, &state.services.games.claim(&user.name, &id, state.services.clock.now_ms()).await?)
 }
 
 /// The game record as PGN with WXF moves, its date and time control.
@@ -177,7 +181,7 @@ pub async fn claim(
         (status = 200, description = "The record.", content_type = "application/x-chess-pgn", body = String),
         (status = 404, body = ErrorBody)))]
 pub async fn pgn(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> ApiResult<Response> {
-    let loaded = state.services.load_game(&id).await?;
+    let loaded = state.services.games.load_game(&id).await?;
     let mut headers = HeaderMap::new();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-chess-pgn; charset=utf-8"));
     let disposition = format!("attachment; filename=\"xiangqi-{id}.pgn\"");

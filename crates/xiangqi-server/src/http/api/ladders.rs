@@ -32,7 +32,7 @@ pub async fn ladder(
 ) -> Answer<LadderView> {
     let category = category(&name)?;
     let LadderPage { rungs: page, challenges, results } =
-        state.services.ladder_page(category, &Page::from(q)).await?;
+        state.services.ladders.ladder_page(category, &Page::from(q)).await?;
     let results = results
         .into_iter()
         .map(|r| LadderResultView {
@@ -76,7 +76,7 @@ pub async fn challenges(
     Params(q): Params<PageQuery>,
 ) -> Answer<LadderChallengePage> {
     let page = q.or_longest();
-    let page = state.services.open_ladder_challenges(category(&name)?, &page).await?;
+    let page = state.services.ladders.open_ladder_challenges(category(&name)?, &page).await?;
     ok(LadderChallengePage::new(ladder_challenges(&page.items), page.next))
 }
 
@@ -91,7 +91,11 @@ pub async fn join(
     user: User,
     Path(name): Path<String>,
 ) -> Answer<JoinedLadder> {
-    let position = state.services.join_ladder(&user.name, category(&name)?, state.services.now()).await?;
+    let position = state
+        .services
+        .ladders
+        .join_ladder(&user.name, category(&name)?, state.services.clock.now_ms())
+        .await?;
     created(JoinedLadder { position })
 }
 
@@ -114,7 +118,8 @@ pub async fn challenge(
 ) -> Answer<ChallengeAnswer> {
     let row = state
         .services
-        .ladder_challenge(&user.name, category(&name)?, &c.opponent, state.services.now())
+        .ladders
+        .ladder_challenge(&user.name, category(&name)?, &c.opponent, state.services.clock.now_ms())
         .await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }

@@ -47,7 +47,7 @@ pub async fn create_challenge(
         clock: c.clock,
         rated: c.rated,
     };
-    let row = state.services.propose(&user.name, proposal, state.services.now()).await?;
+    let row = state.services.lobby.propose(&user.name, proposal, state.services.clock.now_ms()).await?;
     created(ChallengeAnswer { challenge: ChallengeView::from(&row) })
 }
 
@@ -64,7 +64,8 @@ pub async fn challenges(
 ) -> Answer<LobbyView> {
     let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
     // A page as long as the whole list once was, unless asked for less.
-    let lists = state.services.lobby_lists(me.0.as_ref().map(|u| u.name.as_str()), &q.or_longest()).await?;
+    let lists =
+        state.services.lobby.lobby_lists(me.0.as_ref().map(|u| u.name.as_str()), &q.or_longest()).await?;
     ok(LobbyView {
         open: views(&lists.room.items),
         next: lists.room.next,
@@ -82,7 +83,7 @@ pub async fn incoming(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<ChallengePage> {
-    let page = state.services.incoming(&user.name, &q.or_longest()).await?;
+    let page = state.services.lobby.incoming(&user.name, &q.or_longest()).await?;
     ok(ChallengePage::new(page.items.iter().map(ChallengeView::from).collect(), page.next))
 }
 
@@ -98,7 +99,7 @@ pub async fn accept_challenge(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<GameAnswer> {
-    let game = state.services.accept_challenge(&user.name, &id, state.services.now()).await?;
+    let game = state.services.lobby.accept_challenge(&user.name, &id, state.services.clock.now_ms()).await?;
     created(GameAnswer { game: state.hub.views.of(&game) })
 }
 
@@ -114,7 +115,7 @@ pub async fn close_challenge(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.close_challenge(&user.name, &id).await?;
+    state.services.lobby.close_challenge(&user.name, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -132,13 +133,20 @@ pub async fn automatch(
     Body(a): Body<AutoMatch>,
 ) -> ApiResult<Response> {
     let board = (a.variant.unwrap_or(variant_of(a.rules)), a.rules);
-    Ok(match state.services.automatch(&user.name, board, a.clock, a.rated, state.services.now()).await? {
-        Ok(game) => {
-            (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&game) })).into_response()
-        }
-        Err(waiting) => {
-            (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
-                .into_response()
-        }
-    })
+    Ok(
+        match state
+            .services
+            .lobby
+            .automatch(&user.name, board, a.clock, a.rated, state.services.clock.now_ms())
+            .await?
+        {
+            Ok(game) => {
+                (StatusCode::CREATED, Json(GameAnswer { game: state.hub.views.of(&game) })).into_response()
+            }
+            Err(waiting) => {
+                (StatusCode::ACCEPTED, Json(ChallengeAnswer { challenge: ChallengeView::from(&waiting) }))
+                    .into_response()
+            }
+        },
+    )
 }

@@ -23,8 +23,7 @@ use crate::{
         },
     },
     domain::{
-        Services,
-        people::{HERE_MS, Person},
+        people::{HERE_MS, People, Person},
         refusal::TextField,
     },
     error::{ApiResult, ErrorBody, Refusal},
@@ -50,7 +49,8 @@ pub async fn send_message(
     user: User,
     Body(m): Body<NewMessage>,
 ) -> Answer<MessageAnswer> {
-    let sent = state.services.send_message(&user.name, &m.to, &m.body, state.services.now()).await?;
+    let sent =
+        state.services.people.send_message(&user.name, &m.to, &m.body, state.services.clock.now_ms()).await?;
     created(MessageAnswer { message: MessageView::from(&sent) })
 }
 
@@ -66,7 +66,8 @@ pub async fn mailbox(
         MailboxName::Inbox => Mailbox::Inbox,
         MailboxName::Sent => Mailbox::Sent,
     };
-    let page = state.services.mailbox(&user.name, which, &Page { after: q.after, limit: q.limit }).await?;
+    let page =
+        state.services.people.mailbox(&user.name, which, &Page { after: q.after, limit: q.limit }).await?;
     ok(MessagesPage::new(page.items.iter().map(MessageView::from).collect(), page.next))
 }
 
@@ -78,7 +79,7 @@ pub async fn conversations(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<ConversationsPage> {
-    let page = state.services.conversations(&user.name, &Page::from(q)).await?;
+    let page = state.services.people.conversations(&user.name, &Page::from(q)).await?;
     ok(ConversationsPage::new(page.items.iter().map(ConversationView::from).collect(), page.next))
 }
 
@@ -91,7 +92,7 @@ pub async fn conversation(
     Path(name): Path<String>,
     Params(q): Params<PageQuery>,
 ) -> Answer<MessagesPage> {
-    let page = state.services.conversation(&user.name, &name, &Page::from(q)).await?;
+    let page = state.services.people.conversation(&user.name, &name, &Page::from(q)).await?;
     ok(MessagesPage::new(page.items.iter().map(MessageView::from).collect(), page.next))
 }
 
@@ -103,7 +104,7 @@ pub async fn mark_read(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.mark_read(&user.name, &name, state.services.now()).await?;
+    state.services.people.mark_read(&user.name, &name, state.services.clock.now_ms()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -115,14 +116,14 @@ pub async fn delete_message(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.delete_message(&user.name, &id).await?;
+    state.services.people.delete_message(&user.name, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// What waits for me: games at my move and unread messages.
 #[utoipa::path(get, path = "/me/counts", tag = "people", responses((status = 200, body = Counts)))]
 pub async fn counts(State(state): State<Arc<AppState>>, user: User) -> Answer<Counts> {
-    let w = state.services.waiting(&user.name).await?;
+    let w = state.services.people.waiting(&user.name).await?;
     ok(Counts { my_turn: w.my_turn, unread_messages: w.unread_messages })
 }
 
@@ -135,7 +136,7 @@ pub async fn chat(
     Path(id): Path<String>,
     Params(q): Params<ChatQuery>,
 ) -> Answer<ChatAnswer> {
-    let lines = state.services.chat_lines(&id, q.after).await?;
+    let lines = state.services.people.chat_lines(&id, q.after).await?;
     ok(ChatAnswer { lines: lines.iter().map(ChatLine::from).collect() })
 }
 
@@ -153,7 +154,7 @@ pub async fn write_chat(
     Path(id): Path<String>,
     Body(c): Body<NewChatLine>,
 ) -> Answer<ChatLineAnswer> {
-    let line = state.services.chat(&user.name, &id, &c.body, state.services.now()).await?;
+    let line = state.services.people.chat(&user.name, &id, &c.body, state.services.clock.now_ms()).await?;
     created(ChatLineAnswer { line: ChatLine::from(&line) })
 }
 
@@ -166,7 +167,7 @@ fn person_views(people: Vec<Person>, now: i64) -> Vec<PersonView> {
         .map(|p| PersonView {
             name: p.user.name.clone(),
             rating: p.user.rating,
-            online: Services::is_here(&p.user, now),
+            online: People::is_here(&p.user, now),
             seen: p.user.seen_ms,
             buddy: p.buddy,
             games: p.games.iter().map(GameSummary::from).collect(),
@@ -183,8 +184,8 @@ pub async fn buddies(
     user: User,
     Params(q): Params<PageQuery>,
 ) -> Answer<PeopleAnswer> {
-    let now = state.services.now();
-    let page = state.services.buddies_page(&user.name, &q.or_longest(), now).await?;
+    let now = state.services.clock.now_ms();
+    let page = state.services.people.buddies_page(&user.name, &q.or_longest(), now).await?;
     ok(PeopleAnswer::new(person_views(page.items, now), page.next))
 }
 
@@ -198,8 +199,9 @@ pub async fn online(
     me: MaybeUser,
     Params(q): Params<PageQuery>,
 ) -> Answer<HerePage> {
-    let now = state.services.now();
-    let page = state.services.here(me.0.as_ref().map(|u| u.name.as_str()), &Page::from(q), now).await?;
+    let now = state.services.clock.now_ms();
+    let page =
+        state.services.people.here(me.0.as_ref().map(|u| u.name.as_str()), &Page::from(q), now).await?;
     ok(HerePage::new(person_views(page.items, now), page.next))
 }
 
@@ -211,7 +213,7 @@ pub async fn add_buddy(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.relate(&user.name, &name, Relation::Buddy, state.services.now()).await?;
+    state.services.people.relate(&user.name, &name, Relation::Buddy, state.services.clock.now_ms()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -223,7 +225,7 @@ pub async fn remove_buddy(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.unrelate(&user.name, &name, Relation::Buddy).await?;
+    state.services.people.unrelate(&user.name, &name, Relation::Buddy).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -237,7 +239,7 @@ pub async fn ignored(
     Params(q): Params<PageQuery>,
 ) -> Answer<IgnoredAnswer> {
     let page = q.or_longest();
-    let page = state.services.related_users(&user.name, Relation::Ignore, &page).await?;
+    let page = state.services.people.related_users(&user.name, Relation::Ignore, &page).await?;
     ok(IgnoredAnswer::new(page.items.into_iter().map(|u| u.name).collect(), page.next))
 }
 
@@ -250,7 +252,7 @@ pub async fn ignore(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.relate(&user.name, &name, Relation::Ignore, state.services.now()).await?;
+    state.services.people.relate(&user.name, &name, Relation::Ignore, state.services.clock.now_ms()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -262,7 +264,7 @@ pub async fn unignore(
     user: User,
     Path(name): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.unrelate(&user.name, &name, Relation::Ignore).await?;
+    state.services.people.unrelate(&user.name, &name, Relation::Ignore).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -283,9 +285,9 @@ pub async fn search(
         contains: q.contains,
         min_rating: q.min_rating,
         max_rating: q.max_rating,
-        seen_since: q.online.then(|| state.services.now() - HERE_MS),
+        seen_since: q.online.then(|| state.services.clock.now_ms() - HERE_MS),
     };
-    let page = state.services.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
+    let page = state.services.people.search_users(&search, &Page { after: q.after, limit: q.limit }).await?;
     ok(SearchPage::new(page.items.iter().map(UserView::from).collect(), page.next))
 }
 
@@ -298,7 +300,7 @@ pub async fn invite(
     Body(i): Body<NewInvitation>,
 ) -> Answer<InvitationAnswer> {
     let game = i.challenge.map(|c| InvitedGame { rules: c.rules, color: c.color, clock: c.clock });
-    let row = state.services.invite(&user.name, game, state.services.now()).await?;
+    let row = state.services.invitations.invite(&user.name, game, state.services.clock.now_ms()).await?;
     created(InvitationAnswer { invitation: InvitationView::from(&row) })
 }
 
@@ -311,7 +313,7 @@ pub async fn invitations(
     Params(q): Params<PageQuery>,
 ) -> Answer<InvitationsAnswer> {
     let page = q.or_longest();
-    let page = state.services.invitations_of(&user.name, &page).await?;
+    let page = state.services.invitations.invitations_of(&user.name, &page).await?;
     ok(InvitationsAnswer::new(page.items.iter().map(InvitationView::from).collect(), page.next))
 }
 
@@ -322,7 +324,7 @@ pub async fn invitation(
     State(state): State<Arc<AppState>>,
     Path(code): Path<String>,
 ) -> Answer<InvitationPreview> {
-    let i = state.services.invitation(&code).await?;
+    let i = state.services.invitations.invitation(&code).await?;
     let challenge = i.game.map(|g| InvitedGameView { rules: g.rules, color: g.color, clock: g.clock });
     ok(InvitationPreview { inviter: i.inviter, challenge })
 }

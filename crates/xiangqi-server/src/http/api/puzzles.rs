@@ -60,7 +60,7 @@ pub async fn next(
     let variant = q.variant.unwrap_or(Variant::Standard);
     let address = network(client);
     let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
-    let p = state.services.next_puzzle_for(solver, variant, q.theme).await?;
+    let p = state.services.puzzles.next_puzzle_for(solver, variant, q.theme).await?;
     ok(PuzzleView::from(&p))
 }
 
@@ -75,7 +75,7 @@ pub async fn daily(
 ) -> Answer<PuzzleView> {
     let address = network(client);
     let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
-    ok(PuzzleView::from(&state.services.daily_puzzle_for(solver).await?))
+    ok(PuzzleView::from(&state.services.puzzles.daily_puzzle_for(solver).await?))
 }
 
 /// A puzzle by its id. A logged-in player's attempt at a puzzle opened so,
@@ -83,7 +83,7 @@ pub async fn daily(
 #[utoipa::path(get, path = "/puzzles/{id}", tag = "puzzles", params(("id" = String, Path)),
     responses((status = 200, body = PuzzleView), (status = 404, description = "No such puzzle.", body = ErrorBody)))]
 pub async fn puzzle(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<PuzzleView> {
-    ok(PuzzleView::from(&state.services.puzzle(&id).await?))
+    ok(PuzzleView::from(&state.services.puzzles.puzzle(&id).await?))
 }
 
 /// Judges the solver's moves so far (the last one new): right (with the
@@ -115,7 +115,7 @@ pub async fn moves(
 ) -> Answer<PuzzleStepView> {
     let address = network(client);
     let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
-    let step = state.services.puzzle_move(solver, &id, &b.moves, b.streak.as_deref()).await?;
+    let step = state.services.puzzles.puzzle_move(solver, &id, &b.moves, b.streak.as_deref()).await?;
     ok(PuzzleStepView::from(step))
 }
 
@@ -143,7 +143,9 @@ pub async fn hint(
 ) -> Answer<PuzzleHint> {
     let address = network(client);
     let solver = Solver { user: user.as_ref().map(|u| u.name.as_str()), address: &address };
-    ok(PuzzleHint { cell: state.services.puzzle_hint(solver, &id, &b.moves, b.streak.as_deref()).await? })
+    ok(PuzzleHint {
+        cell: state.services.puzzles.puzzle_hint(solver, &id, &b.moves, b.streak.as_deref()).await?,
+    })
 }
 
 /// Starts a timed streak: three minutes, each puzzle harder than the last,
@@ -159,7 +161,7 @@ pub async fn streak(
     Body(b): Body<NewStreak>,
 ) -> Answer<StreakView> {
     let variant = b.variant.unwrap_or(Variant::Standard);
-    let (s, first) = state.services.start_streak(&user.name, &network(client), variant).await?;
+    let (s, first) = state.services.puzzles.start_streak(&user.name, &network(client), variant).await?;
     created(StreakView::new(&s, &first))
 }
 
@@ -171,7 +173,7 @@ pub async fn leaders(
     Params(q): Params<BoardQuery>,
 ) -> Answer<PuzzleLeadersView> {
     let variant = q.variant.unwrap_or(Variant::Standard);
-    let rows = state.services.puzzle_leaders(variant).await?;
+    let rows = state.services.puzzles.puzzle_leaders(variant).await?;
     let leaders = rows
         .iter()
         .map(|p| PuzzleLeader {
@@ -192,13 +194,13 @@ pub async fn standing(
     Path(name): Path<String>,
     Params(q): Params<PageQuery>,
 ) -> Answer<PuzzleStandingView> {
-    ok(state.services.puzzle_standing(&name, &q.into()).await?.into())
+    ok(state.services.puzzles.puzzle_standing(&name, &q.into()).await?.into())
 }
 
 /// Whether the site may find puzzles in my imported games.
 #[utoipa::path(get, path = "/me/puzzle-sharing", tag = "puzzles", responses((status = 200, body = PuzzleSharing)))]
 pub async fn sharing(State(state): State<Arc<AppState>>, user: User) -> Answer<PuzzleSharing> {
-    ok(PuzzleSharing { imports: state.services.puzzle_sharing(&user.name).await? })
+    ok(PuzzleSharing { imports: state.services.puzzles.puzzle_sharing(&user.name).await? })
 }
 
 /// Let the site find puzzles in my imported games, or stop it: stopping
@@ -211,6 +213,6 @@ pub async fn set_sharing(
     user: User,
     Body(s): Body<PuzzleSharing>,
 ) -> Answer<PuzzleSharing> {
-    state.services.set_puzzle_sharing(&user.name, s.imports).await?;
+    state.services.puzzles.set_puzzle_sharing(&user.name, s.imports).await?;
     ok(s)
 }

@@ -33,7 +33,7 @@ pub async fn leaders(
     Params(q): Params<PageQuery>,
 ) -> Answer<LeadersPage> {
     let category = category(&name)?;
-    let page = state.services.leaders(category, &Page::from(q)).await?;
+    let page = state.services.people.leaders(category, &Page::from(q)).await?;
     let leaders = page
         .items
         .iter()
@@ -56,7 +56,7 @@ pub async fn history(
     Path((name, cat)): Path<(String, String)>,
 ) -> Answer<HistoryAnswer> {
     let category = category(&cat)?;
-    let points = state.services.rating_history(&name, category).await?;
+    let points = state.services.people.rating_history(&name, category).await?;
     let points = points
         .into_iter()
         .map(|p| HistoryPointView {
@@ -72,7 +72,7 @@ pub async fn history(
 /// Which rating I show and whether my challenges are rated by default.
 #[utoipa::path(get, path = "/me/rating-settings", tag = "ratings", responses((status = 200, body = RatingSettings)))]
 pub async fn settings(State(state): State<Arc<AppState>>, user: User) -> Answer<RatingSettings> {
-    let u = state.services.user(&user.name).await?;
+    let u = state.services.accounts.user(&user.name).await?;
     ok(RatingSettings { shown: u.shown_category, rated_by_default: u.rated_by_default })
 }
 
@@ -84,6 +84,6 @@ pub async fn set_settings(
     user: User,
     Body(s): Body<RatingSettings>,
 ) -> Answer<RatingSettings> {
-    state.services.set_rating_settings(&user.name, s.shown, s.rated_by_default).await?;
+    state.services.people.set_rating_settings(&user.name, s.shown, s.rated_by_default).await?;
     ok(s)
 }

@@ -25,7 +25,7 @@ use crate::{
 /// My board, piece and language preferences.
 #[utoipa::path(get, path = "/me/preferences", tag = "site", responses((status = 200, body = PreferencesAnswer)))]
 pub async fn preferences(State(state): State<Arc<AppState>>, user: User) -> Answer<PreferencesAnswer> {
-    ok(PreferencesAnswer { preferences: state.services.user(&user.name).await?.preferences })
+    ok(PreferencesAnswer { preferences: state.services.accounts.user(&user.name).await?.preferences })
 }
 
 /// Replace my preferences (every field).
@@ -37,14 +37,14 @@ pub async fn set_preferences(
     Body(p): Body<Preferences>,
 ) -> Answer<PreferencesAnswer> {
     let p = p.check()?;
-    state.services.set_preferences(&user.name, &p).await?;
+    state.services.accounts.set_preferences(&user.name, &p).await?;
     ok(PreferencesAnswer { preferences: p })
 }
 
 /// Site news, newest first (no log-in needed).
 #[utoipa::path(get, path = "/news", tag = "site", params(PageQuery), responses((status = 200, body = NewsPage)))]
 pub async fn news(State(state): State<Arc<AppState>>, Params(q): Params<PageQuery>) -> Answer<NewsPage> {
-    let page = state.services.news(&Page::from(q)).await?;
+    let page = state.services.news.news(&Page::from(q)).await?;
     ok(NewsPage::new(page.items.iter().map(NewsItem::from).collect(), page.next))
 }
 
@@ -59,7 +59,8 @@ pub async fn post_news(
     user: User,
     Body(n): Body<NewNews>,
 ) -> Answer<NewsAnswer> {
-    let row = state.services.post_news(&user.name, &n.title, &n.body, state.services.now()).await?;
+    let row =
+        state.services.news.post_news(&user.name, &n.title, &n.body, state.services.clock.now_ms()).await?;
     created(NewsAnswer { news: NewsItem::from(&row) })
 }
 
@@ -71,7 +72,7 @@ pub async fn delete_news(
     user: User,
     Path(id): Path<String>,
 ) -> ApiResult<StatusCode> {
-    state.services.delete_news(&user.name, &id).await?;
+    state.services.news.delete_news(&user.name, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -83,6 +84,6 @@ pub async fn live_games(
     State(state): State<Arc<AppState>>,
     Params(q): Params<PageQuery>,
 ) -> Answer<LiveGames> {
-    let page = state.services.live_glances(&Page::from(q)).await?;
+    let page = state.services.glances.live_glances(&Page::from(q)).await?;
     ok(LiveGames::new(page.items.iter().map(GameSummary::from).collect(), page.next))
 }

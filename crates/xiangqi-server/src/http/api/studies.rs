@@ -43,7 +43,7 @@ pub async fn list(
         (StudyShelfName::Mine, None) => return Err(Refusal::LogInFirst {}.into()),
     };
     let page = Page { after: q.after, limit: q.limit };
-    let found = state.services.studies(shelf, &page).await?;
+    let found = state.services.studies.studies(shelf, &page).await?;
     ok(StudiesPage::new(found.items.iter().map(StudySummary::from).collect(), found.next))
 }
 
@@ -57,7 +57,11 @@ pub async fn create(
     Body(n): Body<NewStudy>,
 ) -> Answer<StudyAnswer> {
     let visibility = n.visibility.unwrap_or(Visibility::Private);
-    let study = state.services.create_study(&user.name, &n.title, visibility, state.services.now()).await?;
+    let study = state
+        .services
+        .studies
+        .create_study(&user.name, &n.title, visibility, state.services.clock.now_ms())
+        .await?;
     created(StudyAnswer { study: StudyView::from(&study) })
 }
 
@@ -85,9 +89,12 @@ pub async fn import(
         .await
         .map_err(|_| crate::domain::imports::too_large())?;
     let encoding = q.encoding.map(Into::into);
-    let now = state.services.now();
-    let study =
-        state.services.import_study(&user.name, client, &q.title, bytes.to_vec(), encoding, now).await?;
+    let now = state.services.clock.now_ms();
+    let study = state
+        .services
+        .studies
+        .import_study(&user.name, client, &q.title, bytes.to_vec(), encoding, now)
+        .await?;
     created(StudyAnswer { study: StudyView::from(&study) })
 }
 
@@ -100,7 +107,7 @@ pub async fn show(
     user: MaybeUser,
     Path(id): Path<String>,
 ) -> Answer<StudyAnswer> {
-    let study = state.services.study(user.0.as_ref().map(|u| u.name.as_str()), &id).await?;
+    let study = state.services.studies.study(user.0.as_ref().map(|u| u.name.as_str()), &id).await?;
     ok(StudyAnswer { study: StudyView::from(&study) })
 }
 
@@ -114,7 +121,7 @@ pub async fn delete(
     Path(id): Path<String>,
     Params(v): Params<StudyVersion>,
 ) -> ApiResult<StatusCode> {
-    state.services.delete_study(&user.name, &id, v.version).await?;
+    state.services.studies.delete_study(&user.name, &id, v.version).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -126,7 +133,11 @@ fn node_id(text: &str) -> Result<u32, Refusal> {
 /// One edit of a study, made on `version`; the study after it, which everyone
 /// watching the study also gets on the WebSocket.
 async fn edit(state: &AppState, user: &User, id: &str, version: i64, edit: Edit) -> Answer<StudyAnswer> {
-    let study = state.services.edit_study(&user.name, id, version, edit, state.services.now()).await?;
+    let study = state
+        .services
+        .studies
+        .edit_study(&user.name, id, version, edit, state.services.clock.now_ms())
+        .await?;
     ok(StudyAnswer { study: StudyView::from(&study) })
 }
 
@@ -313,5 +324,5 @@ pub async fn pgn(
     Params(q): Params<ExportQuery>,
 ) -> ApiResult<Response> {
     let viewer = user.0.as_ref().map(|u| u.name.as_str());
-    Ok(super::exports::download(state.services.study_export(viewer, &id, q.format()).await?))
+    Ok(super::exports::download(state.services.exports.study_export(viewer, &id, q.format()).await?))
 }

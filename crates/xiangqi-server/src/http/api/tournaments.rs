@@ -33,7 +33,7 @@ pub async fn list(
         TournamentShelf::Finished => &[TournamentStatus::Finished, TournamentStatus::Cancelled],
     };
     let page = Page { after: q.after, limit: q.limit };
-    let found = state.services.tournaments(statuses, &page).await?;
+    let found = state.services.tournaments.tournaments(statuses, &page).await?;
     ok(TournamentsPage::new(found.items.iter().map(TournamentSummary::from).collect(), found.next))
 }
 
@@ -58,7 +58,8 @@ pub async fn create(
         max_players: n.max_players,
         starts_ms: n.starts,
     };
-    let table = state.services.create_tournament(&user.name, plan, state.services.now()).await?;
+    let table =
+        state.services.tournaments.create_tournament(&user.name, plan, state.services.clock.now_ms()).await?;
     created(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
 
@@ -67,7 +68,7 @@ pub async fn create(
 #[utoipa::path(get, path = "/tournaments/{id}", tag = "tournaments", params(("id" = String, Path)),
     responses((status = 200, body = TournamentAnswer), (status = 404, body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Answer<TournamentAnswer> {
-    let table = state.services.tournament_table(&id).await?;
+    let table = state.services.tournaments.tournament_table(&id).await?;
     ok(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
 
@@ -82,7 +83,8 @@ pub async fn join(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<TournamentAnswer> {
-    let table = state.services.join_tournament(&user.name, &id, state.services.now()).await?;
+    let table =
+        state.services.tournaments.join_tournament(&user.name, &id, state.services.clock.now_ms()).await?;
     created(TournamentAnswer { tournament: TournamentView::from(&table) })
 }
 
@@ -98,6 +100,10 @@ pub async fn withdraw(
     user: User,
     Path(id): Path<String>,
 ) -> Answer<TournamentAnswer> {
-    let table = state.services.withdraw_from_tournament(&user.name, &id, state.services.now()).await?;
+    let table = state
+        .services
+        .tournaments
+        .withdraw_from_tournament(&user.name, &id, state.services.clock.now_ms())
+        .await?;
     ok(TournamentAnswer { tournament: TournamentView::from(&table) })
 }

@@ -32,10 +32,11 @@ use xiangqi_engine::Control;
 use self::find::{Budget, Found};
 use crate::{
     domain::{
-        Services,
+        Clock,
         accounts::new_id,
         board::{Board, default_rules},
-        limits::too_often,
+        games::Games,
+        limits::{Quotas, too_often},
         refusal::{Act, Error, Refusal, Result, Window},
     },
     model::{
@@ -44,10 +45,10 @@ use crate::{
     },
 };
 use crate::{
-    engines::Purpose,
+    engines::{EnginePool, Purpose},
     store::{
-        AttemptRow, Ended, Ending, GameRow, NewPuzzle, Page, Paged, PuzzlePlayerRow, PuzzleRow, StreakRow,
-        Tally, Wanted,
+        AttemptRow, Ended, Ending, GameRow, NewPuzzle, Page, Paged, PuzzlePlayerRow, PuzzleRow, Store,
+        StreakRow, Tally, Wanted,
     },
 };
 
@@ -194,7 +195,27 @@ pub fn day_of(ms: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-impl Services {
+/// Puzzles: solving them (daily, next, streaks), their ratings, and finding
+/// new ones in games.
+pub struct Puzzles {
+    store: Store,
+    games: Arc<Games>,
+    quotas: Arc<Quotas>,
+    engines: Arc<EnginePool>,
+    clock: Clock,
+}
+
+impl Puzzles {
+    pub fn new(
+        store: Store,
+        games: Arc<Games>,
+        quotas: Arc<Quotas>,
+        engines: Arc<EnginePool>,
+        clock: Clock,
+    ) -> Self {
+        Puzzles { store, games, quotas, engines, clock }
+    }
+
     /// Forgets visitors' puzzle moves past the time they make a solver's
     /// attempt at those puzzles unrated.
     pub(crate) async fn forget_old_probes(&self, now: i64) -> Result<u64> {
@@ -229,7 +250,7 @@ impl Services {
     ) -> Result<PuzzleRow> {
         let Some(user) = solver.user else { return self.pick_next(None, None, variant, theme).await };
         let p = self.pick_next(Some(user), Some(solver.address), variant, theme).await?;
-        self.store.hand_out(user, Handout::Next, variant, &p.id, solver.address, self.now()).await?;
+        self.store.hand_out(user, Handout::Next, variant, &p.id, solver.address, self.clock.now_ms()).await?;
         Ok(p)
     }
 
@@ -263,7 +284,7 @@ impl Services {
 
     /// The puzzle of the day (UTC), chosen by the first to ask for it.
     pub async fn daily_puzzle(&self) -> Result<PuzzleRow> {
-        let now = self.now();
+        let now = self.clock.now_ms();
         let day = day_of(now);
         if let Some(p) = self.store.daily_puzzle(&day).await? {
             return Ok(p);
@@ -277,7 +298,9 @@ impl Services {
     pub async fn daily_puzzle_for(&self, solver: Solver<'_>) -> Result<PuzzleRow> {
         let p = self.daily_puzzle().await?;
         if let Some(user) = solver.user {
-            self.store.hand_out(user, Handout::Daily, p.variant, &p.id, solver.address, self.now()).await?;
+            self.store
+                .hand_out(user, Handout::Daily, p.variant, &p.id, solver.address, self.clock.now_ms())
+                .await?;
         }
         Ok(p)
     }
@@ -292,7 +315,7 @@ impl Services {
         streak: Option<&str>,
     ) -> Result<String> {
         let puzzle = self.puzzle(id).await?;
-        let now = self.now();
+        let now = self.clock.now_ms();
         self.streak_of(solver, id, streak, now).await?;
         let cell = hint(&puzzle, played)?;
         match solver.user {
@@ -314,7 +337,7 @@ impl Services {
         streak: Option<&str>,
     ) -> Result<Step> {
         let puzzle = self.puzzle(id).await?;
-        let now = self.now();
+        let now = self.clock.now_ms();
         let running = self.streak_of(solver, id, streak, now).await?;
         let (kind, reply) = judge(&puzzle, played)?;
         if solver.user.is_none() {
@@ -439,7 +462,7 @@ impl Services {
         let wanted =
             Wanted { variant, user: Some(user), address: Some(address), theme: None, near: STREAK_START };
         let first = self.draw_puzzle(&wanted).await?.ok_or(Refusal::NoPuzzleLeft {})?;
-        let now = self.now();
+        let now = self.clock.now_ms();
         let streak = StreakRow {
             id: new_id(),
             user: user.to_string(),
@@ -450,7 +473,7 @@ impl Services {
             current: Some(first.id.clone()),
             over: false,
         };
-        let mut turn = self.streak_turn(user, now).await?;
+        let mut turn = self.quotas.streak_turn(user, now).await?;
         self.store.start_streak(&mut turn, &streak).await?;
         turn.done().await?;
         Ok((streak, first))
@@ -479,7 +502,7 @@ impl Services {
     /// game: no id); how many were new.
     pub async fn add_puzzles(&self, variant: Variant, game: Option<&str>, found: &[Found]) -> Result<u64> {
         let origin = game.map_or(Origin::Engine, |g| Origin::Site { game: g.to_string() });
-        Ok(self.store.insert_puzzles(&new_puzzles(variant, &origin, found, self.now())).await?)
+        Ok(self.store.insert_puzzles(&new_puzzles(variant, &origin, found, self.clock.now_ms())).await?)
     }
 
     /// One round of the search of the site's finished games for puzzles: the
@@ -505,7 +528,7 @@ impl Services {
 
     /// The puzzles of one finished game, or `None` if a game's search interrupted the work.
     async fn puzzles_of_game(&self, game: &GameRow, budget: Budget) -> Result<Option<Vec<Found>>> {
-        let board = self.load_game(&game.id).await?.game;
+        let board = self.games.load_game(&game.id).await?.game;
         let stop = Arc::new(Control::new());
         let control = stop.clone();
         let searched = self

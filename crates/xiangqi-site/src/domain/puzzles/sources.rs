@@ -20,13 +20,12 @@ use xiangqi::Variant;
 use xiangqi_engine::Control;
 
 use super::{
-    SCAN_LEAST_PLIES, Scanned,
+    Puzzles, SCAN_LEAST_PLIES, Scanned,
     find::{self, Budget, Found},
     new_puzzles,
 };
 use crate::{
     domain::{
-        Services,
         board::Board,
         refusal::{Error, Refusal, Result},
     },
@@ -38,7 +37,7 @@ use crate::{
 /// The owner name under which the Masters collection's place is kept.
 const COLLECTION: &str = "";
 
-impl Services {
+impl Puzzles {
     /// One round of the search of a source: how many games it went through
     /// and how many new puzzles they gave. No games: the source is done for now
     /// (or a game's search interrupted the round's first).
@@ -136,7 +135,7 @@ impl Services {
             } else {
                 Origin::Imported { game: game.id.clone(), owner: owner.to_string() }
             };
-            let rows = new_puzzles(Variant::Standard, &origin, &found, self.now());
+            let rows = new_puzzles(Variant::Standard, &origin, &found, self.clock.now_ms());
             let stored = self.store.insert_source_puzzles(source, owner, game, &rows).await?;
             let Some(fresh) = stored else { break };
             scanned.puzzles += fresh;

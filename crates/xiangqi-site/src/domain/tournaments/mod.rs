@@ -24,7 +24,7 @@
 pub mod pairing;
 pub mod standings;
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use xiangqi::{Color, Outcome, Reason, RuleSet};
 
@@ -33,14 +33,16 @@ use self::{
     standings::{Settled, Standing},
 };
 use crate::store::{
-    EntrantRow, Exclusive, GameRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep, Written,
+    EntrantRow, Exclusive, GameRow, Page, Paged, PairingRow, SignUp, Start, Store, TournamentRow,
+    TournamentStep, Written,
 };
 use crate::{
     domain::{
-        Services,
         accounts::new_id,
         board::rules_fit,
-        games::new_game_row,
+        events::Events,
+        games::{Games, new_game_row},
+        limits::Quotas,
         refusal::{Error, Refusal, Result, TextField},
     },
     model::{
@@ -219,7 +221,33 @@ impl Table {
     }
 }
 
-impl Services {
+/// Tournaments as their players see them: creating one, signing up,
+/// withdrawing; the steps that run them are [`Steps`].
+pub struct Tournaments {
+    store: Store,
+    quotas: Arc<Quotas>,
+    games: Arc<Games>,
+    tournament_steps: Arc<Steps>,
+}
+
+impl Tournaments {
+    pub fn new(store: Store, quotas: Arc<Quotas>, games: Arc<Games>, tournament_steps: Arc<Steps>) -> Self {
+        Tournaments { store, quotas, games, tournament_steps }
+    }
+
+    /// A tournament with its entrants and pairings.
+    pub async fn tournament_table(&self, id: &str) -> Result<Table> {
+        self.tournament_steps.tournament_table(id).await
+    }
+
+    pub async fn tournaments(
+        &self,
+        statuses: &[TournamentStatus],
+        page: &Page,
+    ) -> Result<Paged<TournamentRow>> {
+        Ok(self.store.tournaments(statuses, page).await?)
+    }
+
     pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> Result<Table> {
         check_plan(&plan, now)?;
         let row = TournamentRow {
@@ -242,19 +270,11 @@ impl Services {
             finished_ms: None,
             players: 0,
         };
-        let mut turn = self.tournament_turn(creator, now).await?;
+        let mut turn = self.quotas.tournament_turn(creator, now).await?;
         self.store.insert_tournament(&mut turn, &row).await?;
         turn.done().await?;
-        self.tournament_changed(&row.id).await;
+        self.tournament_steps.tournament_changed(&row.id).await;
         self.tournament_table(&row.id).await
-    }
-
-    pub async fn tournament_table(&self, id: &str) -> Result<Table> {
-        let tournament =
-            self.store.tournament(id).await?.ok_or_else(|| Refusal::NoTournament { id: id.to_string() })?;
-        let entrants = self.store.entrants(id).await?;
-        let pairings = self.store.pairings(id).await?;
-        Ok(Table { tournament, entrants, pairings })
     }
 
     /// Signs a player up; a tournament that starts when full starts at once.
@@ -267,8 +287,8 @@ impl Services {
             SignUp::Full => return Err(Refusal::TournamentFull {}.into()),
             SignUp::Already => return Err(Refusal::SignedUp {}.into()),
         }
-        self.tournament_changed(id).await;
-        self.advance_tournament(id, now).await?;
+        self.tournament_steps.tournament_changed(id).await;
+        self.tournament_steps.advance_tournament(id, now).await?;
         self.tournament_table(id).await
     }
 
@@ -298,9 +318,9 @@ impl Services {
                     return Err(Refusal::TournamentMovedOn {}.into());
                 }
                 if let Some(game) = self.store.active_tournament_game(id, user).await? {
-                    let loaded = self.load_game(&game.id).await?;
+                    let loaded = self.games.load_game(&game.id).await?;
                     if let Some(me) = loaded.color_of(user) {
-                        self.finish(&loaded, Outcome::win(!me, Reason::Resignation), now).await?;
+                        self.games.finish(&loaded, Outcome::win(!me, Reason::Resignation), now).await?;
                     }
                 }
             }
@@ -308,8 +328,8 @@ impl Services {
                 return Err(Refusal::TournamentOver {}.into());
             }
         }
-        self.tournament_changed(id).await;
-        self.advance_tournament(id, now).await?;
+        self.tournament_steps.tournament_changed(id).await;
+        self.tournament_steps.advance_tournament(id, now).await?;
         self.tournament_table(id).await
     }
 
@@ -318,17 +338,39 @@ impl Services {
     /// How many steps were taken.
     pub async fn advance_tournaments(&self, now: i64) -> Result<usize> {
         for g in self.store.overdue_tournament_games(now).await? {
-            let loaded = self.load_game(&g.id).await?;
+            let loaded = self.games.load_game(&g.id).await?;
             if loaded.is_active() && loaded.out_of_time(now) {
                 // Another instance may end it first: its version check decides.
-                let _ = self.time_out(&loaded, now).await;
+                let _ = self.games.time_out(&loaded, now).await;
             }
         }
         let mut steps = 0;
         for id in self.store.tournaments_due(now).await? {
-            steps += self.advance_tournament(&id, now).await?;
+            steps += self.tournament_steps.advance_tournament(&id, now).await?;
         }
         Ok(steps)
+    }
+}
+
+/// The steps that run tournaments (start, next round, finish), taken by
+/// themselves when they are due and when a tournament's game ends (see
+/// [`Games`]), each under the tournament's lock.
+pub struct Steps {
+    store: Store,
+    events: Events,
+}
+
+impl Steps {
+    pub fn new(store: Store, events: Events) -> Self {
+        Steps { store, events }
+    }
+
+    pub async fn tournament_table(&self, id: &str) -> Result<Table> {
+        let tournament =
+            self.store.tournament(id).await?.ok_or_else(|| Refusal::NoTournament { id: id.to_string() })?;
+        let entrants = self.store.entrants(id).await?;
+        let pairings = self.store.pairings(id).await?;
+        Ok(Table { tournament, entrants, pairings })
     }
 
     /// Takes every step a tournament is due, one after another.
@@ -532,7 +574,7 @@ impl Services {
     async fn games_begun(&self, games: &[GameRow]) {
         for g in games {
             for who in [&g.red, &g.black] {
-                self.notify(who, NoticeKind::TournamentGame, None, Some(&g.id)).await;
+                self.events.notify(who, NoticeKind::TournamentGame, None, Some(&g.id)).await;
             }
         }
     }
@@ -549,7 +591,7 @@ impl Services {
 
     /// Open pages showing tournaments load them again.
     async fn tournament_changed(&self, id: &str) {
-        self.listener.hear(super::events::Happening::Tournament(id));
+        self.events.hear(super::events::Happening::Tournament(id));
     }
 }
 
