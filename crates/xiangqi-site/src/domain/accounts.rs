@@ -17,7 +17,8 @@ use super::{
     limits::too_often,
     refusal::{Act, Error, Refusal, Result, Window},
 };
-use crate::store::{Tally, UserRow};
+use crate::model::accounts::UserRecord;
+use crate::store::Tally;
 
 /// How long a session lasts without logging in again.
 pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -165,7 +166,7 @@ pub fn is_id(s: &str) -> bool {
 /// A new session: the token for the client, and the user.
 pub struct NewSession {
     pub token: String,
-    pub user: UserRow,
+    pub user: UserRecord,
 }
 
 impl Services {
@@ -255,7 +256,7 @@ impl Services {
         Ok(self.store.purge(now - FAILURE_WINDOW_MS, now).await?)
     }
 
-    async fn start_session(&self, user: UserRow, now: i64) -> Result<NewSession> {
+    async fn start_session(&self, user: UserRecord, now: i64) -> Result<NewSession> {
         let token = new_token();
         self.store.create_session(&token_hash(&token), &user.name, now, now + SESSION_MS).await?;
         Ok(NewSession { token, user })
@@ -274,7 +275,7 @@ impl Services {
     }
 
     /// A user who must exist.
-    pub async fn user(&self, name: &str) -> Result<UserRow> {
+    pub async fn user(&self, name: &str) -> Result<UserRecord> {
         self.store.user(name).await?.ok_or_else(|| no_user(name))
     }
 }

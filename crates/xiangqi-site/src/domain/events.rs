@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::games::Loaded;
 
+use crate::model::games::ChatRecord;
 use crate::model::{ComputerState, NoticeKind};
-use crate::store::ChatRow;
 
 /// Something that happened, for whoever listens.
 pub enum Happening<'a> {
@@ -16,7 +16,7 @@ pub enum Happening<'a> {
     /// A study changed: an edit of its chapters, members or settings.
     Study(&'a super::studies::Study),
     /// A new line in a game's chat.
-    Chat(&'a ChatRow),
+    Chat(&'a ChatRecord),
     /// A short notice for one user's open pages.
     Notice(Notice),
     /// Lists of challenges (and ladders) are stale.

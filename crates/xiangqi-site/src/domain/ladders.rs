@@ -12,12 +12,14 @@ use super::{
     refusal::{Refusal, Result},
 };
 
+use crate::model::challenges::ChallengeRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{
     SideChoice,
     clock::{ClockSpec, DAY_MS},
     ratings::Category,
 };
-use crate::store::{ChallengeRow, LadderResultRow, Page, Paged, RungRow, Written};
+use crate::store::{LadderResultRow, RungRow, Written};
 
 /// How far above themselves a player may challenge.
 pub const REACH: i64 = 20;
@@ -63,7 +65,7 @@ impl Services {
         category: Category,
         defender: &str,
         now: i64,
-    ) -> Result<ChallengeRow> {
+    ) -> Result<ChallengeRecord> {
         self.may_challenge(user, now).await?;
         let defender = self.user(defender).await?.name;
         let place = |who: &str| {
@@ -121,7 +123,7 @@ impl Services {
 /// and its latest results.
 pub struct LadderPage {
     pub rungs: Paged<RungRow>,
-    pub challenges: Paged<ChallengeRow>,
+    pub challenges: Paged<ChallengeRecord>,
     pub results: Vec<LadderResultRow>,
 }
 

@@ -12,12 +12,14 @@ use super::{
     refusal::{ErrorCode, Refusal, Result},
 };
 
+use crate::model::challenges::ChallengeRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{
     clock::ClockSpec,
     ratings::Category,
     {ChallengeStatus, NoticeKind, SideChoice},
 };
-use crate::store::{ChallengeRow, Lobby, Page, Paged, Written};
+use crate::store::{Lobby, Written};
 
 /// What a player asks for.
 #[derive(Clone, Debug)]
@@ -73,7 +75,7 @@ impl Services {
         terms: Terms,
         auto: bool,
         now: i64,
-    ) -> Result<ChallengeRow> {
+    ) -> Result<ChallengeRecord> {
         check_terms(&terms)?;
         let opponent = match &terms.opponent {
             Some(name) => {
@@ -91,7 +93,7 @@ impl Services {
             }
             None => None,
         };
-        let row = ChallengeRow {
+        let row = ChallengeRecord {
             id: new_id(),
             creator: creator.to_string(),
             opponent,
@@ -180,7 +182,7 @@ impl Services {
         clock: ClockSpec,
         rated: Option<bool>,
         now: i64,
-    ) -> Result<Result<Loaded, ChallengeRow>> {
+    ) -> Result<Result<Loaded, ChallengeRecord>> {
         self.may_challenge(user, now).await?;
         let rated = self.rated_or_default(user, rated).await?;
         let terms = auto_terms(variant, rules, clock, rated);
@@ -195,7 +197,12 @@ impl Services {
         paired
     }
 
-    async fn pair_or_wait(&self, user: &str, terms: Terms, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
+    async fn pair_or_wait(
+        &self,
+        user: &str,
+        terms: Terms,
+        now: i64,
+    ) -> Result<Result<Loaded, ChallengeRecord>> {
         let (rules, clock, rated) = (terms.rules, terms.clock, terms.rated);
         // Someone else may take the same partner at the same moment: try the next.
         for _ in 0..5 {
@@ -218,9 +225,9 @@ impl Services {
 /// The waiting room as a viewer sees it and, for a user, the challenges to and
 /// from them (the first page of each).
 pub struct LobbyLists {
-    pub room: Paged<ChallengeRow>,
-    pub incoming: Paged<ChallengeRow>,
-    pub outgoing: Vec<ChallengeRow>,
+    pub room: Paged<ChallengeRecord>,
+    pub incoming: Paged<ChallengeRecord>,
+    pub outgoing: Vec<ChallengeRecord>,
 }
 
 /// A challenge as a player proposes it; `rated` unless asked is the player's default.
@@ -235,7 +242,7 @@ pub struct Proposal {
 
 impl Services {
     /// A player's challenge, to someone or to the waiting room, if they may make one now.
-    pub async fn propose(&self, creator: &str, p: Proposal, now: i64) -> Result<ChallengeRow> {
+    pub async fn propose(&self, creator: &str, p: Proposal, now: i64) -> Result<ChallengeRecord> {
         self.may_challenge(creator, now).await?;
         let terms = Terms {
             opponent: p.opponent.filter(|o| !o.is_empty()),
@@ -268,7 +275,7 @@ impl Services {
     }
 
     /// A page of the challenges to `user`, oldest first.
-    pub async fn incoming(&self, user: &str, page: &Page) -> Result<Paged<ChallengeRow>> {
+    pub async fn incoming(&self, user: &str, page: &Page) -> Result<Paged<ChallengeRecord>> {
         Ok(self.store.lobby(user, Lobby::Incoming, page).await?)
     }
 }

@@ -144,7 +144,7 @@ impl Services {
     }
 
     /// A new line of a game's chat, to everyone watching the game.
-    pub async fn publish_chat(&self, line: &crate::store::ChatRow) {
+    pub async fn publish_chat(&self, line: &crate::model::games::ChatRecord) {
         self.listener.hear(Happening::Chat(line));
     }
 

@@ -5,7 +5,8 @@ use super::{
     accounts::new_id,
     refusal::{Refusal, Result, TextField},
 };
-use crate::store::{NewsRow, Written};
+use crate::model::news::NewsRecord;
+use crate::store::Written;
 
 impl Services {
     /// An administrator, or a refusal.
@@ -13,7 +14,7 @@ impl Services {
         if self.user(name).await?.admin { Ok(()) } else { Err(Refusal::AdministratorsOnly {}.into()) }
     }
 
-    pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> Result<NewsRow> {
+    pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> Result<NewsRecord> {
         self.admin(author).await?;
         let (title, body) = (title.trim(), body.trim());
         if title.is_empty() || title.chars().count() > 200 {
@@ -22,7 +23,7 @@ impl Services {
         if body.is_empty() || body.chars().count() > 10_000 {
             return Err(Refusal::TextLength { field: TextField::News, min: 1, max: 10_000 }.into());
         }
-        let row = NewsRow {
+        let row = NewsRecord {
             id: new_id(),
             author: author.to_string(),
             title: title.to_string(),

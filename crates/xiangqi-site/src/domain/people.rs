@@ -12,10 +12,12 @@ use super::{
     refusal::{Refusal, Result, TextField},
 };
 
+use crate::model::accounts::{ProfileFields, UserRecord};
+use crate::model::games::ChatRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::people::{InvitationRecord, InvitedGame, MessageRecord};
 use crate::model::{NoticeKind, Relation};
-use crate::store::{
-    ChatRow, InvitationRow, InvitedGame, MessageRow, Page, Paged, ProfileFields, UserRow, Written,
-};
+use crate::store::Written;
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -57,18 +59,18 @@ pub fn check_profile(p: &ProfileFields) -> Result<(), Refusal> {
 
 /// A player's profile as anyone sees it; `relation` is the viewer's to them.
 pub struct Profile {
-    pub user: UserRow,
+    pub user: UserRecord,
     pub recent: Vec<super::glance::Glance>,
     pub relation: Option<Relation>,
-    pub records: Vec<crate::store::RuleSetRecord>,
+    pub records: Vec<crate::model::games::RuleSetRecord>,
     pub buddies: i64,
-    pub ratings: Vec<crate::store::RatingRow>,
+    pub ratings: Vec<crate::model::ratings::RatingRecord>,
 }
 
 /// A player as lists of people show them: whether the viewer keeps them as a
 /// buddy, and the games they are playing (the latest ten).
 pub struct Person {
-    pub user: UserRow,
+    pub user: UserRecord,
     pub buddy: bool,
     pub games: Vec<super::glance::Glance>,
 }
@@ -81,7 +83,7 @@ pub struct Waiting {
 
 impl Services {
     /// The people of a list, each with the games they are playing.
-    async fn persons(&self, users: Vec<(UserRow, bool)>) -> Result<Vec<Person>> {
+    async fn persons(&self, users: Vec<(UserRecord, bool)>) -> Result<Vec<Person>> {
         let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
         let mut games = self.store.active_games_of_each(&names, 10).await?;
         let (mut whose, mut rows) = (Vec::new(), Vec::new());
@@ -140,7 +142,7 @@ impl Services {
     }
 
     /// The messages between `user` and the user named `with` (any case).
-    pub async fn conversation(&self, user: &str, with: &str, page: &Page) -> Result<Paged<MessageRow>> {
+    pub async fn conversation(&self, user: &str, with: &str, page: &Page) -> Result<Paged<MessageRecord>> {
         let other = self.user(with).await?;
         Ok(self.store.conversation(user, &other.name, page).await?)
     }
@@ -158,7 +160,8 @@ impl Services {
         let user = self.user(name).await?;
         let store = &self.store;
         let recent = async {
-            let finished = store.finished_games_of(&user.name, &crate::store::Page::first(10)).await?.items;
+            let finished =
+                store.finished_games_of(&user.name, &crate::model::page::Page::first(10)).await?.items;
             self.glances(finished).await
         };
         let relation = async {
@@ -177,7 +180,7 @@ impl Services {
         Ok(Profile { user, recent, relation, records, buddies, ratings })
     }
 
-    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRow> {
+    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRecord> {
         check_profile(p)?;
         self.store.set_profile(name, p).await?;
         self.user(name).await
@@ -191,7 +194,7 @@ impl Services {
         Ok(())
     }
 
-    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> Result<MessageRow> {
+    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> Result<MessageRecord> {
         let body = text(body, TextField::Message, MAX_MESSAGE_CHARS)?;
         let recipient = self.user(to).await?;
         if recipient.name == from {
@@ -200,7 +203,7 @@ impl Services {
         self.not_ignored_by(&recipient.name, from).await?;
         let mut turn = self.message_turn(from, now).await?;
         let store = &self.store;
-        let m = MessageRow {
+        let m = MessageRecord {
             id: new_id(),
             sender: from.to_string(),
             recipient: recipient.name.clone(),
@@ -224,7 +227,7 @@ impl Services {
 
     /// A game's chat after line `after`, at most [`CHAT_PAGE`] lines: anyone
     /// may read it, of a game that exists.
-    pub async fn chat_lines(&self, game: &str, after: i64) -> Result<Vec<ChatRow>> {
+    pub async fn chat_lines(&self, game: &str, after: i64) -> Result<Vec<ChatRecord>> {
         if self.store.game(game).await?.is_none() {
             return Err(Refusal::NoGame { id: game.to_string() }.into());
         }
@@ -232,12 +235,12 @@ impl Services {
     }
 
     /// Line `seq` of a game's chat, if it was written.
-    pub async fn chat_line(&self, game: &str, seq: i64) -> Result<Option<ChatRow>> {
+    pub async fn chat_line(&self, game: &str, seq: i64) -> Result<Option<ChatRecord>> {
         Ok(self.store.chat(game, seq - 1, 1).await?.into_iter().next())
     }
 
     /// A line in a game's chat. The two players write; anyone may read.
-    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> Result<ChatRow> {
+    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> Result<ChatRecord> {
         let body = text(body, TextField::ChatLine, MAX_CHAT_CHARS)?;
         let loaded = self.load_game(game).await?;
         let me = loaded.color_of(user).ok_or(Refusal::PlayersChatOnly {})?;
@@ -245,7 +248,7 @@ impl Services {
         let mut turn = self.chat_turn(user, now).await?;
         // The two players' lines at once take the next numbers in turn.
         for _ in 0..5 {
-            let line = ChatRow {
+            let line = ChatRecord {
                 game_id: game.to_string(),
                 seq: self.store.last_chat_seq(&mut turn, game).await? + 1,
                 author: user.to_string(),
@@ -262,7 +265,7 @@ impl Services {
     }
 
     /// Keeps `other` as a buddy or ignores them (one or the other).
-    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> Result<UserRow> {
+    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> Result<UserRecord> {
         let target = self.user(other).await?;
         if target.name == owner {
             return Err(Refusal::Yourself {}.into());
@@ -283,7 +286,12 @@ impl Services {
     }
 
     /// An invitation link's code, optionally with a challenge for whoever comes.
-    pub async fn invite(&self, inviter: &str, game: Option<InvitedGame>, now: i64) -> Result<InvitationRow> {
+    pub async fn invite(
+        &self,
+        inviter: &str,
+        game: Option<InvitedGame>,
+        now: i64,
+    ) -> Result<InvitationRecord> {
         if let Some(g) = game {
             g.clock.check()?;
         }
@@ -291,14 +299,14 @@ impl Services {
             return Err(Refusal::Invitations { allowed: MAX_INVITATIONS as u32 }.into());
         }
         let row =
-            InvitationRow { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
+            InvitationRecord { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
         self.store.insert_invitation(&row).await?;
         Ok(row)
     }
 
     /// A new user who came through an invitation: the inviter becomes their
     /// buddy, and the inviter's challenge (if any) waits for them.
-    pub async fn welcome(&self, user: &str, invitation: &InvitationRow, now: i64) -> Result<()> {
+    pub async fn welcome(&self, user: &str, invitation: &InvitationRecord, now: i64) -> Result<()> {
         self.store.set_relation(user, &invitation.inviter, Relation::Buddy, now).await?;
         self.store.count_invitation_use(&invitation.code).await?;
         if let Some(g) = invitation.game {
@@ -318,7 +326,7 @@ impl Services {
     }
 
     /// The invitation behind a code, or a clear refusal.
-    pub async fn invitation(&self, code: &str) -> Result<InvitationRow> {
+    pub async fn invitation(&self, code: &str) -> Result<InvitationRecord> {
         self.store
             .invitation(code)
             .await?
@@ -331,7 +339,7 @@ impl Services {
     }
 
     /// Whether `user` has been seen lately.
-    pub fn is_here(user: &UserRow, now: i64) -> bool {
+    pub fn is_here(user: &UserRecord, now: i64) -> bool {
         user.seen_ms > now - HERE_MS
     }
 }

@@ -6,15 +6,19 @@
 
 use super::{Services, refusal::Result};
 
+use crate::model::accounts::{UserRecord, UserSearch};
+use crate::model::challenges::ChallengeRecord;
+use crate::model::news::NewsRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::people::{Conversation, InvitationRecord, Mailbox, MessageRecord};
+use crate::model::ratings::RatingRecord;
+use crate::model::tournaments::TournamentRecord;
 use crate::model::{
     preferences::Preferences,
     ratings::Category,
     {Relation, TournamentStatus},
 };
-use crate::store::{
-    ChallengeRow, Conversation, Held, HistoryPoint, InvitationRow, Mailbox, MessageRow, NewsRow, Page, Paged,
-    RatingRow, TournamentRow, UserRow, UserSearch,
-};
+use crate::store::{Held, HistoryPoint};
 
 /// Services that pass a store call through as it is.
 macro_rules! pass_through {
@@ -41,18 +45,18 @@ pass_through! {
     fn ping(&self) -> ();
     /// A lock held by one instance at a time, if free now.
     fn try_lock(&self, name: &str) -> Option<Held>;
-    fn leaders(&self, category: Category, page: &Page) -> Paged<RatingRow>;
+    fn leaders(&self, category: Category, page: &Page) -> Paged<RatingRecord>;
     fn set_rating_settings(&self, user: &str, shown: Category, rated: bool) -> ();
     fn set_preferences(&self, name: &str, p: &Preferences) -> ();
-    fn users(&self, page: &Page) -> Paged<UserRow>;
-    fn search_users(&self, s: &UserSearch, page: &Page) -> Paged<UserRow>;
-    fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Paged<UserRow>;
-    fn open_ladder_challenges(&self, category: Category, page: &Page) -> Paged<ChallengeRow>;
-    fn news(&self, page: &Page) -> Paged<NewsRow>;
-    fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Paged<MessageRow>;
+    fn users(&self, page: &Page) -> Paged<UserRecord>;
+    fn search_users(&self, s: &UserSearch, page: &Page) -> Paged<UserRecord>;
+    fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Paged<UserRecord>;
+    fn open_ladder_challenges(&self, category: Category, page: &Page) -> Paged<ChallengeRecord>;
+    fn news(&self, page: &Page) -> Paged<NewsRecord>;
+    fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Paged<MessageRecord>;
     fn conversations(&self, user: &str, page: &Page) -> Paged<Conversation>;
-    fn invitations_of(&self, inviter: &str, page: &Page) -> Paged<InvitationRow>;
-    fn tournaments(&self, statuses: &[TournamentStatus], page: &Page) -> Paged<TournamentRow>;
+    fn invitations_of(&self, inviter: &str, page: &Page) -> Paged<InvitationRecord>;
+    fn tournaments(&self, statuses: &[TournamentStatus], page: &Page) -> Paged<TournamentRecord>;
 }
 
 impl Services {

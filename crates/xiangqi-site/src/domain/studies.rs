@@ -29,11 +29,13 @@ use super::{
     refusal::{Act, Refusal, Result, TextField, Window},
 };
 
+use crate::model::page::{Page, Paged};
+use crate::model::studies::{StudyRecord, StudyShelf};
 use crate::model::{
     Named, NoticeKind, named_enum,
     studies::{StudyRole, Visibility},
 };
-use crate::store::{ChapterRow, MemberRow, Page, Paged, StudyChange, StudyRow, StudyShelf, Written};
+use crate::store::{ChapterRow, MemberRow, StudyChange, Written};
 
 named_enum! {
     /// The colour of an arrow or a marked point.
@@ -349,7 +351,7 @@ impl Chapter {
     /// The chapter as PGN with its comments (arrows and marks as `[%cal]` and
     /// `[%csl]` commands, as other study sites write them) and variations,
     /// moves in `format` (cell names on the hex board).
-    pub fn pgn(&self, study: &StudyRow, format: xiangqi::notation::pgn::Format) -> String {
+    pub fn pgn(&self, study: &StudyRecord, format: xiangqi::notation::pgn::Format) -> String {
         let Ok(start) = self.start() else { return String::new() };
         let comment = |n: &Node| {
             let mut parts = vec![];
@@ -403,7 +405,7 @@ impl Chapter {
 /// A study as read: its row, members and chapters.
 #[derive(Clone, Debug)]
 pub struct Study {
-    pub row: StudyRow,
+    pub row: StudyRecord,
     pub members: Vec<MemberRow>,
     pub chapters: Vec<Chapter>,
 }
@@ -685,7 +687,7 @@ impl Services {
 
     /// A page of studies: a user's own and those they are a member of, or
     /// everyone's public ones.
-    pub async fn studies(&self, shelf: StudyShelf<'_>, page: &Page) -> Result<Paged<StudyRow>> {
+    pub async fn studies(&self, shelf: StudyShelf<'_>, page: &Page) -> Result<Paged<StudyRecord>> {
         Ok(self.store.studies(shelf, page).await?)
     }
 
@@ -698,7 +700,7 @@ impl Services {
         now: i64,
     ) -> Result<Study> {
         let name = title(name, TextField::StudyTitle)?;
-        let row = StudyRow {
+        let row = StudyRecord {
             id: new_id(),
             owner: owner.to_string(),
             title: name,
@@ -734,7 +736,7 @@ impl Services {
     ) -> Result<Study> {
         let name = title(name, TextField::StudyTitle)?;
         let chapters = self.parsing.run(client, move || file_chapters(&bytes, encoding, now)).await??;
-        let row = StudyRow {
+        let row = StudyRecord {
             id: new_id(),
             owner: owner.to_string(),
             title: name,
@@ -1023,7 +1025,7 @@ mod tests {
             created_ms: 0,
         };
         let chapter = Chapter { row, tree };
-        let study = StudyRow {
+        let study = StudyRecord {
             id: "s".into(),
             owner: "o".into(),
             title: "t".into(),
