@@ -16,9 +16,10 @@ use browsing::{
 };
 use fantoccini::Client;
 use xiangqi::Variant;
+use xiangqi_server::model::puzzles::NewPuzzle;
 use xiangqi_server::{
     model::puzzles::{Handout, Origin, PuzzleTheme},
-    store::{NewPuzzle, Store},
+    store::Store,
 };
 
 /// The finder's mate in three: black's horse shuts its general in.

@@ -18,6 +18,8 @@ use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
+use xiangqi_server::model::page::Page;
+use xiangqi_server::model::puzzles::NewPuzzle;
 
 /// A server on a fresh database; answers it, its folder and the database's URL.
 async fn start_server(name: &str) -> (xiangqi_server::Running, std::path::PathBuf, String) {
@@ -687,7 +689,7 @@ async fn four_languages_are_chosen_in_the_header_and_a_traditional_chinese_brows
 async fn puzzles_from_imported_games_are_each_account_s_own_choice_and_a_masters_puzzle_links_its_game() {
     use xiangqi_server::{
         model::puzzles::{Origin, PuzzleTheme},
-        store::{NewPuzzle, Page, Store},
+        store::Store,
     };
     let chromedriver = chromedriver();
     let (server, tmp, db) = start_server("sharing").await;

@@ -87,7 +87,11 @@ async fn count(store: &Store, sql: &str, arg: &str) -> i64 {
 }
 
 /// The one puzzle of a game, which must be the one its line sets.
-async fn the_puzzle(store: &Store, game: &str, line: [&str; 2]) -> xiangqi_server::store::PuzzleRow {
+async fn the_puzzle(
+    store: &Store,
+    game: &str,
+    line: [&str; 2],
+) -> xiangqi_server::model::puzzles::PuzzleRecord {
     let ids = puzzles_of(store, game).await;
     assert_eq!(ids.len(), 1, "one puzzle from game {game}: {ids:?}");
     let p = store.puzzle(&ids[0]).await.unwrap().unwrap();

@@ -9,10 +9,11 @@ use common::{Client, Db, fresh_address, on_both_databases, server, unique, wrong
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use xiangqi::Variant;
+use xiangqi_server::model::puzzles::NewPuzzle;
 use xiangqi_server::{
     Config,
     model::puzzles::{Handout, Origin, PuzzleTheme},
-    store::{NewPuzzle, Store},
+    store::Store,
 };
 
 /// The mate in three of the finder's tests: black's horse shuts its general in.

@@ -5,11 +5,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use xiangqi::{RuleSet, Variant};
 
+use crate::model::accounts::ProfileFields;
+use crate::model::page::Page;
 use crate::model::wire;
-use crate::{
-    model::{DrawAction, SideChoice, TournamentFormat, clock::ClockSpec, ratings::Category},
-    store::{Page, ProfileFields},
-};
+use crate::model::{DrawAction, SideChoice, TournamentFormat, clock::ClockSpec, ratings::Category};
 
 /// A user id and password, to register or log in.
 #[derive(Deserialize, ToSchema)]

@@ -14,6 +14,8 @@ use serde::de::DeserializeOwned;
 use xiangqi::{Position, Standard, notation};
 
 use super::{auth, client};
+use crate::model::accounts::ProfileFields;
+use crate::model::page::Page;
 use crate::{
     api::{
         events::ClientMessage,
@@ -25,7 +27,6 @@ use crate::{
     },
     domain::{accounts, people::check_profile},
     model::{Named, preferences::Preferences, ratings::Category},
-    store::{Page, ProfileFields},
 };
 
 /// How many of the parsers accepted the input (the rest refused it cleanly).

@@ -17,10 +17,11 @@ use xiangqi_server::{
     Running,
     domain::puzzles::VISITOR_MOVES_PER_HOUR,
     model::puzzles::{Origin, PuzzleTheme},
-    store::{NewPuzzle, Store, Tally},
+    store::{Store, Tally},
 };
 
 use crate::common::{Client, Db, fresh_address, on_both_databases, server, unique, wrong_move};
+use xiangqi_server::model::puzzles::NewPuzzle;
 
 /// Black's chariot steps in front of red's, which takes it.
 const CAPTURE: (&str, &[&str]) = ("4k4/9/9/9/9/9/2r6/9/3R5/3K5 b", &["c3d3", "d1d3"]);

@@ -17,8 +17,9 @@ use super::{
     people::Invitations,
     refusal::{Act, Error, Refusal, Result, Window},
 };
+use crate::model::accounts::UserRecord;
 use crate::model::preferences::Preferences;
-use crate::store::{Store, Tally, UserRow};
+use crate::store::{Store, Tally};
 
 /// How long a session lasts without logging in again.
 pub const SESSION_MS: i64 = 30 * 24 * 3600 * 1000;
@@ -166,7 +167,7 @@ pub fn is_id(s: &str) -> bool {
 /// A new session: the token for the client, and the user.
 pub struct NewSession {
     pub token: String,
-    pub user: UserRow,
+    pub user: UserRecord,
 }
 
 /// Accounts and their sessions: sign-up (through an invitation or not),
@@ -298,7 +299,7 @@ impl Accounts {
         Ok(self.store.purge(now - FAILURE_WINDOW_MS, now).await?)
     }
 
-    async fn start_session(&self, user: UserRow, now: i64) -> Result<NewSession> {
+    async fn start_session(&self, user: UserRecord, now: i64) -> Result<NewSession> {
         let token = new_token();
         self.store.create_session(&token_hash(&token), &user.name, now, now + SESSION_MS).await?;
         Ok(NewSession { token, user })
@@ -317,13 +318,13 @@ impl Accounts {
     }
 
     /// A user who must exist.
-    pub async fn user(&self, name: &str) -> Result<UserRow> {
+    pub async fn user(&self, name: &str) -> Result<UserRecord> {
         user(&self.store, name).await
     }
 }
 
 /// A user who must exist.
-pub async fn user(store: &Store, name: &str) -> Result<UserRow> {
+pub async fn user(store: &Store, name: &str) -> Result<UserRecord> {
     store.user(name).await?.ok_or_else(|| no_user(name))
 }
 

@@ -35,11 +35,12 @@ use super::{
     refusal::{Error, ErrorCode, Refusal, Result},
 };
 
+use crate::model::page::Page;
 use crate::model::{
     clock::ClockSpec,
     {ComputerState, DrawAction, SideChoice},
 };
-use crate::store::{Backend, Page, Store};
+use crate::store::{Backend, Store};
 
 /// Games a person may play against the computer at once.
 pub const MAX_GAMES: i64 = 3;

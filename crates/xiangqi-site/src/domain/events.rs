@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::games::Loaded;
 
+use crate::model::games::ChatRecord;
 use crate::model::{ComputerState, NoticeKind};
-use crate::store::ChatRow;
 
 /// Something that happened, for whoever listens.
 pub enum Happening<'a> {
@@ -18,7 +18,7 @@ pub enum Happening<'a> {
     /// A study changed: an edit of its chapters, members or settings.
     Study(&'a super::studies::Study),
     /// A new line in a game's chat.
-    Chat(&'a ChatRow),
+    Chat(&'a ChatRecord),
     /// A short notice for one user's open pages.
     Notice(Notice),
     /// Lists of challenges (and ladders) are stale.
@@ -79,7 +79,7 @@ impl Events {
     }
 
     /// A new line of a game's chat, to everyone watching the game.
-    pub async fn publish_chat(&self, line: &crate::store::ChatRow) {
+    pub async fn publish_chat(&self, line: &crate::model::games::ChatRecord) {
         self.listener.hear(Happening::Chat(line));
     }
 

@@ -17,17 +17,19 @@ use super::{
     refusal::{Refusal, Result},
 };
 
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{
     explorer::{GameSearch, Speed},
     named_enum,
 };
-use crate::store::{Explored, ExplorerAsk, ExplorerRow, GameRow, Page, Paged, Store};
+use crate::store::{Explored, ExplorerAsk, ExplorerRow, Store};
 
 /// How many plies of each game the explorer and the search by position count.
 pub const PLIES: usize = 40;
 
 /// What a finished game gives the explorer.
-pub fn explored(row: &GameRow, board: &Board) -> Explored {
+pub fn explored(row: &GameRecord, board: &Board) -> Explored {
     let (steps, reached) = board.opening(PLIES);
     Explored { rules: row.rules, speed: Speed::of(row.clock), steps, reached }
 }

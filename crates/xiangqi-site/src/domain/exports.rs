@@ -34,11 +34,11 @@ use super::{
 };
 use crate::model::explorer::GameSearch;
 
+use crate::model::explorer::ImportedRecord;
+use crate::model::games::GameRecord;
 use crate::model::named_enum;
-use crate::{
-    parsing::ParsePool,
-    store::{GameRow, ImportedRow, Page, Paged, Store},
-};
+use crate::model::page::{Page, Paged};
+use crate::{parsing::ParsePool, store::Store};
 
 named_enum! {
     /// What an export is written as: PGN with its moves in one of three
@@ -267,7 +267,7 @@ where
 /// A page of site games as PGN, moves in `format`: each game replayed from
 /// its stored moves and written whole, a blank line after each. A game whose
 /// moves cannot be replayed is left out (and logged), not the file.
-fn games_text(games: Vec<(GameRow, Vec<String>)>, format: pgn::Format) -> String {
+fn games_text(games: Vec<(GameRecord, Vec<String>)>, format: pgn::Format) -> String {
     let mut text = String::new();
     for (row, moves) in &games {
         let Ok(mut board) = Board::record_from_fen(row.variant, &row.start_fen, row.rules) else {
@@ -303,7 +303,7 @@ fn board_xqf(board: &Board, tags: &[(&str, String)]) -> Result<Vec<u8>> {
 
 /// An imported game's file: its whole tree (variations and comments) as PGN
 /// in the dialect asked for, or as XQF.
-fn kept_file(row: &ImportedRow, format: ExportFormat) -> Result<Vec<u8>> {
+fn kept_file(row: &ImportedRecord, format: ExportFormat) -> Result<Vec<u8>> {
     let game = imports::kept_game(row)?;
     Ok(match format.moves() {
         Some(moves) => pgn::write_tree(&game.record, &game.tree, moves).into_bytes(),

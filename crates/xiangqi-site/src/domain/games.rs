@@ -18,12 +18,14 @@ use super::{
     tournaments::Steps,
 };
 
+use crate::model::games::{GameRecord, MoveRecord};
+use crate::model::page::Page;
 use crate::model::{
     clock::ClockSpec,
     ratings::Category,
     {DrawAction, GameStatus, NoticeKind},
 };
-use crate::store::{Finish, GameRow, LadderResultRow, MoveRow, Page, Store, TournamentStep, Written};
+use crate::store::{Finish, LadderResultRow, Store, TournamentStep, Written};
 
 /// Games as this instance last read or wrote them, by id, and the turn to
 /// submit a move to each: the moves of one game are made here one at a time,
@@ -79,8 +81,8 @@ impl GameCache {
 /// the written names of every move (in the order played).
 #[derive(Clone)]
 pub struct Loaded {
-    pub row: GameRow,
-    pub moves: Arc<Vec<MoveRow>>,
+    pub row: GameRecord,
+    pub moves: Arc<Vec<MoveRecord>>,
     pub game: Arc<Board>,
     pub names: Arc<Vec<MoveNames>>,
 }
@@ -167,13 +169,13 @@ impl Loaded {
 
 /// A game's record as PGN (moves in `format` on the standard board, cell
 /// names on the hex board), with the date it started and its time control.
-pub fn game_pgn(row: &GameRow, board: &Board, format: xiangqi::notation::pgn::Format) -> String {
+pub fn game_pgn(row: &GameRecord, board: &Board, format: xiangqi::notation::pgn::Format) -> String {
     board.pgn_as(&game_tags(row), format)
 }
 
 /// The tags of a game's record: where and when it was played, the players,
 /// the time control and, once it is over, the result and why.
-pub fn game_tags(row: &GameRow) -> Vec<(&'static str, String)> {
+pub fn game_tags(row: &GameRecord) -> Vec<(&'static str, String)> {
     let mut tags = vec![("Event", "xiangqi server game".to_string()), ("Site", format!("game {}", row.id))];
     if let Ok(start) = time::OffsetDateTime::from_unix_timestamp(row.created_ms.div_euclid(1000)) {
         let (y, m, d) = (start.year(), u8::from(start.month()), start.day());
@@ -199,13 +201,13 @@ pub fn new_game_row(
     (variant, rules): (Variant, RuleSet),
     clock: ClockSpec,
     now: i64,
-) -> GameRow {
+) -> GameRecord {
     let start = start_fen(variant);
     let (base, _) = match clock {
         ClockSpec::Live { base, increment } => (base, increment),
         ClockSpec::Correspondence { .. } => (0, 0),
     };
-    GameRow {
+    GameRecord {
         id,
         red: red.to_string(),
         black: black.to_string(),
@@ -275,7 +277,7 @@ impl Games {
     /// A state in memory brought up to a newer row: the moves played since
     /// are read and played on it. (A row is never behind its moves: a move and
     /// its row are written in one transaction.)
-    async fn catch_up(&self, known: Loaded, row: GameRow) -> Result<Loaded> {
+    async fn catch_up(&self, known: Loaded, row: GameRecord) -> Result<Loaded> {
         let Loaded { mut moves, mut game, mut names, .. } = known;
         let mut since = self.store.moves_after(&row.id, moves.len() as i64).await?;
         since.truncate((row.ply as usize).saturating_sub(moves.len()));
@@ -297,7 +299,7 @@ impl Games {
     }
 
     /// A game's state from its row and all its moves, replayed with the rules crate.
-    async fn read_whole(&self, row: GameRow) -> Result<Loaded> {
+    async fn read_whole(&self, row: GameRecord) -> Result<Loaded> {
         let mut moves = self.store.moves(&row.id).await?;
         // The moves are read after the row: a move committed in between is not
         // part of this state yet.
@@ -365,7 +367,7 @@ impl Games {
             Err(why) => return Ok(Attempt::Refused(Refusal::illegal(text, why))),
         };
         let names = loaded.game.names(checked.mv());
-        let record = MoveRow {
+        let record = MoveRecord {
             game_id: loaded.row.id.clone(),
             ply: ply + 1,
             iccs: names.iccs.clone(),
@@ -552,7 +554,7 @@ impl Games {
     /// begins hear of their games once it is written.
     async fn write_change(
         &self,
-        after: &GameRow,
+        after: &GameRecord,
         board: &Board,
         write: impl AsyncFnOnce(Option<&Finish>) -> Result<Written, sqlx::Error>,
     ) -> Result<Written> {
@@ -598,7 +600,7 @@ impl Games {
 /// What a game's end writes in the same transaction as the change that ended
 /// it (see [`Finish`]): the one place that says what finishing a game means.
 /// Nothing for a game still being played or aborted.
-fn finish_of(r: &GameRow, board: &Board, step: Option<TournamentStep>) -> Option<Finish> {
+fn finish_of(r: &GameRecord, board: &Board, step: Option<TournamentStep>) -> Option<Finish> {
     if r.status != GameStatus::Finished {
         return None;
     }
@@ -652,7 +654,7 @@ enum Attempt {
     Stale,
 }
 
-fn replay(row: &GameRow, moves: &[MoveRow]) -> Result<Board> {
+fn replay(row: &GameRecord, moves: &[MoveRecord]) -> Result<Board> {
     let mut game = Board::from_fen(row.variant, &row.start_fen, row.rules)
         .map_err(|e| Error::broken(format!("stored start position is unreadable: {e}")))?;
     for m in moves {

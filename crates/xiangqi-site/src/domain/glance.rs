@@ -10,12 +10,14 @@ use super::{
     refusal::{Error, Result},
 };
 
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{GameStatus, clock::ClockSpec};
-use crate::store::{GameRow, Page, Paged, Store};
+use crate::store::Store;
 
 /// A game seen in a list.
 pub struct Glance {
-    pub row: GameRow,
+    pub row: GameRecord,
     pub turn: Color,
     pub check: bool,
     pub last_move: Option<String>,
@@ -67,7 +69,7 @@ impl Glances {
     }
 
     /// The glances of stored games, in their order.
-    pub async fn glances(&self, rows: Vec<GameRow>) -> Result<Vec<Glance>> {
+    pub async fn glances(&self, rows: Vec<GameRecord>) -> Result<Vec<Glance>> {
         let wanted: Vec<(String, i64)> =
             rows.iter().filter(|r| r.ply > 0).map(|r| (r.id.clone(), r.ply)).collect();
         let last = self.store.last_moves(&wanted).await?;

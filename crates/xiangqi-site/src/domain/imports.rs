@@ -32,9 +32,11 @@ use super::{
     refusal::{Error, Illegality, Refusal, Result},
 };
 
+use crate::model::explorer::ImportedRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{explorer::Speed, named_enum};
 use crate::parsing::ParsePool;
-use crate::store::{Explored, ImportedRow, Page, Paged, Store};
+use crate::store::{Explored, Store};
 
 /// The largest file one upload may be, in bytes: the record limits' bytes per file.
 pub const MAX_BYTES: usize = Limits::SITE.file_bytes;
@@ -239,7 +241,7 @@ pub struct ImportReport {
     /// The file's format and, for a text format, its encoding.
     pub format: Format,
     pub encoding: Option<Encoding>,
-    pub kept: Vec<ImportedRow>,
+    pub kept: Vec<ImportedRecord>,
     /// Records of the file that were in the collection already (imported
     /// before, or twice in the file): neither kept nor counted again.
     pub duplicates: u32,
@@ -385,13 +387,13 @@ fn winner_of(result: &str) -> Option<Option<Color>> {
 }
 
 /// What a kept game gives its owner's explorer: its opening, if its result is known.
-fn explored(row: &ImportedRow, game: &Board) -> Option<Explored> {
+fn explored(row: &ImportedRecord, game: &Board) -> Option<Explored> {
     let (steps, reached) = game.opening(PLIES);
     winner_of(&row.result).map(|_| Explored { rules: row.rules, speed: Speed::Other, steps, reached })
 }
 
 /// A kept game replayed from its row, with what it gave its owner's explorer.
-fn replayed(row: ImportedRow) -> Result<(ImportedRow, Option<Explored>)> {
+fn replayed(row: ImportedRecord) -> Result<(ImportedRecord, Option<Explored>)> {
     let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
     let mut board = Board::record_from_fen(Variant::Standard, &row.start_fen, row.rules).map_err(broken)?;
     // The explorer counts a game's first plies only.
@@ -415,7 +417,7 @@ pub(crate) fn check(
     number: u32,
     game: &Game,
     now: i64,
-) -> std::result::Result<(ImportedRow, Option<Explored>), Box<Refused>> {
+) -> std::result::Result<(ImportedRecord, Option<Explored>), Box<Refused>> {
     let record = &game.record;
     let refuse = |problem, detail: String| {
         let (red, black) = players(record);
@@ -455,7 +457,7 @@ pub(crate) fn check(
         |n: &str| record.tag(n).and_then(|v| v.trim().parse::<i64>().ok()).filter(|r| (1..4000).contains(r));
     // NUL cannot be stored in a database text, and no record means one.
     let text = pgn::write_tree(record, &game.tree, pgn::Format::Iccs).replace('\0', "");
-    let row = ImportedRow {
+    let row = ImportedRecord {
         id: new_id(),
         owner: owner.to_string(),
         red,
@@ -490,7 +492,7 @@ pub(crate) fn check(
 pub(crate) struct Read {
     pub format: Format,
     pub encoding: Option<Encoding>,
-    pub kept: Vec<(ImportedRow, Option<Explored>)>,
+    pub kept: Vec<(ImportedRecord, Option<Explored>)>,
     pub refused: Vec<Refused>,
 }
 
@@ -566,7 +568,7 @@ pub struct PlacedStep {
 /// An imported game as its page shows it: its row, and its tree's positions
 /// in order, each after its parent (at most [`TREE_POSITIONS`]).
 pub struct PlacedRecord {
-    pub row: ImportedRow,
+    pub row: ImportedRecord,
     pub steps: Vec<PlacedStep>,
     /// Whether the tree has more positions than `steps` holds.
     pub cut: bool,
@@ -575,7 +577,7 @@ pub struct PlacedRecord {
 /// An imported game's record and tree as kept: its whole record read back,
 /// or, for a game kept before records were (or one whose record no longer
 /// reads), its main line with the tags its row holds.
-pub(crate) fn kept_game(row: &ImportedRow) -> Result<xiangqi_records::Game> {
+pub(crate) fn kept_game(row: &ImportedRecord) -> Result<xiangqi_records::Game> {
     if !row.record.is_empty() {
         match pgn::read_tree_with(&row.record, &LIMITS) {
             Ok((record, tree)) => return Ok(xiangqi_records::Game::new(record, tree)),
@@ -613,7 +615,7 @@ pub(crate) fn kept_game(row: &ImportedRow) -> Result<xiangqi_records::Game> {
 /// that takes moves back to each branch's parent, so a tree of `n` positions
 /// costs `n` moves played and at most as many taken back, whatever its shape.
 /// Moves are replayed as history: only a move the board refuses ends its line.
-pub(crate) fn placed(row: ImportedRow) -> Result<PlacedRecord> {
+pub(crate) fn placed(row: ImportedRecord) -> Result<PlacedRecord> {
     let game = kept_game(&row)?;
     let broken = |why: String| Error::broken(format!("imported game {}: {why}", row.id));
     let rules =
@@ -717,7 +719,7 @@ impl Imports {
     }
 
     /// A page of `user`'s imported games, newest first.
-    pub async fn imported_games(&self, user: &str, page: &Page) -> Result<Paged<ImportedRow>> {
+    pub async fn imported_games(&self, user: &str, page: &Page) -> Result<Paged<ImportedRecord>> {
         Ok(self.store.imported_games(user, page).await?)
     }
 
@@ -758,7 +760,7 @@ impl Imports {
     }
 
     /// One of `user`'s imported games (only its owner sees it).
-    pub async fn imported_game(&self, user: &str, id: &str) -> Result<ImportedRow> {
+    pub async fn imported_game(&self, user: &str, id: &str) -> Result<ImportedRecord> {
         match self.store.imported_game(id).await? {
             Some(g) if g.owner == user => Ok(g),
             _ => Err(Refusal::NoGame { id: id.to_string() }.into()),
@@ -791,7 +793,7 @@ mod tests {
     }
 
     /// A kept game of a record written as PGN.
-    fn kept(text: &str) -> ImportedRow {
+    fn kept(text: &str) -> ImportedRecord {
         let read = read_file("me", text.as_bytes(), None, 0, &Progress::default()).unwrap();
         assert!(read.refused.is_empty(), "{:?}", read.refused);
         read.kept.into_iter().next().unwrap().0

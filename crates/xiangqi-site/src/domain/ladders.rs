@@ -16,12 +16,14 @@ use super::{
     refusal::{Refusal, Result},
 };
 
+use crate::model::challenges::ChallengeRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{
     SideChoice,
     clock::{ClockSpec, DAY_MS},
     ratings::Category,
 };
-use crate::store::{ChallengeRow, LadderResultRow, Page, Paged, RungRow, Store, Written};
+use crate::store::{LadderResultRow, RungRow, Store, Written};
 
 /// How far above themselves a player may challenge.
 pub const REACH: i64 = 20;
@@ -68,7 +70,7 @@ impl Ladders {
         &self,
         category: Category,
         page: &Page,
-    ) -> Result<Paged<ChallengeRow>> {
+    ) -> Result<Paged<ChallengeRecord>> {
         Ok(self.store.open_ladder_challenges(category, page).await?)
     }
 
@@ -87,7 +89,7 @@ impl Ladders {
         category: Category,
         defender: &str,
         now: i64,
-    ) -> Result<ChallengeRow> {
+    ) -> Result<ChallengeRecord> {
         self.quotas.may_challenge(user, now).await?;
         let defender = accounts::user(&self.store, defender).await?.name;
         let place = |who: &str| {
@@ -145,7 +147,7 @@ impl Ladders {
 /// and its latest results.
 pub struct LadderPage {
     pub rungs: Paged<RungRow>,
-    pub challenges: Paged<ChallengeRow>,
+    pub challenges: Paged<ChallengeRecord>,
     pub results: Vec<LadderResultRow>,
 }
 

@@ -17,12 +17,14 @@ use super::{
     refusal::{ErrorCode, Refusal, Result},
 };
 
+use crate::model::challenges::ChallengeRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{
     clock::ClockSpec,
     ratings::Category,
     {ChallengeStatus, NoticeKind, SideChoice},
 };
-use crate::store::{ChallengeRow, Lobby as Lists, Page, Paged, Store, Written};
+use crate::store::{Lobby as Lists, Store, Written};
 
 /// What a player asks for.
 #[derive(Clone, Debug)]
@@ -88,7 +90,7 @@ impl Lobby {
     /// Offers the opponent a rematch of a game that is over: the same rules and
     /// clock with colours swapped. If the opponent has already offered one, it is
     /// accepted and the new game starts (`Ok`); else the offer waits (`Err`).
-    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
+    pub async fn rematch(&self, user: &str, id: &str, now: i64) -> Result<Result<Loaded, ChallengeRecord>> {
         self.quotas.may_challenge(user, now).await?;
         let loaded = self.games.load_game(id).await?;
         let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
@@ -121,7 +123,7 @@ impl Lobby {
         me: Color,
         opponent: String,
         now: i64,
-    ) -> Result<Result<Loaded, ChallengeRow>> {
+    ) -> Result<Result<Loaded, ChallengeRecord>> {
         let id = loaded.row.id.as_str();
         if let Some(theirs) = self.store.rematch_from(id, &opponent).await? {
             return Ok(Ok(self.accept_challenge(user, &theirs.id, now).await?));
@@ -156,7 +158,7 @@ impl Lobby {
         terms: Terms,
         auto: bool,
         now: i64,
-    ) -> Result<ChallengeRow> {
+    ) -> Result<ChallengeRecord> {
         check_terms(&terms)?;
         let opponent = match &terms.opponent {
             Some(name) => {
@@ -174,7 +176,7 @@ impl Lobby {
             }
             None => None,
         };
-        let row = ChallengeRow {
+        let row = ChallengeRecord {
             id: new_id(),
             creator: creator.to_string(),
             opponent,
@@ -263,7 +265,7 @@ impl Lobby {
         clock: ClockSpec,
         rated: Option<bool>,
         now: i64,
-    ) -> Result<Result<Loaded, ChallengeRow>> {
+    ) -> Result<Result<Loaded, ChallengeRecord>> {
         self.quotas.may_challenge(user, now).await?;
         let rated = self.rated_or_default(user, rated).await?;
         let terms = auto_terms(variant, rules, clock, rated);
@@ -278,7 +280,12 @@ impl Lobby {
         paired
     }
 
-    async fn pair_or_wait(&self, user: &str, terms: Terms, now: i64) -> Result<Result<Loaded, ChallengeRow>> {
+    async fn pair_or_wait(
+        &self,
+        user: &str,
+        terms: Terms,
+        now: i64,
+    ) -> Result<Result<Loaded, ChallengeRecord>> {
         let (rules, clock, rated) = (terms.rules, terms.clock, terms.rated);
         // Someone else may take the same partner at the same moment: try the next.
         for _ in 0..5 {
@@ -301,9 +308,9 @@ impl Lobby {
 /// The waiting room as a viewer sees it and, for a user, the challenges to and
 /// from them (the first page of each).
 pub struct LobbyLists {
-    pub room: Paged<ChallengeRow>,
-    pub incoming: Paged<ChallengeRow>,
-    pub outgoing: Vec<ChallengeRow>,
+    pub room: Paged<ChallengeRecord>,
+    pub incoming: Paged<ChallengeRecord>,
+    pub outgoing: Vec<ChallengeRecord>,
 }
 
 /// A challenge as a player proposes it; `rated` unless asked is the player's default.
@@ -318,7 +325,7 @@ pub struct Proposal {
 
 impl Lobby {
     /// A player's challenge, to someone or to the waiting room, if they may make one now.
-    pub async fn propose(&self, creator: &str, p: Proposal, now: i64) -> Result<ChallengeRow> {
+    pub async fn propose(&self, creator: &str, p: Proposal, now: i64) -> Result<ChallengeRecord> {
         self.quotas.may_challenge(creator, now).await?;
         let terms = Terms {
             opponent: p.opponent.filter(|o| !o.is_empty()),
@@ -351,7 +358,7 @@ impl Lobby {
     }
 
     /// A page of the challenges to `user`, oldest first.
-    pub async fn incoming(&self, user: &str, page: &Page) -> Result<Paged<ChallengeRow>> {
+    pub async fn incoming(&self, user: &str, page: &Page) -> Result<Paged<ChallengeRecord>> {
         Ok(self.store.lobby(user, Lists::Incoming, page).await?)
     }
 }

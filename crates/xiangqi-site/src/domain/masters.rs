@@ -17,8 +17,10 @@ use super::{
     imports::{self, ImportReport, MAX_BYTES, Refused},
     refusal::{Refusal, Result},
 };
+use crate::model::explorer::ImportedRecord;
+use crate::model::page::{Page, Paged};
 use crate::parsing::ParsePool;
-use crate::store::{Explored, ImportedRow, MASTERS, Page, Paged, Store};
+use crate::store::{Explored, MASTERS, Store};
 
 /// How many games one transaction of a load writes.
 const BATCH: usize = 500;
@@ -76,12 +78,12 @@ impl Masters {
     }
 
     /// A page of the Masters collection, newest first; of one player's games when named.
-    pub async fn masters_games(&self, player: Option<&str>, page: &Page) -> Result<Paged<ImportedRow>> {
+    pub async fn masters_games(&self, player: Option<&str>, page: &Page) -> Result<Paged<ImportedRecord>> {
         Ok(self.store.masters_games(player.map(str::trim).filter(|p| !p.is_empty()), page).await?)
     }
 
     /// One game of the Masters collection.
-    pub async fn masters_game(&self, id: &str) -> Result<ImportedRow> {
+    pub async fn masters_game(&self, id: &str) -> Result<ImportedRecord> {
         self.store.masters_game(id).await?.ok_or_else(|| Refusal::NoGame { id: id.to_string() }.into())
     }
 }
@@ -101,7 +103,7 @@ pub async fn load_file(
 ) -> std::result::Result<Loaded, String> {
     let shown = path.display().to_string();
     let mut loaded = Loaded::default();
-    let mut batch: Vec<(ImportedRow, Option<Explored>)> = Vec::with_capacity(BATCH);
+    let mut batch: Vec<(ImportedRecord, Option<Explored>)> = Vec::with_capacity(BATCH);
     let open = || std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"));
     let mut head = Vec::with_capacity(4096);
     std::io::Read::read_to_end(&mut std::io::Read::take(open()?, 4096), &mut head)
@@ -146,7 +148,7 @@ pub async fn load_file(
 /// Writes a batch of games into the collection, counting what was new.
 async fn write(
     store: &Store,
-    batch: &mut Vec<(ImportedRow, Option<Explored>)>,
+    batch: &mut Vec<(ImportedRecord, Option<Explored>)>,
     loaded: &mut Loaded,
 ) -> std::result::Result<(), String> {
     if batch.is_empty() {

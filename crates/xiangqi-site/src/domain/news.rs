@@ -4,7 +4,9 @@ use super::{
     accounts::{self, new_id},
     refusal::{Refusal, Result, TextField},
 };
-use crate::store::{NewsRow, Page, Paged, Store, Written};
+use crate::model::news::NewsRecord;
+use crate::model::page::{Page, Paged};
+use crate::store::{Store, Written};
 
 /// The site's news.
 pub struct News {
@@ -16,11 +18,11 @@ impl News {
         News { store }
     }
 
-    pub async fn news(&self, page: &Page) -> Result<Paged<NewsRow>> {
+    pub async fn news(&self, page: &Page) -> Result<Paged<NewsRecord>> {
         Ok(self.store.news(page).await?)
     }
 
-    pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> Result<NewsRow> {
+    pub async fn post_news(&self, author: &str, title: &str, body: &str, now: i64) -> Result<NewsRecord> {
         accounts::admin(&self.store, author).await?;
         let (title, body) = (title.trim(), body.trim());
         if title.is_empty() || title.chars().count() > 200 {
@@ -29,7 +31,7 @@ impl News {
         if body.is_empty() || body.chars().count() > 10_000 {
             return Err(Refusal::TextLength { field: TextField::News, min: 1, max: 10_000 }.into());
         }
-        let row = NewsRow {
+        let row = NewsRecord {
             id: new_id(),
             author: author.to_string(),
             title: title.to_string(),

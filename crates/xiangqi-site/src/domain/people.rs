@@ -17,11 +17,15 @@ use super::{
     refusal::{Refusal, Result, TextField},
 };
 
-use crate::model::{NoticeKind, Relation, ratings::Category};
-use crate::store::{
-    ChatRow, Conversation, HistoryPoint, InvitationRow, InvitedGame, Mailbox, MessageRow, Page, Paged,
-    ProfileFields, RatingRow, Store, UserRow, UserSearch, Written,
+use crate::model::accounts::{ProfileFields, UserRecord, UserSearch};
+use crate::model::games::ChatRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::people::{Conversation, InvitationRecord, InvitedGame, Mailbox, MessageRecord};
+use crate::model::{
+    NoticeKind, Relation,
+    ratings::{Category, RatingRecord},
 };
+use crate::store::{HistoryPoint, Store, Written};
 
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -63,18 +67,18 @@ pub fn check_profile(p: &ProfileFields) -> Result<(), Refusal> {
 
 /// A player's profile as anyone sees it; `relation` is the viewer's to them.
 pub struct Profile {
-    pub user: UserRow,
+    pub user: UserRecord,
     pub recent: Vec<super::glance::Glance>,
     pub relation: Option<Relation>,
-    pub records: Vec<crate::store::RuleSetRecord>,
+    pub records: Vec<crate::model::games::RuleSetRecord>,
     pub buddies: i64,
-    pub ratings: Vec<crate::store::RatingRow>,
+    pub ratings: Vec<crate::model::ratings::RatingRecord>,
 }
 
 /// A player as lists of people show them: whether the viewer keeps them as a
 /// buddy, and the games they are playing (the latest ten).
 pub struct Person {
-    pub user: UserRow,
+    pub user: UserRecord,
     pub buddy: bool,
     pub games: Vec<super::glance::Glance>,
 }
@@ -105,7 +109,7 @@ impl People {
         People { store, events, quotas, games, glances }
     }
 
-    pub async fn leaders(&self, category: Category, page: &Page) -> Result<Paged<RatingRow>> {
+    pub async fn leaders(&self, category: Category, page: &Page) -> Result<Paged<RatingRecord>> {
         Ok(self.store.leaders(category, page).await?)
     }
 
@@ -113,19 +117,19 @@ impl People {
         Ok(self.store.set_rating_settings(user, shown, rated).await?)
     }
 
-    pub async fn users(&self, page: &Page) -> Result<Paged<UserRow>> {
+    pub async fn users(&self, page: &Page) -> Result<Paged<UserRecord>> {
         Ok(self.store.users(page).await?)
     }
 
-    pub async fn search_users(&self, s: &UserSearch, page: &Page) -> Result<Paged<UserRow>> {
+    pub async fn search_users(&self, s: &UserSearch, page: &Page) -> Result<Paged<UserRecord>> {
         Ok(self.store.search_users(s, page).await?)
     }
 
-    pub async fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Result<Paged<UserRow>> {
+    pub async fn related_users(&self, owner: &str, kind: Relation, page: &Page) -> Result<Paged<UserRecord>> {
         Ok(self.store.related_users(owner, kind, page).await?)
     }
 
-    pub async fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Result<Paged<MessageRow>> {
+    pub async fn mailbox(&self, user: &str, which: Mailbox, page: &Page) -> Result<Paged<MessageRecord>> {
         Ok(self.store.mailbox(user, which, page).await?)
     }
 
@@ -140,7 +144,7 @@ impl People {
     }
 
     /// The people of a list, each with the games they are playing.
-    async fn persons(&self, users: Vec<(UserRow, bool)>) -> Result<Vec<Person>> {
+    async fn persons(&self, users: Vec<(UserRecord, bool)>) -> Result<Vec<Person>> {
         let names: Vec<String> = users.iter().map(|(u, _)| u.name.clone()).collect();
         let mut games = self.store.active_games_of_each(&names, 10).await?;
         let (mut whose, mut rows) = (Vec::new(), Vec::new());
@@ -199,7 +203,7 @@ impl People {
     }
 
     /// The messages between `user` and the user named `with` (any case).
-    pub async fn conversation(&self, user: &str, with: &str, page: &Page) -> Result<Paged<MessageRow>> {
+    pub async fn conversation(&self, user: &str, with: &str, page: &Page) -> Result<Paged<MessageRecord>> {
         let other = accounts::user(&self.store, with).await?;
         Ok(self.store.conversation(user, &other.name, page).await?)
     }
@@ -217,7 +221,8 @@ impl People {
         let user = accounts::user(&self.store, name).await?;
         let store = &self.store;
         let recent = async {
-            let finished = store.finished_games_of(&user.name, &crate::store::Page::first(10)).await?.items;
+            let finished =
+                store.finished_games_of(&user.name, &crate::model::page::Page::first(10)).await?.items;
             self.glances.glances(finished).await
         };
         let relation = async {
@@ -236,7 +241,7 @@ impl People {
         Ok(Profile { user, recent, relation, records, buddies, ratings })
     }
 
-    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRow> {
+    pub async fn set_profile(&self, name: &str, p: &ProfileFields) -> Result<UserRecord> {
         check_profile(p)?;
         self.store.set_profile(name, p).await?;
         accounts::user(&self.store, name).await
@@ -250,7 +255,7 @@ impl People {
         Ok(())
     }
 
-    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> Result<MessageRow> {
+    pub async fn send_message(&self, from: &str, to: &str, body: &str, now: i64) -> Result<MessageRecord> {
         let body = text(body, TextField::Message, MAX_MESSAGE_CHARS)?;
         let recipient = accounts::user(&self.store, to).await?;
         if recipient.name == from {
@@ -259,7 +264,7 @@ impl People {
         self.not_ignored_by(&recipient.name, from).await?;
         let mut turn = self.quotas.message_turn(from, now).await?;
         let store = &self.store;
-        let m = MessageRow {
+        let m = MessageRecord {
             id: new_id(),
             sender: from.to_string(),
             recipient: recipient.name.clone(),
@@ -283,7 +288,7 @@ impl People {
 
     /// A game's chat after line `after`, at most [`CHAT_PAGE`] lines: anyone
     /// may read it, of a game that exists.
-    pub async fn chat_lines(&self, game: &str, after: i64) -> Result<Vec<ChatRow>> {
+    pub async fn chat_lines(&self, game: &str, after: i64) -> Result<Vec<ChatRecord>> {
         if self.store.game(game).await?.is_none() {
             return Err(Refusal::NoGame { id: game.to_string() }.into());
         }
@@ -291,12 +296,12 @@ impl People {
     }
 
     /// Line `seq` of a game's chat, if it was written.
-    pub async fn chat_line(&self, game: &str, seq: i64) -> Result<Option<ChatRow>> {
+    pub async fn chat_line(&self, game: &str, seq: i64) -> Result<Option<ChatRecord>> {
         Ok(self.store.chat(game, seq - 1, 1).await?.into_iter().next())
     }
 
     /// A line in a game's chat. The two players write; anyone may read.
-    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> Result<ChatRow> {
+    pub async fn chat(&self, user: &str, game: &str, body: &str, now: i64) -> Result<ChatRecord> {
         let body = text(body, TextField::ChatLine, MAX_CHAT_CHARS)?;
         let loaded = self.games.load_game(game).await?;
         let me = loaded.color_of(user).ok_or(Refusal::PlayersChatOnly {})?;
@@ -304,7 +309,7 @@ impl People {
         let mut turn = self.quotas.chat_turn(user, now).await?;
         // The two players' lines at once take the next numbers in turn.
         for _ in 0..5 {
-            let line = ChatRow {
+            let line = ChatRecord {
                 game_id: game.to_string(),
                 seq: self.store.last_chat_seq(&mut turn, game).await? + 1,
                 author: user.to_string(),
@@ -321,7 +326,7 @@ impl People {
     }
 
     /// Keeps `other` as a buddy or ignores them (one or the other).
-    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> Result<UserRow> {
+    pub async fn relate(&self, owner: &str, other: &str, kind: Relation, now: i64) -> Result<UserRecord> {
         let target = accounts::user(&self.store, other).await?;
         if target.name == owner {
             return Err(Refusal::Yourself {}.into());
@@ -347,7 +352,7 @@ impl People {
     }
 
     /// Whether `user` has been seen lately.
-    pub fn is_here(user: &UserRow, now: i64) -> bool {
+    pub fn is_here(user: &UserRecord, now: i64) -> bool {
         user.seen_ms > now - HERE_MS
     }
 }
@@ -363,12 +368,17 @@ impl Invitations {
         Invitations { store, lobby }
     }
 
-    pub async fn invitations_of(&self, inviter: &str, page: &Page) -> Result<Paged<InvitationRow>> {
+    pub async fn invitations_of(&self, inviter: &str, page: &Page) -> Result<Paged<InvitationRecord>> {
         Ok(self.store.invitations_of(inviter, page).await?)
     }
 
     /// An invitation link's code, optionally with a challenge for whoever comes.
-    pub async fn invite(&self, inviter: &str, game: Option<InvitedGame>, now: i64) -> Result<InvitationRow> {
+    pub async fn invite(
+        &self,
+        inviter: &str,
+        game: Option<InvitedGame>,
+        now: i64,
+    ) -> Result<InvitationRecord> {
         if let Some(g) = game {
             g.clock.check()?;
         }
@@ -376,14 +386,14 @@ impl Invitations {
             return Err(Refusal::Invitations { allowed: MAX_INVITATIONS as u32 }.into());
         }
         let row =
-            InvitationRow { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
+            InvitationRecord { code: new_id(), inviter: inviter.to_string(), game, created_ms: now, uses: 0 };
         self.store.insert_invitation(&row).await?;
         Ok(row)
     }
 
     /// A new user who came through an invitation: the inviter becomes their
     /// buddy, and the inviter's challenge (if any) waits for them.
-    pub async fn welcome(&self, user: &str, invitation: &InvitationRow, now: i64) -> Result<()> {
+    pub async fn welcome(&self, user: &str, invitation: &InvitationRecord, now: i64) -> Result<()> {
         self.store.set_relation(user, &invitation.inviter, Relation::Buddy, now).await?;
         self.store.count_invitation_use(&invitation.code).await?;
         if let Some(g) = invitation.game {
@@ -403,7 +413,7 @@ impl Invitations {
     }
 
     /// The invitation behind a code, or a clear refusal.
-    pub async fn invitation(&self, code: &str) -> Result<InvitationRow> {
+    pub async fn invitation(&self, code: &str) -> Result<InvitationRecord> {
         self.store
             .invitation(code)
             .await?

@@ -30,11 +30,12 @@ use super::{
     refusal::{Act, Refusal, Result, Window},
 };
 
+use crate::model::reviews::{ReviewPositionRecord, ReviewRecord};
 use crate::model::{
     eval::{BLUNDER_PCT, Eval, INACCURACY_PCT, MISTAKE_PCT},
     {GameStatus, MoveClass, ReviewStatus},
 };
-use crate::store::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow, Store, Written};
+use crate::store::{Claim, ClaimRequest, Store, Written};
 
 /// Nodes searched per position: about a quarter of a second of one engine
 /// (and as many at most for each of the two moves compared there). Fewer leave
@@ -83,7 +84,7 @@ pub struct Judged {
 /// move is compared with the engine's at the same depth where its own search
 /// is stored, or by the evaluation of the position it led to where that is
 /// better for its mover (or the only one, in reviews stored before).
-pub fn judge(first: Color, played: &[String], positions: &[ReviewPositionRow]) -> Vec<Judged> {
+pub fn judge(first: Color, played: &[String], positions: &[ReviewPositionRecord]) -> Vec<Judged> {
     let by_ply = |ply: usize| positions.iter().find(|p| p.ply == ply as i64);
     let mut judged = Vec::new();
     for (i, mv) in played.iter().enumerate() {
@@ -114,10 +115,10 @@ pub fn evaluate(
     position: &Board,
     ply: usize,
     played: Option<&str>,
-) -> ReviewPositionRow {
+) -> ReviewPositionRecord {
     if let Some(o) = position.outcome() {
         let eval = Eval::over(o, position.turn());
-        return ReviewPositionRow { ply: ply as i64, eval, best: None, depth: 0, played: None };
+        return ReviewPositionRecord { ply: ply as i64, eval, best: None, depth: 0, played: None };
     }
     let r = position.search(engine, &Limits::nodes(REVIEW_NODES), &Control::new(), &mut |_| {});
     let best = r.best.map(|m| position.names(m).iccs);
@@ -133,7 +134,7 @@ pub fn evaluate(
         eval = Eval::from_score(position.search_move(engine, theirs, &limits).score());
         played = Some(Eval::from_score(position.search_move(engine, mine, &limits).score()));
     }
-    ReviewPositionRow { ply: ply as i64, eval, best, depth: i64::from(r.depth()), played }
+    ReviewPositionRecord { ply: ply as i64, eval, best, depth: i64::from(r.depth()), played }
 }
 
 /// Reviews of finished games: every position evaluated, each move judged.
@@ -211,7 +212,10 @@ impl Review {
     }
 
     /// A game and its review so far, if one was asked for.
-    pub async fn review(&self, id: &str) -> Result<(Loaded, Option<(ReviewRow, Vec<ReviewPositionRow>)>)> {
+    pub async fn review(
+        &self,
+        id: &str,
+    ) -> Result<(Loaded, Option<(ReviewRecord, Vec<ReviewPositionRecord>)>)> {
         let loaded = self.games.load_game(id).await?;
         let Some(row) = self.store.review(id).await? else { return Ok((loaded, None)) };
         let positions = self.store.review_positions(id).await?;
@@ -295,8 +299,8 @@ mod tests {
         assert_eq!(classify(Eval::Cp(300), Eval::Drawn, false), (MoveClass::Blunder, 25));
     }
 
-    fn at(ply: i64, eval: Eval, best: &str) -> ReviewPositionRow {
-        ReviewPositionRow { ply, eval, best: Some(best.into()), depth: 10, played: None }
+    fn at(ply: i64, eval: Eval, best: &str) -> ReviewPositionRecord {
+        ReviewPositionRecord { ply, eval, best: Some(best.into()), depth: 10, played: None }
     }
 
     #[test]
@@ -336,7 +340,7 @@ mod tests {
     ];
 
     /// Each move of a line from the start, judged as a review judges it.
-    fn judge_line(engine: &mut Engine, line: &[&str]) -> (Vec<Judged>, Vec<ReviewPositionRow>) {
+    fn judge_line(engine: &mut Engine, line: &[&str]) -> (Vec<Judged>, Vec<ReviewPositionRecord>) {
         use xiangqi::{RuleSet, Variant};
 
         use crate::domain::board::start_fen;
@@ -349,7 +353,7 @@ mod tests {
             played.push(game.names(m).iccs);
             game.play(m).unwrap();
         }
-        let positions: Vec<ReviewPositionRow> = (0..=played.len())
+        let positions: Vec<ReviewPositionRecord> = (0..=played.len())
             .map(|ply| evaluate(engine, &game.prefix(ply), ply, played.get(ply).map(String::as_str)))
             .collect();
         (judge(Color::Red, &played, &positions), positions)

@@ -30,12 +30,14 @@ use super::{
     refusal::{Act, Refusal, Result, TextField, Window},
 };
 
+use crate::model::page::{Page, Paged};
+use crate::model::studies::{StudyRecord, StudyShelf};
 use crate::model::{
     Named, NoticeKind, named_enum,
     studies::{StudyRole, Visibility},
 };
 use crate::parsing::ParsePool;
-use crate::store::{ChapterRow, MemberRow, Page, Paged, Store, StudyChange, StudyRow, StudyShelf, Written};
+use crate::store::{ChapterRow, MemberRow, Store, StudyChange, Written};
 
 named_enum! {
     /// The colour of an arrow or a marked point.
@@ -351,7 +353,7 @@ impl Chapter {
     /// The chapter as PGN with its comments (arrows and marks as `[%cal]` and
     /// `[%csl]` commands, as other study sites write them) and variations,
     /// moves in `format` (cell names on the hex board).
-    pub fn pgn(&self, study: &StudyRow, format: xiangqi::notation::pgn::Format) -> String {
+    pub fn pgn(&self, study: &StudyRecord, format: xiangqi::notation::pgn::Format) -> String {
         let Ok(start) = self.start() else { return String::new() };
         let comment = |n: &Node| {
             let mut parts = vec![];
@@ -405,7 +407,7 @@ impl Chapter {
 /// A study as read: its row, members and chapters.
 #[derive(Clone, Debug)]
 pub struct Study {
-    pub row: StudyRow,
+    pub row: StudyRecord,
     pub members: Vec<MemberRow>,
     pub chapters: Vec<Chapter>,
 }
@@ -702,7 +704,7 @@ impl Studies {
 
     /// A page of studies: a user's own and those they are a member of, or
     /// everyone's public ones.
-    pub async fn studies(&self, shelf: StudyShelf<'_>, page: &Page) -> Result<Paged<StudyRow>> {
+    pub async fn studies(&self, shelf: StudyShelf<'_>, page: &Page) -> Result<Paged<StudyRecord>> {
         Ok(self.store.studies(shelf, page).await?)
     }
 
@@ -715,7 +717,7 @@ impl Studies {
         now: i64,
     ) -> Result<Study> {
         let name = title(name, TextField::StudyTitle)?;
-        let row = StudyRow {
+        let row = StudyRecord {
             id: new_id(),
             owner: owner.to_string(),
             title: name,
@@ -751,7 +753,7 @@ impl Studies {
     ) -> Result<Study> {
         let name = title(name, TextField::StudyTitle)?;
         let chapters = self.parsing.run(client, move || file_chapters(&bytes, encoding, now)).await??;
-        let row = StudyRow {
+        let row = StudyRecord {
             id: new_id(),
             owner: owner.to_string(),
             title: name,
@@ -1040,7 +1042,7 @@ mod tests {
             created_ms: 0,
         };
         let chapter = Chapter { row, tree };
-        let study = StudyRow {
+        let study = StudyRecord {
             id: "s".into(),
             owner: "o".into(),
             title: "t".into(),

@@ -8,6 +8,7 @@ use xiangqi::{Color, Reason, RuleSet, Variant};
 use super::{Services, Setup, games::Loaded, lobby::Terms};
 
 use super::{events::Nobody, refusal::ErrorCode};
+use crate::model::reviews::ReviewPositionRecord;
 use crate::model::{
     clock::{ClockSpec, DAY_MS},
     {DrawAction, GameStatus, SideChoice},
@@ -343,7 +344,7 @@ async fn a_lapsed_ladder_challenge_moves_the_challenger_up_exactly_once() {
     assert_eq!(a.unwrap() + b.unwrap(), 1, "applied once");
     let order: Vec<String> = site
         .store
-        .ladder(cat, &crate::store::Page::first(10))
+        .ladder(cat, &crate::model::page::Page::first(10))
         .await
         .unwrap()
         .items
@@ -461,7 +462,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     use crate::{
         domain::{now_ms, review::STALE_MS},
         model::{ReviewStatus, eval::Eval},
-        store::{Claim, ClaimRequest, ReviewPositionRow},
+        store::{Claim, ClaimRequest},
     };
     let Site { services, store, _dir } = site().await;
     let s = Arc::new(services);
@@ -484,8 +485,13 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
         stale_before: long_ago - STALE_MS,
     };
     assert_eq!(store.claim_review(&claim).await.unwrap(), Claim::New);
-    let start =
-        ReviewPositionRow { ply: 0, eval: Eval::Cp(77), best: Some("h2e2".into()), depth: 1, played: None };
+    let start = ReviewPositionRecord {
+        ply: 0,
+        eval: Eval::Cp(77),
+        best: Some("h2e2".into()),
+        depth: 1,
+        played: None,
+    };
     store.save_review_position(&id, "stopped", &start, long_ago).await.unwrap();
     assert_eq!(store.claim_review(&claim).await.unwrap(), Claim::Exists, "a fresh claim is not taken over");
 
@@ -508,7 +514,7 @@ async fn a_review_whose_worker_stopped_is_resumed_from_what_it_stored() {
     assert_eq!(positions[0].eval, Eval::Cp(77), "what was stored is kept, not searched again");
     assert!(positions[1].best.is_some() && positions[2].best.is_some());
     // The stopped worker, had it come back, could store nothing more.
-    let late = ReviewPositionRow { ply: 1, eval: Eval::Cp(1), best: None, depth: 1, played: None };
+    let late = ReviewPositionRecord { ply: 1, eval: Eval::Cp(1), best: None, depth: 1, played: None };
     assert_eq!(
         store.save_review_position(&id, "stopped", &late, now_ms()).await.unwrap(),
         crate::store::Written::Stale
@@ -652,7 +658,7 @@ async fn visitors_puzzle_moves_are_purged_only_once_their_time_is_past() {
 async fn the_background_pass_names_each_finished_game_once_and_the_search_finds_it_by_opening() {
     use crate::domain::{explorer::PositionAsk, openings::code_of};
     use crate::model::explorer::GameSearch;
-    use crate::store::Page;
+    use crate::model::page::Page;
     let site = site().await;
     let s = &site.services;
     // A game of 中炮对屏风马, Black's horses out in the other order (a transposition).

@@ -64,3 +64,33 @@ pub struct GameSearch {
     /// Its opening is one of these ECCO codes.
     pub openings: Option<Vec<String>>,
 }
+
+/// An imported game as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedRecord {
+    pub id: String,
+    pub owner: String,
+    pub red: String,
+    pub black: String,
+    pub event: String,
+    pub date: String,
+    pub rules: RuleSet,
+    pub start_fen: String,
+    pub winner: Option<Color>,
+    pub result: String,
+    /// ICCS, separated by spaces.
+    pub moves: String,
+    pub ply: i64,
+    /// The players' average rating, where the record gave both.
+    pub rating: Option<i64>,
+    /// The whole record as PGN (tags, variations, comments); empty for a
+    /// game imported before records were kept whole.
+    pub record: String,
+    /// What the rule set would have judged on the way (`imports::Noted`'s form).
+    pub judged: String,
+    /// The digest that tells the same record imported again.
+    pub digest: Option<String>,
+    /// Its opening's ECCO code, `""` for none, `None` until named.
+    pub ecco: Option<String>,
+    pub created_ms: i64,
+}

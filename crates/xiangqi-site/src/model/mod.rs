@@ -3,14 +3,22 @@
 //! by name. The rules crate's own enums (colour, rule set, variant, reason) join
 //! in through [`Named`].
 
+pub mod accounts;
+pub mod challenges;
 pub mod client;
 pub mod clock;
 pub mod eval;
 pub mod explorer;
+pub mod games;
+pub mod news;
+pub mod page;
+pub mod people;
 pub mod preferences;
 pub mod puzzles;
 pub mod ratings;
+pub mod reviews;
 pub mod studies;
+pub mod tournaments;
 pub mod wire;
 
 use xiangqi::{Color, Reason, RuleSet, Variant};

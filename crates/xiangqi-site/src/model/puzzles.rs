@@ -1,7 +1,9 @@
 //! The puzzles' words: where attempts stand, where puzzles are handed out
 //! and come from, and what they are about.
 
-use crate::model::named_enum;
+use xiangqi::Variant;
+
+use crate::model::{named_enum, ratings::Rating};
 
 named_enum! {
     /// Where a user's first attempt at a puzzle stands.
@@ -212,4 +214,71 @@ mod tests {
             assert_eq!(serde_json::to_value(k).unwrap(), k.name());
         }
     }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleRecord {
+    pub id: String,
+    pub variant: Variant,
+    pub fen: String,
+    pub moves: Vec<String>,
+    pub themes: Vec<PuzzleTheme>,
+    pub mate: bool,
+    pub origin: Origin,
+    pub rating: Rating,
+    pub plays: i64,
+    pub solves: i64,
+}
+
+/// A user's puzzle rating on one board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzlePlayerRecord {
+    pub user: String,
+    pub rating: Rating,
+    pub attempts: i64,
+    pub solved: i64,
+    pub best_streak: i64,
+}
+
+/// A user's first attempt at a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttemptRecord {
+    pub puzzle_id: String,
+    pub result: AttemptResult,
+    pub hinted: bool,
+    pub rated: bool,
+    /// The user's puzzle rating after it, if it was rated.
+    pub rating: Option<f64>,
+    pub at_ms: i64,
+    /// The puzzle's rating now and its themes.
+    pub puzzle_rating: f64,
+    pub themes: Vec<PuzzleTheme>,
+}
+
+/// A timed streak.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreakRecord {
+    pub id: String,
+    pub user: String,
+    pub variant: Variant,
+    pub started_ms: i64,
+    pub ends_ms: i64,
+    pub solved: i64,
+    pub current: Option<String>,
+    pub over: bool,
+}
+
+/// A puzzle to store.
+#[derive(Clone, Debug)]
+pub struct NewPuzzle {
+    pub id: String,
+    pub variant: Variant,
+    pub fen: String,
+    pub moves: Vec<String>,
+    pub key: u64,
+    pub themes: Vec<PuzzleTheme>,
+    pub mate: bool,
+    pub origin: Origin,
+    pub rating: f64,
+    pub created_ms: i64,
 }

@@ -130,3 +130,11 @@ mod tests {
         assert_eq!(Category::of(Variant::Hex, live), Category::HexLive);
     }
 }
+
+/// One player's rating in one category.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRecord {
+    pub user: String,
+    pub category: Category,
+    pub rating: Rating,
+}

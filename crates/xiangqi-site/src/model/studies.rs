@@ -19,3 +19,23 @@ named_enum! {
         Edit = "edit",
     }
 }
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyRecord {
+    pub id: String,
+    pub owner: String,
+    pub title: String,
+    pub visibility: Visibility,
+    pub version: i64,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+/// Which studies a list holds.
+#[derive(Clone, Copy, Debug)]
+pub enum StudyShelf<'a> {
+    /// Those a user owns or is a member of.
+    Of(&'a str),
+    /// Public ones, everyone's.
+    Public,
+}

@@ -5,41 +5,17 @@ use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
 use super::{
-    Counting, FromRow, GameRow, Page, Paged, Store, Written,
+    Counting, FromRow, Keyset, Page, Paged, Store, Written,
     games::{clock, insert_game},
     get, named, optional_named,
 };
-use crate::model::{
-    clock::ClockSpec,
-    ratings::Category,
-    {ChallengeStatus, Named, SideChoice},
-};
+use crate::model::challenges::ChallengeRecord;
+use crate::model::games::GameRecord;
+use crate::model::{Named, clock::ClockSpec};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChallengeRow {
-    pub id: String,
-    pub creator: String,
-    pub opponent: Option<String>,
-    pub rules: RuleSet,
-    pub color: SideChoice,
-    pub clock: ClockSpec,
-    pub auto: bool,
-    pub status: ChallengeStatus,
-    pub game_id: Option<String>,
-    /// The game this challenge offers a rematch of.
-    pub rematch_of: Option<String>,
-    /// Whether its game will be rated.
-    pub rated: bool,
-    /// The ladder it climbs, for a ladder challenge.
-    pub ladder: Option<Category>,
-    /// When a ladder challenge lapses if not accepted.
-    pub expires_ms: Option<i64>,
-    pub created_ms: i64,
-}
-
-impl FromRow for ChallengeRow {
+impl FromRow for ChallengeRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(ChallengeRow {
+        Ok(ChallengeRecord {
             id: get(r, "id")?,
             creator: get(r, "creator")?,
             opponent: get(r, "opponent")?,
@@ -70,13 +46,13 @@ pub enum Lobby {
 }
 
 /// A challenge's key in the waiting room's order (oldest first).
-pub(super) fn room_key(c: &ChallengeRow) -> String {
+pub(super) fn room_key(c: &ChallengeRecord) -> String {
     format!("{:015}.{}", c.created_ms, c.id)
 }
 
 impl Store {
     /// Writes a challenge, counted in its creator's turn.
-    pub async fn insert_challenge(&self, on: &mut Counting, c: &ChallengeRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_challenge(&self, on: &mut Counting, c: &ChallengeRecord) -> Result<(), sqlx::Error> {
         let (kind, hours, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "INSERT INTO challenges (id, creator, opponent, rules, color, clock_kind, hours, base_ms, increment_ms, \
@@ -104,7 +80,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRow>, sqlx::Error> {
+    pub async fn challenge(&self, id: &str) -> Result<Option<ChallengeRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM challenges WHERE id = $1").bind(id)).await
     }
 
@@ -114,7 +90,7 @@ impl Store {
         user: &str,
         which: Lobby,
         page: &Page,
-    ) -> Result<Paged<ChallengeRow>, sqlx::Error> {
+    ) -> Result<Paged<ChallengeRecord>, sqlx::Error> {
         let filter = match which {
             Lobby::Room => {
                 "opponent IS NULL AND creator <> $1 AND NOT EXISTS (SELECT 1 FROM relations r \
@@ -142,7 +118,7 @@ impl Store {
         clock: ClockSpec,
         rated: bool,
         mine: bool,
-    ) -> Result<Option<ChallengeRow>, sqlx::Error> {
+    ) -> Result<Option<ChallengeRecord>, sqlx::Error> {
         // Never pair two users when either ignores the other.
         let who = if mine {
             "creator = $1"
@@ -173,8 +149,8 @@ impl Store {
     pub async fn same_challenge(
         &self,
         on: &mut Counting,
-        c: &ChallengeRow,
-    ) -> Result<Option<ChallengeRow>, sqlx::Error> {
+        c: &ChallengeRecord,
+    ) -> Result<Option<ChallengeRecord>, sqlx::Error> {
         let (kind, hours, base, increment) = c.clock.columns();
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE status = 'open' AND auto = 0 AND creator = $1 \
@@ -189,11 +165,15 @@ impl Store {
         .bind(hours)
         .bind(base)
         .bind(increment);
-        q.fetch_optional(on.connection()).await?.map(|r| ChallengeRow::from_row(&r)).transpose()
+        q.fetch_optional(on.connection()).await?.map(|r| ChallengeRecord::from_row(&r)).transpose()
     }
 
     /// The open rematch challenge of a game from `creator`, if any.
-    pub async fn rematch_from(&self, game: &str, creator: &str) -> Result<Option<ChallengeRow>, sqlx::Error> {
+    pub async fn rematch_from(
+        &self,
+        game: &str,
+        creator: &str,
+    ) -> Result<Option<ChallengeRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE rematch_of = $1 AND creator = $2 AND status = 'open'",
         )
@@ -211,7 +191,7 @@ impl Store {
 
     /// Takes an open challenge and starts its game, in one transaction: of two
     /// accepting at once, one gets the game and the other a stale answer.
-    pub async fn accept_challenge(&self, id: &str, game: &GameRow) -> Result<Written, sqlx::Error> {
+    pub async fn accept_challenge(&self, id: &str, game: &GameRecord) -> Result<Written, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         let r = sqlx::query(
             "UPDATE challenges SET status = 'accepted', game_id = $1 WHERE id = $2 AND status = 'open'",

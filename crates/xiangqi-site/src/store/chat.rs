@@ -3,20 +3,11 @@
 use sqlx::any::AnyRow;
 
 use super::{Counting, FromRow, Store, Written, get};
+use crate::model::games::ChatRecord;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChatRow {
-    pub game_id: String,
-    /// 1, 2, 3, ... within the game.
-    pub seq: i64,
-    pub author: String,
-    pub body: String,
-    pub created_ms: i64,
-}
-
-impl FromRow for ChatRow {
+impl FromRow for ChatRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(ChatRow {
+        Ok(ChatRecord {
             game_id: get(r, "game_id")?,
             seq: get(r, "seq")?,
             author: get(r, "author")?,
@@ -28,7 +19,7 @@ impl FromRow for ChatRow {
 
 impl Store {
     /// The latest `limit` lines of a game's chat after line `after`, oldest first.
-    pub async fn chat(&self, game: &str, after: i64, limit: u32) -> Result<Vec<ChatRow>, sqlx::Error> {
+    pub async fn chat(&self, game: &str, after: i64, limit: u32) -> Result<Vec<ChatRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT * FROM (SELECT * FROM chat WHERE game_id = $1 AND seq > $2 ORDER BY seq DESC LIMIT $3) AS latest \
              ORDER BY seq",
@@ -42,7 +33,7 @@ impl Store {
     /// Appends a line as number `line.seq`, counted in the author's turn;
     /// stale if that number was taken meanwhile (by the other player). A
     /// taken number is no error, which would end the turn's transaction.
-    pub async fn insert_chat(&self, on: &mut Counting, line: &ChatRow) -> Result<Written, sqlx::Error> {
+    pub async fn insert_chat(&self, on: &mut Counting, line: &ChatRecord) -> Result<Written, sqlx::Error> {
         let q = sqlx::query(
             "INSERT INTO chat (game_id, seq, author, body, created_ms) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (game_id, seq) DO NOTHING",

@@ -1,6 +1,8 @@
 //! The computer opponents' accounts and the games waiting for their moves.
 
-use super::{GameRow, Page, Paged, Store, games::insert_game};
+use super::{Keyset, Store, games::insert_game};
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
 
 impl Store {
     /// The account that plays at `level`, if there is one.
@@ -14,7 +16,7 @@ impl Store {
 
     /// Active games where a computer is to move (from the standard start, Red
     /// moves at even plies), by id.
-    pub async fn computer_turns(&self, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    pub async fn computer_turns(&self, page: &Page) -> Result<Paged<GameRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT g.* FROM games g JOIN users u ON u.name = CASE WHEN g.ply % 2 = 0 THEN g.red ELSE g.black END \
              WHERE g.status = 'active' AND u.computer_level IS NOT NULL AND g.id > $1 ORDER BY g.id LIMIT $2",
@@ -22,7 +24,7 @@ impl Store {
         .bind(page.after.clone().unwrap_or_default())
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |g: &GameRow| g.id.clone()))
+        Ok(page.cut(rows, |g: &GameRecord| g.id.clone()))
     }
 
     /// How many games `user` is playing against the computer now.
@@ -38,7 +40,7 @@ impl Store {
     }
 
     /// Starts a game that no challenge led to (a game against the computer).
-    pub async fn start_game(&self, game: &GameRow) -> Result<(), sqlx::Error> {
+    pub async fn start_game(&self, game: &GameRecord) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         insert_game(&mut tx, game).await?;
         tx.commit().await

@@ -7,9 +7,12 @@ use std::collections::BTreeMap;
 use sqlx::Row;
 use xiangqi::{Color, RuleSet};
 
-use super::{FromRow, GameRow, Page, Paged, Store, get, named, optional_named, value_rows};
+use super::{FromRow, Keyset, Store, get, named, optional_named, value_rows};
 use crate::model::Named;
+use crate::model::explorer::ImportedRecord;
 use crate::model::explorer::{GameSearch, Outcomes, Speed};
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
@@ -27,7 +30,9 @@ pub struct Explored {
 
 /// What imported games give their owner's explorer: those with a result, with
 /// the players' average rating where the record gave both.
-fn counted_imports<'a>(games: impl Iterator<Item = &'a (ImportedRow, Option<Explored>)>) -> Vec<Counted<'a>> {
+fn counted_imports<'a>(
+    games: impl Iterator<Item = &'a (ImportedRecord, Option<Explored>)>,
+) -> Vec<Counted<'a>> {
     games
         .filter_map(|(g, explored)| {
             Some(Counted {
@@ -232,39 +237,9 @@ enum Collection {
     Masters,
 }
 
-/// An imported game as kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImportedRow {
-    pub id: String,
-    pub owner: String,
-    pub red: String,
-    pub black: String,
-    pub event: String,
-    pub date: String,
-    pub rules: RuleSet,
-    pub start_fen: String,
-    pub winner: Option<Color>,
-    pub result: String,
-    /// ICCS, separated by spaces.
-    pub moves: String,
-    pub ply: i64,
-    /// The players' average rating, where the record gave both.
-    pub rating: Option<i64>,
-    /// The whole record as PGN (tags, variations, comments); empty for a
-    /// game imported before records were kept whole.
-    pub record: String,
-    /// What the rule set would have judged on the way (`imports::Noted`'s form).
-    pub judged: String,
-    /// The digest that tells the same record imported again.
-    pub digest: Option<String>,
-    /// Its opening's ECCO code, `""` for none, `None` until named.
-    pub ecco: Option<String>,
-    pub created_ms: i64,
-}
-
-impl FromRow for ImportedRow {
+impl FromRow for ImportedRecord {
     fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(ImportedRow {
+        Ok(ImportedRecord {
             id: get(r, "id")?,
             owner: get(r, "owner")?,
             red: get(r, "red")?,
@@ -339,7 +314,7 @@ impl Store {
     /// first; the key is `updated_ms.id`. A search by position walks that
     /// position's games (newest first) in `game_positions`; one by player walks
     /// each side's index and merges the two; else the finished games' index.
-    pub async fn search_games(&self, s: &GameSearch, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    pub async fn search_games(&self, s: &GameSearch, page: &Page) -> Result<Paged<GameRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         let mut binds: Vec<Bound> = Vec::new();
         let mut bind = |b: Bound| {
@@ -454,7 +429,7 @@ impl Store {
             };
         }
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |g: &GameRow| format!("{}.{}", g.updated_ms, g.id)))
+        Ok(page.cut(rows, |g: &GameRecord| format!("{}.{}", g.updated_ms, g.id)))
     }
 
     /// A page of a player's finished games, oldest first, with their moves
@@ -464,7 +439,7 @@ impl Store {
         &self,
         name: &str,
         page: &Page,
-    ) -> Result<Paged<(GameRow, Vec<String>)>, sqlx::Error> {
+    ) -> Result<Paged<(GameRecord, Vec<String>)>, sqlx::Error> {
         let (since_ms, since_id) = page.since();
         let side = |s: &str| {
             format!(
@@ -479,7 +454,7 @@ impl Store {
             side("black")
         );
         let q = sqlx::query(&sql).bind(name).bind(since_ms).bind(since_id).bind(page.probe());
-        let games: Vec<GameRow> = self.all(q).await?;
+        let games: Vec<GameRecord> = self.all(q).await?;
         let ids: Vec<String> = games.iter().map(|g| g.id.clone()).collect();
         let mut moves = self.moves_of_games(&ids).await?;
         let out: Vec<_> = games
@@ -489,7 +464,7 @@ impl Store {
                 (g, played)
             })
             .collect();
-        Ok(page.cut(out, |(g, _): &(GameRow, Vec<String>)| format!("{}.{}", g.updated_ms, g.id)))
+        Ok(page.cut(out, |(g, _): &(GameRecord, Vec<String>)| format!("{}.{}", g.updated_ms, g.id)))
     }
 
     /// How many games a user has imported.
@@ -506,8 +481,8 @@ impl Store {
     /// has already (by digest), which are neither kept nor counted again.
     pub async fn import_games(
         &self,
-        games: &[(ImportedRow, Option<Explored>)],
-    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        games: &[(ImportedRecord, Option<Explored>)],
+    ) -> Result<Vec<ImportedRecord>, sqlx::Error> {
         self.keep_records(Collection::Imported, games).await
     }
 
@@ -515,16 +490,16 @@ impl Store {
     /// explorer, as [`Store::import_games`] does for a user's.
     pub async fn import_masters(
         &self,
-        games: &[(ImportedRow, Option<Explored>)],
-    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        games: &[(ImportedRecord, Option<Explored>)],
+    ) -> Result<Vec<ImportedRecord>, sqlx::Error> {
         self.keep_records(Collection::Masters, games).await
     }
 
     async fn keep_records(
         &self,
         collection: Collection,
-        games: &[(ImportedRow, Option<Explored>)],
-    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+        games: &[(ImportedRecord, Option<Explored>)],
+    ) -> Result<Vec<ImportedRecord>, sqlx::Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let mut fresh = Vec::with_capacity(games.len());
@@ -579,7 +554,7 @@ impl Store {
         &self,
         player: Option<&str>,
         page: &Page,
-    ) -> Result<Paged<ImportedRow>, sqlx::Error> {
+    ) -> Result<Paged<ImportedRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         let after = "(created_ms < $2 OR (created_ms = $2 AND id < $3))";
         let sql = match player {
@@ -595,11 +570,11 @@ impl Store {
         let q =
             sqlx::query(&sql).bind(player.unwrap_or("")).bind(before_ms).bind(before_id).bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |g: &ImportedRow| format!("{}.{}", g.created_ms, g.id)))
+        Ok(page.cut(rows, |g: &ImportedRecord| format!("{}.{}", g.created_ms, g.id)))
     }
 
     /// One game of the Masters collection.
-    pub async fn masters_game(&self, id: &str) -> Result<Option<ImportedRow>, sqlx::Error> {
+    pub async fn masters_game(&self, id: &str) -> Result<Option<ImportedRecord>, sqlx::Error> {
         let sql = format!("SELECT '{MASTERS}' AS owner, * FROM masters_games WHERE id = $1");
         self.one(sqlx::query(&sql).bind(id)).await
     }
@@ -611,7 +586,7 @@ impl Store {
     pub async fn forget_imported(
         &self,
         owner: &str,
-        games: &[(ImportedRow, Option<Explored>)],
+        games: &[(ImportedRecord, Option<Explored>)],
     ) -> Result<u64, sqlx::Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
@@ -634,7 +609,11 @@ impl Store {
     }
 
     /// A page of a user's imported games, newest first; the key is `created_ms.id`.
-    pub async fn imported_games(&self, owner: &str, page: &Page) -> Result<Paged<ImportedRow>, sqlx::Error> {
+    pub async fn imported_games(
+        &self,
+        owner: &str,
+        page: &Page,
+    ) -> Result<Paged<ImportedRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         let q = sqlx::query(
             "SELECT * FROM imported_games WHERE owner = $1 AND (created_ms < $2 OR (created_ms = $2 AND id < $3)) \
@@ -645,11 +624,11 @@ impl Store {
         .bind(before_id)
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |g: &ImportedRow| format!("{}.{}", g.created_ms, g.id)))
+        Ok(page.cut(rows, |g: &ImportedRecord| format!("{}.{}", g.created_ms, g.id)))
     }
 
     /// One imported game.
-    pub async fn imported_game(&self, id: &str) -> Result<Option<ImportedRow>, sqlx::Error> {
+    pub async fn imported_game(&self, id: &str) -> Result<Option<ImportedRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM imported_games WHERE id = $1").bind(id)).await
     }
 }

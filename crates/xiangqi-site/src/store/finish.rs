@@ -11,9 +11,10 @@ use super::{
     explorer::{CountChange, Counted, Explored, count_games, write_positions},
     ladders::apply_ladder_result,
     locks,
-    ratings::{RatingRow, count_result, write_rating},
+    ratings::{count_result, write_rating},
     tournaments::take_step_in,
 };
+use crate::model::ratings::RatingRecord;
 use crate::model::{
     ratings::{Category, Rating, rate},
     {Named, PairingResult},
@@ -142,7 +143,7 @@ async fn rating_in(tx: &mut Tx<'_>, user: &str, category: Category) -> Result<Ra
         .fetch_optional(&mut **tx)
         .await?;
     Ok(match row {
-        Some(r) => RatingRow::from_row(&r)?.rating,
+        Some(r) => RatingRecord::from_row(&r)?.rating,
         None => Rating::default(),
     })
 }

@@ -4,49 +4,15 @@
 use std::sync::OnceLock;
 
 use sqlx::{Row, any::AnyRow};
-use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
+use xiangqi::{Color, Outcome, Reason};
 
 use super::{
-    Backend, Finish, FromRow, Page, Paged, Query, Store, Written, finish, get, named, optional_named,
+    Backend, Finish, FromRow, Keyset, Query, Store, Written, finish, get, named, optional_named,
     unique_violation,
 };
-use crate::model::{
-    clock::ClockSpec,
-    ratings::Category,
-    {GameStatus, Named},
-};
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
-    pub id: String,
-    pub red: String,
-    pub black: String,
-    pub variant: Variant,
-    pub rules: RuleSet,
-    pub start_fen: String,
-    pub clock: ClockSpec,
-    /// Moves played.
-    pub ply: i64,
-    /// Grows by one with every change of the row.
-    pub version: i64,
-    pub fen: String,
-    pub status: GameStatus,
-    pub outcome: Option<Outcome>,
-    /// Live clocks: each side's time left when the running clock started.
-    pub red_ms: i64,
-    pub black_ms: i64,
-    /// When the side to move began its turn.
-    pub turn_started_ms: i64,
-    pub draw_offer: Option<Color>,
-    /// Whether the result changes the players' ratings.
-    pub rated: bool,
-    /// The ladder a ladder game climbs, and who challenged.
-    pub ladder: Option<(Category, String)>,
-    /// The tournament a tournament game is played in, and its round.
-    pub tournament: Option<(String, i64)>,
-    pub created_ms: i64,
-    pub updated_ms: i64,
-}
+use crate::model::games::{GameRecord, MoveRecord, RuleSetRecord};
+use crate::model::page::{Page, Paged};
+use crate::model::{Named, clock::ClockSpec, ratings::Category};
 
 /// The clock columns that games and challenges share.
 pub(super) fn clock(r: &AnyRow) -> Result<ClockSpec, sqlx::Error> {
@@ -55,12 +21,12 @@ pub(super) fn clock(r: &AnyRow) -> Result<ClockSpec, sqlx::Error> {
         .map_err(|why| super::corrupt("clock_kind", why))
 }
 
-impl FromRow for GameRow {
+impl FromRow for GameRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let outcome = optional_named::<Reason>(r, "reason")?
             .map(|reason| Ok::<_, sqlx::Error>(Outcome { winner: optional_named(r, "winner")?, reason }))
             .transpose()?;
-        Ok(GameRow {
+        Ok(GameRecord {
             id: get(r, "id")?,
             red: get(r, "red")?,
             black: get(r, "black")?,
@@ -98,18 +64,9 @@ impl FromRow for GameRow {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRow {
-    pub game_id: String,
-    pub ply: i64,
-    pub iccs: String,
-    pub wxf: String,
-    pub at_ms: i64,
-}
-
-impl FromRow for MoveRow {
+impl FromRow for MoveRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(MoveRow {
+        Ok(MoveRecord {
             game_id: get(r, "game_id")?,
             ply: get(r, "ply")?,
             iccs: get(r, "iccs")?,
@@ -119,31 +76,22 @@ impl FromRow for MoveRow {
     }
 }
 
-/// A player's results under one rule set.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleSetRecord {
-    pub rules: RuleSet,
-    pub wins: i64,
-    pub losses: i64,
-    pub draws: i64,
-}
-
 /// A player's games that are over, newest first: the key is `updated_ms.id`.
-fn game_key(g: &GameRow) -> String {
+fn game_key(g: &GameRecord) -> String {
     format!("{}.{}", g.updated_ms, g.id)
 }
 
 impl Store {
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+    pub async fn game(&self, id: &str) -> Result<Option<GameRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM games WHERE id = $1").bind(id)).await
     }
 
-    pub async fn moves(&self, id: &str) -> Result<Vec<MoveRow>, sqlx::Error> {
+    pub async fn moves(&self, id: &str) -> Result<Vec<MoveRecord>, sqlx::Error> {
         self.all(sqlx::query("SELECT * FROM moves WHERE game_id = $1 ORDER BY ply").bind(id)).await
     }
 
     /// A game's moves after the first `count`, in order.
-    pub async fn moves_after(&self, id: &str, count: i64) -> Result<Vec<MoveRow>, sqlx::Error> {
+    pub async fn moves_after(&self, id: &str, count: i64) -> Result<Vec<MoveRecord>, sqlx::Error> {
         self.all(
             sqlx::query("SELECT * FROM moves WHERE game_id = $1 AND ply > $2 ORDER BY ply")
                 .bind(id)
@@ -159,8 +107,8 @@ impl Store {
         &self,
         names: &[String],
         each: u32,
-    ) -> Result<std::collections::HashMap<String, Vec<GameRow>>, sqlx::Error> {
-        let mut by_player: std::collections::HashMap<String, Vec<GameRow>> =
+    ) -> Result<std::collections::HashMap<String, Vec<GameRecord>>, sqlx::Error> {
+        let mut by_player: std::collections::HashMap<String, Vec<GameRecord>> =
             names.iter().map(|n| (n.clone(), Vec::new())).collect();
         for chunk in names.chunks(Page::MAX as usize) {
             if self.backend == super::Backend::Postgres {
@@ -175,7 +123,7 @@ impl Store {
                 };
                 let sql = format!("{} UNION ALL {}", side("red"), side("black"));
                 let q = sqlx::query(&sql).bind(chunk.join(",")).bind(i64::from(each));
-                for g in self.all::<GameRow>(q).await? {
+                for g in self.all::<GameRecord>(q).await? {
                     for side in [&g.red, &g.black] {
                         if let Some(list) = by_player.get_mut(side.as_str()) {
                             list.push(g.clone());
@@ -199,7 +147,7 @@ impl Store {
             for name in chunk {
                 q = q.bind(name.clone());
             }
-            for g in self.all::<GameRow>(q).await? {
+            for g in self.all::<GameRecord>(q).await? {
                 for side in [&g.red, &g.black] {
                     if let Some(list) = by_player.get_mut(side.as_str()) {
                         list.push(g.clone());
@@ -216,18 +164,23 @@ impl Store {
     }
 
     /// A player's games that are over (finished or aborted), newest first.
-    pub async fn finished_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    pub async fn finished_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRecord>, sqlx::Error> {
         self.games_of(name, "status <> 'active'", page).await
     }
 
     /// A player's games being played, the most recently changed first.
-    pub async fn playing_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    pub async fn playing_games_of(&self, name: &str, page: &Page) -> Result<Paged<GameRecord>, sqlx::Error> {
         self.games_of(name, "status = 'active'", page).await
     }
 
     /// A page of a player's games with a status, newest change first; the key
     /// is `updated_ms.id`.
-    async fn games_of(&self, name: &str, status: &str, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    async fn games_of(
+        &self,
+        name: &str,
+        status: &str,
+        page: &Page,
+    ) -> Result<Paged<GameRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         // Each side walks its own index from the key down; the two short lists merge.
         let side = |s: &str| {
@@ -260,7 +213,7 @@ impl Store {
 
     /// Games being played, the most recently moved first, a page at a time:
     /// what a visitor can watch. The key is `updated_ms.id`.
-    pub async fn live_games(&self, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    pub async fn live_games(&self, page: &Page) -> Result<Paged<GameRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         let q = sqlx::query(
             "SELECT * FROM games WHERE status = 'active' AND (updated_ms < $1 OR (updated_ms = $1 AND id < $2)) \
@@ -303,14 +256,14 @@ impl Store {
     }
 
     /// Live games being played, by id: the clock watcher walks them a page at a time.
-    pub async fn active_live_games(&self, page: &Page) -> Result<Paged<GameRow>, sqlx::Error> {
+    pub async fn active_live_games(&self, page: &Page) -> Result<Paged<GameRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT * FROM games WHERE status = 'active' AND clock_kind = 'live' AND id > $1 ORDER BY id LIMIT $2",
         )
         .bind(page.after.clone().unwrap_or_default())
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |g: &GameRow| g.id.clone()))
+        Ok(page.cut(rows, |g: &GameRecord| g.id.clone()))
     }
 
     /// Records a move and the game's new state, if the game is still at the ply
@@ -319,9 +272,9 @@ impl Store {
     /// A move that ends the game writes its `finish` in the same transaction.
     pub async fn record_move(
         &self,
-        before: &GameRow,
-        after: &GameRow,
-        m: &MoveRow,
+        before: &GameRecord,
+        after: &GameRecord,
+        m: &MoveRecord,
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         match &self.writer {
@@ -333,9 +286,9 @@ impl Store {
     /// Records one move (and the finish it makes) in a transaction of its own.
     pub(super) async fn record_move_alone(
         &self,
-        before: &GameRow,
-        after: &GameRow,
-        m: &MoveRow,
+        before: &GameRecord,
+        after: &GameRecord,
+        m: &MoveRecord,
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         if self.backend == Backend::Postgres && finish.is_none() {
@@ -372,8 +325,8 @@ impl Store {
     /// and with it the `finish` of a game this change ends.
     pub async fn update_game(
         &self,
-        before: &GameRow,
-        after: &GameRow,
+        before: &GameRecord,
+        after: &GameRecord,
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         let _turn = self.write_turn().await;
@@ -393,11 +346,11 @@ impl Store {
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
-fn winner(g: &GameRow) -> Option<&'static str> {
+fn winner(g: &GameRecord) -> Option<&'static str> {
     g.outcome.and_then(|o| o.winner).map(Color::name)
 }
 
-fn reason(g: &GameRow) -> Option<&'static str> {
+fn reason(g: &GameRecord) -> Option<&'static str> {
     g.outcome.map(|o| o.reason.name())
 }
 
@@ -416,7 +369,7 @@ const STATE: [&str; 11] = [
     "updated_ms",
 ];
 
-fn bind_state<'q>(q: Query<'q>, g: &'q GameRow) -> Query<'q> {
+fn bind_state<'q>(q: Query<'q>, g: &'q GameRecord) -> Query<'q> {
     q.bind(g.ply)
         .bind(g.version)
         .bind(&g.fen)
@@ -434,7 +387,7 @@ fn placeholders(from: usize, count: usize) -> String {
     (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
 }
 
-pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx::Error> {
+pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRecord) -> Result<(), sqlx::Error> {
     const FIXED: [&str; 16] = [
         "id",
         "red",
@@ -484,8 +437,8 @@ pub(super) async fn insert_game(tx: &mut Tx<'_>, g: &GameRow) -> Result<(), sqlx
 
 pub(super) async fn update_game(
     tx: &mut Tx<'_>,
-    before: &GameRow,
-    g: &GameRow,
+    before: &GameRecord,
+    g: &GameRecord,
 ) -> Result<Written, sqlx::Error> {
     static SQL: OnceLock<String> = OnceLock::new();
     let sql = SQL.get_or_init(|| {
@@ -522,9 +475,9 @@ pub(super) fn postgres_move_sql() -> &'static str {
 /// A move and its game's new state in one statement (PostgreSQL).
 pub(super) async fn write_move_postgres<'e, E>(
     executor: E,
-    before: &GameRow,
-    after: &GameRow,
-    m: &MoveRow,
+    before: &GameRecord,
+    after: &GameRecord,
+    m: &MoveRecord,
 ) -> Result<Written, sqlx::Error>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
@@ -541,7 +494,7 @@ where
     Ok(Written::from_count(r.rows_affected()))
 }
 
-pub(super) async fn insert_move(tx: &mut Tx<'_>, m: &MoveRow) -> Result<(), sqlx::Error> {
+pub(super) async fn insert_move(tx: &mut Tx<'_>, m: &MoveRecord) -> Result<(), sqlx::Error> {
     sqlx::query("INSERT INTO moves (game_id, ply, iccs, wxf, at_ms) VALUES ($1, $2, $3, $4, $5)")
         .bind(&m.game_id)
         .bind(m.ply)

@@ -19,18 +19,19 @@ use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use super::{
-    Backend, Finish, GameRow, MoveRow, Store, Written, finish,
+    Backend, Finish, Store, Written, finish,
     games::{insert_move, update_game, write_move_postgres},
 };
+use crate::model::games::{GameRecord, MoveRecord};
 
 /// The most moves one transaction takes.
 const BATCH: usize = 256;
 
 /// A move waiting for its commit.
 pub(super) struct Pending {
-    before: GameRow,
-    after: GameRow,
-    record: MoveRow,
+    before: GameRecord,
+    after: GameRecord,
+    record: MoveRecord,
     /// The finish of a move that ends its game.
     finish: Option<Finish>,
     reply: oneshot::Sender<Result<Written, sqlx::Error>>,
@@ -114,9 +115,9 @@ impl GroupCommit {
     /// Queues a move and waits until it is committed (or found stale).
     pub(super) async fn record(
         &self,
-        before: &GameRow,
-        after: &GameRow,
-        record: &MoveRow,
+        before: &GameRecord,
+        after: &GameRecord,
+        record: &MoveRecord,
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         let (reply, answer) = oneshot::channel();

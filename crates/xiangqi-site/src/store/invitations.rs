@@ -4,32 +4,15 @@
 use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
-use super::{FromRow, Page, Paged, Store, get, optional_named};
+use super::{FromRow, Keyset, Store, get, optional_named};
+use crate::model::page::{Page, Paged};
+use crate::model::people::{InvitationRecord, InvitedGame};
 use crate::model::{
     clock::ClockSpec,
     {Named, SideChoice},
 };
 
-/// The challenge an invitation carries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct InvitedGame {
-    pub rules: RuleSet,
-    /// The inviter's side.
-    pub color: SideChoice,
-    pub clock: ClockSpec,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvitationRow {
-    pub code: String,
-    pub inviter: String,
-    pub game: Option<InvitedGame>,
-    pub created_ms: i64,
-    /// How many have registered through it.
-    pub uses: i64,
-}
-
-impl FromRow for InvitationRow {
+impl FromRow for InvitationRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let rules: Option<RuleSet> = optional_named(r, "rules")?;
         let color: Option<SideChoice> = optional_named(r, "color")?;
@@ -47,7 +30,7 @@ impl FromRow for InvitationRow {
             }
             _ => None,
         };
-        Ok(InvitationRow {
+        Ok(InvitationRecord {
             code: get(r, "code")?,
             inviter: get(r, "inviter")?,
             game,
@@ -58,7 +41,7 @@ impl FromRow for InvitationRow {
 }
 
 impl Store {
-    pub async fn insert_invitation(&self, i: &InvitationRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_invitation(&self, i: &InvitationRecord) -> Result<(), sqlx::Error> {
         let columns = i.game.map(|g| g.clock.columns());
         let q = sqlx::query(
             "INSERT INTO invitations (code, inviter, rules, color, clock_kind, hours, base_ms, increment_ms, created_ms) \
@@ -77,7 +60,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn invitation(&self, code: &str) -> Result<Option<InvitationRow>, sqlx::Error> {
+    pub async fn invitation(&self, code: &str) -> Result<Option<InvitationRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM invitations WHERE code = $1").bind(code)).await
     }
 
@@ -86,7 +69,7 @@ impl Store {
         &self,
         inviter: &str,
         page: &Page,
-    ) -> Result<Paged<InvitationRow>, sqlx::Error> {
+    ) -> Result<Paged<InvitationRecord>, sqlx::Error> {
         let (before_ms, before_code) = page.before();
         let q = sqlx::query(
             "SELECT * FROM invitations WHERE inviter = $1 AND (created_ms < $2 OR (created_ms = $2 AND code < $3)) \
@@ -97,7 +80,7 @@ impl Store {
         .bind(before_code)
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |i: &InvitationRow| format!("{}.{}", i.created_ms, i.code)))
+        Ok(page.cut(rows, |i: &InvitationRecord| format!("{}.{}", i.created_ms, i.code)))
     }
 
     /// How many invitations a user has made.

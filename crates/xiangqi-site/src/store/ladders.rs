@@ -2,7 +2,9 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{ChallengeRow, FromRow, Page, Paged, Store, Written, get, named, unique_violation};
+use super::{FromRow, Keyset, Store, Written, get, named, unique_violation};
+use crate::model::challenges::ChallengeRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{Named, ratings::Category};
 
 /// A player's place on a ladder (1 is the top).
@@ -126,7 +128,7 @@ impl Store {
         &self,
         category: Category,
         page: &Page,
-    ) -> Result<Paged<ChallengeRow>, sqlx::Error> {
+    ) -> Result<Paged<ChallengeRecord>, sqlx::Error> {
         let (after_ms, after_id) = page.since();
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE ladder = $1 AND status = 'open' \
@@ -157,7 +159,7 @@ impl Store {
     }
 
     /// Ladder challenges that were not accepted in time, oldest first (at most 100).
-    pub async fn lapsed_ladder_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, sqlx::Error> {
+    pub async fn lapsed_ladder_challenges(&self, now: i64) -> Result<Vec<ChallengeRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT * FROM challenges WHERE status = 'open' AND ladder IS NOT NULL AND expires_ms < $1 \
              ORDER BY expires_ms LIMIT 100",

@@ -2,21 +2,13 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{Counting, FromRow, Page, Paged, Store, Written, get};
+use super::{Counting, FromRow, Keyset, Store, Written, get};
+use crate::model::page::{Page, Paged};
+use crate::model::people::{Conversation, Mailbox, MessageRecord};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MessageRow {
-    pub id: String,
-    pub sender: String,
-    pub recipient: String,
-    pub body: String,
-    pub created_ms: i64,
-    pub read_ms: Option<i64>,
-}
-
-impl FromRow for MessageRow {
+impl FromRow for MessageRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(MessageRow {
+        Ok(MessageRecord {
             id: get(r, "id")?,
             sender: get(r, "sender")?,
             recipient: get(r, "recipient")?,
@@ -27,24 +19,8 @@ impl FromRow for MessageRow {
     }
 }
 
-/// One person a user has exchanged messages with: the latest message and how
-/// many of theirs are unread.
-#[derive(Clone, Debug)]
-pub struct Conversation {
-    pub with: String,
-    pub last: MessageRow,
-    pub unread: i64,
-}
-
-/// Which messages of a user's to list.
-#[derive(Clone, Copy, Debug)]
-pub enum Mailbox {
-    Inbox,
-    Sent,
-}
-
 /// Newest first: the key is `created_ms.id`.
-fn newest_key(m: &MessageRow) -> String {
+fn newest_key(m: &MessageRecord) -> String {
     format!("{}.{}", m.created_ms, m.id)
 }
 
@@ -53,7 +29,7 @@ const VISIBLE: &str = "((sender = $1 AND sender_deleted = 0) OR (recipient = $1 
 
 impl Store {
     /// Writes a message, counted in the sender's turn.
-    pub async fn insert_message(&self, on: &mut Counting, m: &MessageRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_message(&self, on: &mut Counting, m: &MessageRecord) -> Result<(), sqlx::Error> {
         let q = sqlx::query(
             "INSERT INTO messages (id, sender, recipient, body, created_ms) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -72,7 +48,7 @@ impl Store {
         user: &str,
         which: Mailbox,
         page: &Page,
-    ) -> Result<Paged<MessageRow>, sqlx::Error> {
+    ) -> Result<Paged<MessageRecord>, sqlx::Error> {
         let who = match which {
             Mailbox::Inbox => "recipient = $1 AND recipient_deleted = 0",
             Mailbox::Sent => "sender = $1 AND sender_deleted = 0",
@@ -92,7 +68,7 @@ impl Store {
         user: &str,
         with: &str,
         page: &Page,
-    ) -> Result<Paged<MessageRow>, sqlx::Error> {
+    ) -> Result<Paged<MessageRecord>, sqlx::Error> {
         let (ms, id) = page.before();
         let sql = format!(
             "SELECT * FROM messages WHERE {VISIBLE} AND (sender = $2 OR recipient = $2) \
@@ -147,7 +123,7 @@ impl Store {
         self.run(q).await
     }
 
-    pub async fn message(&self, id: &str) -> Result<Option<MessageRow>, sqlx::Error> {
+    pub async fn message(&self, id: &str) -> Result<Option<MessageRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM messages WHERE id = $1").bind(id)).await
     }
 

@@ -42,30 +42,34 @@ use sqlx::{
     any::{AnyArguments, AnyPoolOptions, AnyRow},
 };
 
-pub use self::{
-    challenges::{ChallengeRow, Lobby},
-    chat::ChatRow,
-    explorer::{Explored, ExplorerAsk, ExplorerRow, ImportedRow, MASTERS, TOTALS, band_of},
+pub(crate) use self::{
+    challenges::Lobby,
+    explorer::{Explored, ExplorerAsk, ExplorerRow, MASTERS},
     finish::Finish,
-    games::{GameRow, MoveRow, RuleSetRecord},
-    invitations::{InvitationRow, InvitedGame},
     ladders::{LadderResultRow, RungRow},
-    limits::{Counting, Tally},
-    locks::{Exclusive, Held, Turn},
-    messages::{Conversation, Mailbox, MessageRow},
-    news::NewsRow,
-    notices::payloads,
+    limits::Counting,
+    locks::{Exclusive, Held},
     openings::{Named as NamedRows, OpeningCount, Unnamed},
-    puzzles::{AttemptRow, Ended, Ending, NewPuzzle, PuzzlePlayerRow, PuzzleRow, StreakRow, Wanted},
-    ratings::{GameResult, HistoryPoint, RatingRow},
-    relations::RelationRow,
-    reviews::{Claim, ClaimRequest, ReviewPositionRow, ReviewRow},
-    sessions::SESSION_CHANNEL,
-    studies::{ChapterRow, MemberRow, StudyChange, StudyRow, StudyShelf},
-    tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentRow, TournamentStep},
-    users::{ProfileFields, UserRow, UserSearch},
+    puzzles::{Ended, Ending, Wanted},
+    ratings::HistoryPoint,
+    reviews::{Claim, ClaimRequest},
+    studies::{ChapterRow, MemberRow, StudyChange},
+    tournaments::{EntrantRow, PairingRow, SignUp, Start, TournamentStep},
 };
-use crate::model::Named;
+// What the server's edge and the tools reach: the rest of the store's types
+// are the domain's to use, and rows stay here.
+pub use self::{
+    explorer::{TOTALS, band_of},
+    limits::Tally,
+    notices::payloads,
+    ratings::GameResult,
+    sessions::SESSION_CHANNEL,
+};
+
+use crate::model::{
+    Named,
+    page::{Page, Paged},
+};
 
 /// Which database a store talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,33 +138,29 @@ impl Written {
     }
 }
 
-/// A page of a list: at most `limit` rows after the key `after` (exclusive) in
-/// the list's order. The key is opaque to callers: they pass back `next`.
-#[derive(Clone, Debug, Default)]
-pub struct Page {
-    pub after: Option<String>,
-    pub limit: Option<u32>,
+/// The store's side of a [`Page`]: how its key bounds a query and how a
+/// query's rows become a [`Paged`].
+trait Keyset {
+    fn limit(&self) -> i64;
+    /// Asks for one row more than the page holds: whether it came says if there is a next page.
+    fn probe(&self) -> i64;
+    /// The bounds of a newest-first page keyed `moment.id`: strictly before the key.
+    fn before(&self) -> (i64, String);
+    /// The bounds of an oldest-first page keyed `moment.id`: strictly after the key.
+    fn since(&self) -> (i64, String);
+    /// Cuts a probe's rows to the page and names the key of the next page, if any.
+    fn cut<T>(&self, rows: Vec<T>, key: impl Fn(&T) -> String) -> Paged<T>;
 }
 
-impl Page {
-    /// The most rows a page may hold.
-    pub const MAX: u32 = 100;
-    pub const DEFAULT: u32 = 50;
-
-    pub fn first(limit: u32) -> Page {
-        Page { after: None, limit: Some(limit) }
-    }
-
+impl Keyset for Page {
     fn limit(&self) -> i64 {
-        i64::from(self.limit.unwrap_or(Self::DEFAULT).clamp(1, Self::MAX))
+        i64::from(self.rows())
     }
 
-    /// Asks for one row more than the page holds: whether it came says if there is a next page.
     fn probe(&self) -> i64 {
         self.limit() + 1
     }
 
-    /// The bounds of a newest-first page keyed `moment.id`: strictly before the key.
     fn before(&self) -> (i64, String) {
         match self.after.as_deref().and_then(|k| k.split_once('.')) {
             Some((ms, id)) => (ms.parse().unwrap_or(i64::MAX), id.to_string()),
@@ -168,7 +168,6 @@ impl Page {
         }
     }
 
-    /// The bounds of an oldest-first page keyed `moment.id`: strictly after the key.
     fn since(&self) -> (i64, String) {
         match self.after.as_deref().and_then(|k| k.split_once('.')) {
             Some((ms, id)) => (ms.parse().unwrap_or(i64::MIN), id.to_string()),
@@ -176,7 +175,6 @@ impl Page {
         }
     }
 
-    /// Cuts a probe's rows to the page and names the key of the next page, if any.
     fn cut<T>(&self, mut rows: Vec<T>, key: impl Fn(&T) -> String) -> Paged<T> {
         let limit = self.limit() as usize;
         let next = (rows.len() > limit).then(|| {
@@ -185,13 +183,6 @@ impl Page {
         });
         Paged { items: rows, next }
     }
-}
-
-/// One page of rows and the key that fetches the next one.
-#[derive(Debug)]
-pub struct Paged<T> {
-    pub items: Vec<T>,
-    pub next: Option<String>,
 }
 
 type Query<'q> = sqlx::query::Query<'q, sqlx::Any, AnyArguments<'q>>;

@@ -2,20 +2,13 @@
 
 use sqlx::any::AnyRow;
 
-use super::{FromRow, Page, Paged, Store, Written, get};
+use super::{FromRow, Keyset, Store, Written, get};
+use crate::model::news::NewsRecord;
+use crate::model::page::{Page, Paged};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewsRow {
-    pub id: String,
-    pub author: String,
-    pub title: String,
-    pub body: String,
-    pub created_ms: i64,
-}
-
-impl FromRow for NewsRow {
+impl FromRow for NewsRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(NewsRow {
+        Ok(NewsRecord {
             id: get(r, "id")?,
             author: get(r, "author")?,
             title: get(r, "title")?,
@@ -26,7 +19,7 @@ impl FromRow for NewsRow {
 }
 
 impl Store {
-    pub async fn insert_news(&self, n: &NewsRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_news(&self, n: &NewsRecord) -> Result<(), sqlx::Error> {
         let q =
             sqlx::query("INSERT INTO news (id, author, title, body, created_ms) VALUES ($1, $2, $3, $4, $5)")
                 .bind(&n.id)
@@ -39,7 +32,7 @@ impl Store {
     }
 
     /// News, newest first: the key is `created_ms.id`.
-    pub async fn news(&self, page: &Page) -> Result<Paged<NewsRow>, sqlx::Error> {
+    pub async fn news(&self, page: &Page) -> Result<Paged<NewsRecord>, sqlx::Error> {
         let (ms, id) = page.before();
         let q = sqlx::query(
             "SELECT * FROM news WHERE created_ms < $1 OR (created_ms = $1 AND id < $2) \
@@ -49,7 +42,7 @@ impl Store {
         .bind(id)
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |n: &NewsRow| format!("{}.{}", n.created_ms, n.id)))
+        Ok(page.cut(rows, |n: &NewsRecord| format!("{}.{}", n.created_ms, n.id)))
     }
 
     pub async fn delete_news(&self, id: &str) -> Result<Written, sqlx::Error> {

@@ -7,9 +7,12 @@
 use sqlx::any::AnyRow;
 use xiangqi::Variant;
 
-use super::{
-    Backend, Counting, FromRow, GameRow, ImportedRow, MASTERS, Page, Paged, Store, Written, get, named,
-};
+use super::{Backend, Counting, FromRow, Keyset, MASTERS, Store, Written, get, named};
+use crate::model::explorer::ImportedRecord;
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::puzzles::NewPuzzle;
+use crate::model::puzzles::{AttemptRecord, PuzzlePlayerRecord, PuzzleRecord, StreakRecord};
 use crate::model::puzzles::{AttemptResult, GameSource, Handout, Origin, PuzzleTheme, Unrated};
 use crate::model::{
     Named,
@@ -18,24 +21,10 @@ use crate::model::{
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleRow {
-    pub id: String,
-    pub variant: Variant,
-    pub fen: String,
-    pub moves: Vec<String>,
-    pub themes: Vec<PuzzleTheme>,
-    pub mate: bool,
-    pub origin: Origin,
-    pub rating: Rating,
-    pub plays: i64,
-    pub solves: i64,
-}
-
-impl FromRow for PuzzleRow {
+impl FromRow for PuzzleRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let variant: String = get(r, "variant")?;
-        Ok(PuzzleRow {
+        Ok(PuzzleRecord {
             id: get(r, "id")?,
             variant: variant.parse().map_err(|why| super::corrupt("variant", why))?,
             fen: get(r, "fen")?,
@@ -56,34 +45,9 @@ impl FromRow for PuzzleRow {
     }
 }
 
-/// A puzzle to store.
-#[derive(Clone, Debug)]
-pub struct NewPuzzle {
-    pub id: String,
-    pub variant: Variant,
-    pub fen: String,
-    pub moves: Vec<String>,
-    pub key: u64,
-    pub themes: Vec<PuzzleTheme>,
-    pub mate: bool,
-    pub origin: Origin,
-    pub rating: f64,
-    pub created_ms: i64,
-}
-
-/// A user's puzzle rating on one board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzlePlayerRow {
-    pub user: String,
-    pub rating: Rating,
-    pub attempts: i64,
-    pub solved: i64,
-    pub best_streak: i64,
-}
-
-impl FromRow for PuzzlePlayerRow {
+impl FromRow for PuzzlePlayerRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(PuzzlePlayerRow {
+        Ok(PuzzlePlayerRecord {
             user: get(r, "user_name")?,
             rating: Rating {
                 rating: get(r, "rating")?,
@@ -98,24 +62,9 @@ impl FromRow for PuzzlePlayerRow {
     }
 }
 
-/// A user's first attempt at a puzzle.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AttemptRow {
-    pub puzzle_id: String,
-    pub result: AttemptResult,
-    pub hinted: bool,
-    pub rated: bool,
-    /// The user's puzzle rating after it, if it was rated.
-    pub rating: Option<f64>,
-    pub at_ms: i64,
-    /// The puzzle's rating now and its themes.
-    pub puzzle_rating: f64,
-    pub themes: Vec<PuzzleTheme>,
-}
-
-impl FromRow for AttemptRow {
+impl FromRow for AttemptRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(AttemptRow {
+        Ok(AttemptRecord {
             puzzle_id: get(r, "puzzle_id")?,
             result: named(r, "result")?,
             hinted: get::<i64>(r, "hinted")? != 0,
@@ -128,23 +77,10 @@ impl FromRow for AttemptRow {
     }
 }
 
-/// A timed streak.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StreakRow {
-    pub id: String,
-    pub user: String,
-    pub variant: Variant,
-    pub started_ms: i64,
-    pub ends_ms: i64,
-    pub solved: i64,
-    pub current: Option<String>,
-    pub over: bool,
-}
-
-impl FromRow for StreakRow {
+impl FromRow for StreakRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let variant: String = get(r, "variant")?;
-        Ok(StreakRow {
+        Ok(StreakRecord {
             id: get(r, "id")?,
             user: get(r, "user_name")?,
             variant: variant.parse().map_err(|why| super::corrupt("variant", why))?,
@@ -174,7 +110,7 @@ pub struct Wanted<'a> {
 #[derive(Clone, Debug)]
 pub struct Ending<'a> {
     pub user: &'a str,
-    pub puzzle: &'a PuzzleRow,
+    pub puzzle: &'a PuzzleRecord,
     pub result: AttemptResult,
     /// Part of a timed streak, which is not rated.
     pub streak: bool,
@@ -192,8 +128,8 @@ pub enum Ended {
         after: f64,
     },
     Unrated(Unrated),
-    /// The first attempt had ended before: nothing changed.
-    AlreadyEnded,
+    /// The first attempt had ended earlier: nothing changed.
+    Earlier,
 }
 
 /// Opens a first attempt unless there is one: marked hinted (`$3`), handed if
@@ -247,7 +183,7 @@ impl Store {
         &self,
         source: GameSource,
         owner: &str,
-        game: &ImportedRow,
+        game: &ImportedRecord,
         puzzles: &[NewPuzzle],
     ) -> Result<Option<u64>, sqlx::Error> {
         let _turn = self.write_turn().await;
@@ -336,7 +272,7 @@ impl Store {
         after_ms: i64,
         after_id: &str,
         limit: i64,
-    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+    ) -> Result<Vec<ImportedRecord>, sqlx::Error> {
         let sql = format!(
             "SELECT '{MASTERS}' AS owner, * FROM masters_games \
              WHERE created_ms >= $1 AND (created_ms > $1 OR id > $2) ORDER BY created_ms, id LIMIT $3"
@@ -351,7 +287,7 @@ impl Store {
         after_ms: i64,
         after_id: &str,
         limit: i64,
-    ) -> Result<Vec<ImportedRow>, sqlx::Error> {
+    ) -> Result<Vec<ImportedRecord>, sqlx::Error> {
         self.all(
             sqlx::query(
                 "SELECT * FROM imported_games WHERE owner = $1 \
@@ -471,7 +407,7 @@ impl Store {
         Ok(deleted)
     }
 
-    pub async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>, sqlx::Error> {
+    pub async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM puzzles WHERE id = $1").bind(id)).await
     }
 
@@ -485,7 +421,7 @@ impl Store {
     /// The `among` puzzles nearest a rating (the first at or above it, else
     /// the last below it) that the user has not tried and that were not tried
     /// from the address without logging in.
-    pub async fn next_puzzles(&self, w: &Wanted<'_>, among: i64) -> Result<Vec<PuzzleRow>, sqlx::Error> {
+    pub async fn next_puzzles(&self, w: &Wanted<'_>, among: i64) -> Result<Vec<PuzzleRecord>, sqlx::Error> {
         for upward in [true, false] {
             let (cmp, order) = if upward { (">=", "ASC") } else { ("<", "DESC") };
             let unseen = "NOT EXISTS (SELECT 1 FROM puzzle_attempts a \
@@ -511,7 +447,7 @@ impl Store {
             if let Some(t) = w.theme {
                 q = q.bind(t.name());
             }
-            let rows: Vec<PuzzleRow> = self.all(q).await?;
+            let rows: Vec<PuzzleRecord> = self.all(q).await?;
             if !rows.is_empty() {
                 return Ok(rows);
             }
@@ -589,7 +525,7 @@ impl Store {
         &self,
         user: &str,
         variant: Variant,
-    ) -> Result<Option<PuzzlePlayerRow>, sqlx::Error> {
+    ) -> Result<Option<PuzzlePlayerRecord>, sqlx::Error> {
         self.one(
             sqlx::query("SELECT * FROM puzzle_players WHERE user_name = $1 AND variant = $2")
                 .bind(user)
@@ -598,7 +534,7 @@ impl Store {
         .await
     }
 
-    pub async fn attempt(&self, user: &str, puzzle: &str) -> Result<Option<AttemptRow>, sqlx::Error> {
+    pub async fn attempt(&self, user: &str, puzzle: &str) -> Result<Option<AttemptRecord>, sqlx::Error> {
         self.one(
             sqlx::query(
                 "SELECT a.*, p.rating AS puzzle_rating, p.themes FROM puzzle_attempts a \
@@ -672,7 +608,7 @@ impl Store {
         .bind(&variant)
         .fetch_one(&mut *tx)
         .await?;
-        let player = PuzzlePlayerRow::from_row(&player)?;
+        let player = PuzzlePlayerRecord::from_row(&player)?;
         // The puzzle's row is locked before the attempt refers to it: the
         // reference's own share lock, taken first by two solvers of one
         // puzzle, would leave each waiting on the other for the row.
@@ -680,7 +616,7 @@ impl Store {
             .bind(&e.puzzle.id)
             .fetch_one(&mut *tx)
             .await?;
-        let puzzle = PuzzleRow::from_row(&puzzle)?;
+        let puzzle = PuzzleRecord::from_row(&puzzle)?;
         sqlx::query(OPEN_ATTEMPT)
             .bind(e.user)
             .bind(&e.puzzle.id)
@@ -700,7 +636,7 @@ impl Store {
         .await?;
         let Some(open) = open else {
             tx.rollback().await?;
-            return Ok(Ended::AlreadyEnded);
+            return Ok(Ended::Earlier);
         };
         let tried_here =
             sqlx::query("SELECT 1 AS one FROM puzzle_probes WHERE address = $1 AND puzzle_id = $2 LIMIT 1")
@@ -786,9 +722,9 @@ impl Store {
     }
 
     /// A user's first attempts, newest first.
-    pub async fn puzzle_history(&self, user: &str, page: &Page) -> Result<Paged<AttemptRow>, sqlx::Error> {
+    pub async fn puzzle_history(&self, user: &str, page: &Page) -> Result<Paged<AttemptRecord>, sqlx::Error> {
         let (ms, id) = page.before();
-        let rows: Vec<AttemptRow> = self
+        let rows: Vec<AttemptRecord> = self
             .all(
                 sqlx::query(
                     "SELECT a.*, p.rating AS puzzle_rating, p.themes FROM puzzle_attempts a \
@@ -811,7 +747,7 @@ impl Store {
         variant: Variant,
         least: i64,
         limit: i64,
-    ) -> Result<Vec<PuzzlePlayerRow>, sqlx::Error> {
+    ) -> Result<Vec<PuzzlePlayerRecord>, sqlx::Error> {
         self.all(
             sqlx::query(
                 "SELECT * FROM puzzle_players WHERE variant = $1 AND attempts >= $2 ORDER BY rating DESC LIMIT $3",
@@ -826,7 +762,7 @@ impl Store {
     /// Starts a streak (ending any the user had running) on its first puzzle.
     /// Ends the user's running streak and starts `s`, written in the user's
     /// turn to start streaks (which the limit on them counted).
-    pub async fn start_streak(&self, on: &mut Counting, s: &StreakRow) -> Result<(), sqlx::Error> {
+    pub async fn start_streak(&self, on: &mut Counting, s: &StreakRecord) -> Result<(), sqlx::Error> {
         sqlx::query(
             "UPDATE puzzle_streaks SET over = 1, current_id = NULL WHERE user_name = $1 AND over = 0",
         )
@@ -848,7 +784,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn streak(&self, id: &str) -> Result<Option<StreakRow>, sqlx::Error> {
+    pub async fn streak(&self, id: &str) -> Result<Option<StreakRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM puzzle_streaks WHERE id = $1").bind(id)).await
     }
 
@@ -866,7 +802,7 @@ impl Store {
 
     /// Ends a streak (counting the last puzzle if it was solved) and keeps
     /// the user's best; [`Written::Stale`] if it had ended already.
-    pub async fn end_streak(&self, s: &StreakRow, last_solved: bool) -> Result<Written, sqlx::Error> {
+    pub async fn end_streak(&self, s: &StreakRecord, last_solved: bool) -> Result<Written, sqlx::Error> {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let ended = sqlx::query(
@@ -908,7 +844,7 @@ impl Store {
     }
 
     /// The puzzle of a day, once chosen.
-    pub async fn daily_puzzle(&self, day: &str) -> Result<Option<PuzzleRow>, sqlx::Error> {
+    pub async fn daily_puzzle(&self, day: &str) -> Result<Option<PuzzleRecord>, sqlx::Error> {
         self.one(
             sqlx::query(
                 "SELECT p.* FROM puzzle_days d JOIN puzzles p ON p.id = d.puzzle_id WHERE d.day = $1",
@@ -920,7 +856,7 @@ impl Store {
 
     /// Chooses the puzzle of a day unless another request chose first: the
     /// standard-board puzzle nearest `near` that has not been a day's puzzle.
-    pub async fn choose_daily(&self, day: &str, near: f64) -> Result<Option<PuzzleRow>, sqlx::Error> {
+    pub async fn choose_daily(&self, day: &str, near: f64) -> Result<Option<PuzzleRecord>, sqlx::Error> {
         for (cmp, order) in [(">=", "ASC"), ("<", "DESC")] {
             let sql = format!(
                 "INSERT INTO puzzle_days (day, puzzle_id) \
@@ -968,7 +904,7 @@ impl Store {
         after_id: &str,
         least_plies: i64,
         limit: i64,
-    ) -> Result<Vec<GameRow>, sqlx::Error> {
+    ) -> Result<Vec<GameRecord>, sqlx::Error> {
         self.all(
             sqlx::query(
                 "SELECT * FROM games WHERE status = 'finished' \

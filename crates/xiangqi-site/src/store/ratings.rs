@@ -5,23 +5,17 @@ use std::collections::HashMap;
 use sqlx::{Row, any::AnyRow};
 use xiangqi::{Color, Variant};
 
-use super::{FromRow, Page, Paged, Store, games::clock, get, named, optional_named, unique_violation};
+use super::{FromRow, Keyset, Store, games::clock, get, named, optional_named, unique_violation};
+use crate::model::page::{Page, Paged};
+use crate::model::ratings::RatingRecord;
 use crate::model::{
     Named,
     ratings::{Category, PROVISIONAL_DEVIATION, Rating, rate},
 };
 
-/// One player's rating in one category.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatingRow {
-    pub user: String,
-    pub category: Category,
-    pub rating: Rating,
-}
-
-impl FromRow for RatingRow {
+impl FromRow for RatingRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(RatingRow {
+        Ok(RatingRecord {
             user: get(r, "user_name")?,
             category: named(r, "category")?,
             rating: Rating {
@@ -121,7 +115,7 @@ pub(super) async fn write_rating(
 }
 
 /// The leaderboard's order: the key is the rating's bits and the name.
-fn leader_key(r: &RatingRow) -> String {
+fn leader_key(r: &RatingRecord) -> String {
     format!("{}.{}", r.rating.rating.to_bits(), r.user)
 }
 
@@ -143,16 +137,16 @@ impl Store {
         let q = sqlx::query("SELECT * FROM ratings WHERE user_name = $1 AND category = $2")
             .bind(user)
             .bind(category.name());
-        Ok(self.one::<RatingRow>(q).await?.map(|r| r.rating).unwrap_or_default())
+        Ok(self.one::<RatingRecord>(q).await?.map(|r| r.rating).unwrap_or_default())
     }
 
     /// A player's ratings in the categories they have played.
-    pub async fn ratings_of(&self, user: &str) -> Result<Vec<RatingRow>, sqlx::Error> {
+    pub async fn ratings_of(&self, user: &str) -> Result<Vec<RatingRecord>, sqlx::Error> {
         self.all(sqlx::query("SELECT * FROM ratings WHERE user_name = $1 ORDER BY category").bind(user)).await
     }
 
     /// The best established (not provisional) ratings of a category, highest first.
-    pub async fn leaders(&self, category: Category, page: &Page) -> Result<Paged<RatingRow>, sqlx::Error> {
+    pub async fn leaders(&self, category: Category, page: &Page) -> Result<Paged<RatingRecord>, sqlx::Error> {
         let (below, name) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
             Some((bits, name)) => {
                 (bits.parse::<u64>().map(f64::from_bits).unwrap_or(f64::MAX), name.to_string())

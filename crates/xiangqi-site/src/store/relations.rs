@@ -3,7 +3,9 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{FromRow, Page, Paged, Store, UserRow, get, named};
+use super::{FromRow, Keyset, Store, get, named};
+use crate::model::accounts::UserRecord;
+use crate::model::page::{Page, Paged};
 use crate::model::{Named, Relation};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +86,7 @@ impl Store {
         owner: &str,
         kind: Relation,
         page: &Page,
-    ) -> Result<Paged<UserRow>, sqlx::Error> {
+    ) -> Result<Paged<UserRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT u.* FROM relations r JOIN users u ON u.name = r.other \
              WHERE r.owner = $1 AND r.kind = $2 AND r.other > $3 ORDER BY r.other LIMIT $4",
@@ -94,7 +96,7 @@ impl Store {
         .bind(page.after.clone().unwrap_or_default())
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |u: &UserRow| u.name.clone()))
+        Ok(page.cut(rows, |u: &UserRecord| u.name.clone()))
     }
 
     /// How many users are on `owner`'s list of one kind.

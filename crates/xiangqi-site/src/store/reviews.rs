@@ -3,26 +3,12 @@
 use sqlx::any::AnyRow;
 
 use super::{FromRow, Store, Written, get, named, unique_violation};
-use crate::model::{ReviewStatus, eval::Eval};
+use crate::model::eval::Eval;
+use crate::model::reviews::{ReviewPositionRecord, ReviewRecord};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReviewRow {
-    pub game_id: String,
-    pub status: ReviewStatus,
-    pub requested_by: String,
-    pub claimed_by: String,
-    pub claimed_ms: i64,
-    /// Positions to evaluate: one more than the moves.
-    pub total: i64,
-    /// Nodes searched per position.
-    pub nodes: i64,
-    pub created_ms: i64,
-    pub done_ms: Option<i64>,
-}
-
-impl FromRow for ReviewRow {
+impl FromRow for ReviewRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(ReviewRow {
+        Ok(ReviewRecord {
             game_id: get(r, "game_id")?,
             status: named(r, "status")?,
             requested_by: get(r, "requested_by")?,
@@ -36,25 +22,10 @@ impl FromRow for ReviewRow {
     }
 }
 
-/// One evaluated position of a review.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReviewPositionRow {
-    pub ply: i64,
-    /// From the side to move's view.
-    pub eval: Eval,
-    /// The engine's move, in ICCS.
-    pub best: Option<String>,
-    pub depth: i64,
-    /// The move played here in the game, from its mover's view, searched to
-    /// `depth` like the engine's own; `None` where the game ended here, where
-    /// it is the engine's move, or in reviews stored before it was kept.
-    pub played: Option<Eval>,
-}
-
-impl FromRow for ReviewPositionRow {
+impl FromRow for ReviewPositionRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let kind: String = get(r, "score_kind")?;
-        Ok(ReviewPositionRow {
+        Ok(ReviewPositionRecord {
             ply: get(r, "ply")?,
             eval: Eval::from_columns(&kind, get(r, "score")?)
                 .map_err(|why| super::corrupt("score_kind", why))?,
@@ -95,12 +66,12 @@ pub struct ClaimRequest<'a> {
 }
 
 impl Store {
-    pub async fn review(&self, game_id: &str) -> Result<Option<ReviewRow>, sqlx::Error> {
+    pub async fn review(&self, game_id: &str) -> Result<Option<ReviewRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM reviews WHERE game_id = $1").bind(game_id)).await
     }
 
     /// The evaluated positions of a review, in order.
-    pub async fn review_positions(&self, game_id: &str) -> Result<Vec<ReviewPositionRow>, sqlx::Error> {
+    pub async fn review_positions(&self, game_id: &str) -> Result<Vec<ReviewPositionRecord>, sqlx::Error> {
         self.all(sqlx::query("SELECT * FROM review_positions WHERE game_id = $1 ORDER BY ply").bind(game_id))
             .await
     }
@@ -148,7 +119,7 @@ impl Store {
         &self,
         game_id: &str,
         token: &str,
-        p: &ReviewPositionRow,
+        p: &ReviewPositionRecord,
         now: i64,
     ) -> Result<Written, sqlx::Error> {
         let renewed = self

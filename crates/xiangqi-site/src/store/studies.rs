@@ -5,24 +5,15 @@
 
 use sqlx::{AnyConnection, any::AnyRow};
 
-use super::{FromRow, Page, Paged, Store, Written, get, named};
+use super::{FromRow, Keyset, Store, Written, get, named};
 use crate::model::Named;
+use crate::model::page::{Page, Paged};
+use crate::model::studies::{StudyRecord, StudyShelf};
 use crate::model::studies::{StudyRole, Visibility};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StudyRow {
-    pub id: String,
-    pub owner: String,
-    pub title: String,
-    pub visibility: Visibility,
-    pub version: i64,
-    pub created_ms: i64,
-    pub updated_ms: i64,
-}
-
-impl FromRow for StudyRow {
+impl FromRow for StudyRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(StudyRow {
+        Ok(StudyRecord {
             id: get(r, "id")?,
             owner: get(r, "owner")?,
             title: get(r, "title")?,
@@ -75,15 +66,6 @@ impl FromRow for ChapterRow {
     }
 }
 
-/// Which studies a list holds.
-#[derive(Clone, Copy, Debug)]
-pub enum StudyShelf<'a> {
-    /// Those a user owns or is a member of.
-    Of(&'a str),
-    /// Public ones, everyone's.
-    Public,
-}
-
 /// What an edit changes besides the study's version.
 pub enum StudyChange<'a> {
     Settings {
@@ -108,7 +90,7 @@ pub enum StudyChange<'a> {
     },
 }
 
-fn list_key(s: &StudyRow) -> String {
+fn list_key(s: &StudyRecord) -> String {
     format!("{}.{}", s.created_ms, s.id)
 }
 
@@ -183,7 +165,7 @@ async fn apply(
 }
 
 impl Store {
-    pub async fn study(&self, id: &str) -> Result<Option<StudyRow>, sqlx::Error> {
+    pub async fn study(&self, id: &str) -> Result<Option<StudyRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM studies WHERE id = $1").bind(id)).await
     }
 
@@ -212,7 +194,11 @@ impl Store {
     }
 
     /// A page of studies, newest first.
-    pub async fn studies(&self, shelf: StudyShelf<'_>, page: &Page) -> Result<Paged<StudyRow>, sqlx::Error> {
+    pub async fn studies(
+        &self,
+        shelf: StudyShelf<'_>,
+        page: &Page,
+    ) -> Result<Paged<StudyRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         let order = "(s.created_ms < $1 OR (s.created_ms = $1 AND s.id < $2)) \
                      ORDER BY s.created_ms DESC, s.id DESC LIMIT $3";
@@ -234,12 +220,16 @@ impl Store {
     }
 
     /// Writes a new study with its first chapter.
-    pub async fn insert_study(&self, s: &StudyRow, first: &ChapterRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_study(&self, s: &StudyRecord, first: &ChapterRow) -> Result<(), sqlx::Error> {
         self.insert_study_with(s, std::slice::from_ref(first)).await
     }
 
     /// Writes a new study with its chapters, all together.
-    pub async fn insert_study_with(&self, s: &StudyRow, chapters: &[ChapterRow]) -> Result<(), sqlx::Error> {
+    pub async fn insert_study_with(
+        &self,
+        s: &StudyRecord,
+        chapters: &[ChapterRow],
+    ) -> Result<(), sqlx::Error> {
         let mut tx = self.pool().begin().await?;
         sqlx::query(
             "INSERT INTO studies (id, owner, title, visibility, version, created_ms, updated_ms) \

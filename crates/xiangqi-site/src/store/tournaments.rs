@@ -5,48 +5,19 @@
 
 use sqlx::{Row, any::AnyRow};
 
-use super::{
-    Counting, FromRow, GameRow, Page, Paged, Store, Written, games::insert_game, get, named, optional_named,
-};
-use crate::model::{
-    clock::ClockSpec,
-    ratings::Category,
-    {Named, PairingResult, TournamentFormat, TournamentStatus},
-};
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentRow {
-    pub id: String,
-    pub name: String,
-    pub creator: String,
-    pub category: Category,
-    pub rules: xiangqi::RuleSet,
-    pub clock: ClockSpec,
-    pub format: TournamentFormat,
-    /// Swiss: as stated; round-robin: 0 until the start fixes it.
-    pub rounds: i64,
-    pub min_players: i64,
-    pub max_players: i64,
-    /// None: it starts when full.
-    pub starts_ms: Option<i64>,
-    pub status: TournamentStatus,
-    /// The round being played (0 before the start).
-    pub round: i64,
-    pub version: i64,
-    pub created_ms: i64,
-    pub started_ms: Option<i64>,
-    pub finished_ms: Option<i64>,
-    /// Entrants, withdrawn ones included.
-    pub players: i64,
-}
+use super::{Counting, FromRow, Keyset, Store, Written, games::insert_game, get, named, optional_named};
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::tournaments::TournamentRecord;
+use crate::model::{Named, PairingResult, TournamentStatus};
 
 /// Every tournament column, and the count of its entrants.
 const SELECT: &str = "SELECT t.*, (SELECT COUNT(*) FROM tournament_players p WHERE p.tournament_id = t.id) AS players \
      FROM tournaments t";
 
-impl FromRow for TournamentRow {
+impl FromRow for TournamentRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(TournamentRow {
+        Ok(TournamentRecord {
             id: get(r, "id")?,
             name: get(r, "name")?,
             creator: get(r, "creator")?,
@@ -137,13 +108,13 @@ pub struct Start<'a> {
     /// (name, seed, rating).
     pub seeds: &'a [(String, i64, i64)],
     pub pairings: &'a [PairingRow],
-    pub games: &'a [GameRow],
+    pub games: &'a [GameRecord],
 }
 
 type Tx<'a> = sqlx::Transaction<'a, sqlx::Any>;
 
 /// The claim: moves a tournament on from the version it was read at.
-async fn claim(tx: &mut Tx<'_>, t: &TournamentRow, set: &str, binds: &[i64]) -> Result<bool, sqlx::Error> {
+async fn claim(tx: &mut Tx<'_>, t: &TournamentRecord, set: &str, binds: &[i64]) -> Result<bool, sqlx::Error> {
     let n = binds.len();
     let sql = format!(
         "UPDATE tournaments SET {set}, version = version + 1 WHERE id = ${} AND version = ${}",
@@ -163,9 +134,9 @@ async fn claim(tx: &mut Tx<'_>, t: &TournamentRow, set: &str, binds: &[i64]) -> 
 #[derive(Clone, Debug, PartialEq)]
 pub enum TournamentStep {
     /// Round `tournament.round + 1` begins: its pairings and their games.
-    NextRound { tournament: TournamentRow, pairings: Vec<PairingRow>, games: Vec<GameRow> },
+    NextRound { tournament: TournamentRecord, pairings: Vec<PairingRow>, games: Vec<GameRecord> },
     /// It ends: finished (its crosstable stays) or cancelled.
-    Close { tournament: TournamentRow, status: TournamentStatus, at_ms: i64 },
+    Close { tournament: TournamentRecord, status: TournamentStatus, at_ms: i64 },
 }
 
 /// Takes a step in a transaction, if the tournament is still at the version
@@ -217,13 +188,17 @@ async fn insert_pairings(tx: &mut Tx<'_>, id: &str, pairings: &[PairingRow]) -> 
 }
 
 /// Newest first: the key is `created_ms.id`.
-fn list_key(t: &TournamentRow) -> String {
+fn list_key(t: &TournamentRecord) -> String {
     format!("{}.{}", t.created_ms, t.id)
 }
 
 impl Store {
     /// Writes a new tournament, counted in its creator's turn.
-    pub async fn insert_tournament(&self, on: &mut Counting, t: &TournamentRow) -> Result<(), sqlx::Error> {
+    pub async fn insert_tournament(
+        &self,
+        on: &mut Counting,
+        t: &TournamentRecord,
+    ) -> Result<(), sqlx::Error> {
         let (kind, hours, base, increment) = t.clock.columns();
         let q = sqlx::query(
             "INSERT INTO tournaments (id, name, creator, category, rules, clock_kind, hours, base_ms, increment_ms, \
@@ -252,7 +227,7 @@ impl Store {
         Ok(())
     }
 
-    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRow>, sqlx::Error> {
+    pub async fn tournament(&self, id: &str) -> Result<Option<TournamentRecord>, sqlx::Error> {
         self.one(sqlx::query(&format!("{SELECT} WHERE t.id = $1")).bind(id)).await
     }
 
@@ -261,7 +236,7 @@ impl Store {
         &self,
         statuses: &[TournamentStatus],
         page: &Page,
-    ) -> Result<Paged<TournamentRow>, sqlx::Error> {
+    ) -> Result<Paged<TournamentRecord>, sqlx::Error> {
         let (before_ms, before_id) = page.before();
         let names: Vec<String> = statuses.iter().map(|s| format!("'{}'", s.name())).collect();
         let sql = format!(
@@ -362,7 +337,7 @@ impl Store {
     /// pairing of theirs not yet played (a round-robin's later rounds) is
     /// forfeited to the opponent. Stale if the tournament moved on since `t`
     /// was read, or the player was not in it.
-    pub async fn withdraw(&self, t: &TournamentRow, user: &str) -> Result<Written, sqlx::Error> {
+    pub async fn withdraw(&self, t: &TournamentRecord, user: &str) -> Result<Written, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
         if !claim(&mut tx, t, "round = round", &[]).await? {
             tx.rollback().await?;
@@ -402,7 +377,7 @@ impl Store {
     /// and the first round's games. Stale if another instance moved it first.
     pub async fn start_tournament(
         &self,
-        t: &TournamentRow,
+        t: &TournamentRecord,
         start: &Start<'_>,
         now: i64,
     ) -> Result<Written, sqlx::Error> {
@@ -445,7 +420,7 @@ impl Store {
     /// Ends a tournament read at `t`: finished (its crosstable stays) or cancelled.
     pub async fn close_tournament(
         &self,
-        t: &TournamentRow,
+        t: &TournamentRecord,
         status: TournamentStatus,
         now: i64,
     ) -> Result<Written, sqlx::Error> {
@@ -472,7 +447,7 @@ impl Store {
 
     /// Tournament correspondence games whose side to move let the deadline pass
     /// (at most 100): nobody may be there to claim them, and the round waits.
-    pub async fn overdue_tournament_games(&self, now: i64) -> Result<Vec<GameRow>, sqlx::Error> {
+    pub async fn overdue_tournament_games(&self, now: i64) -> Result<Vec<GameRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT * FROM games WHERE tournament_id IS NOT NULL AND status = 'active' \
              AND clock_kind = 'correspondence' AND turn_started_ms + hours * 3600000 < $1 \
@@ -483,7 +458,11 @@ impl Store {
     }
 
     /// A player's game being played in a tournament, if any.
-    pub async fn active_tournament_game(&self, id: &str, user: &str) -> Result<Option<GameRow>, sqlx::Error> {
+    pub async fn active_tournament_game(
+        &self,
+        id: &str,
+        user: &str,
+    ) -> Result<Option<GameRecord>, sqlx::Error> {
         let q = sqlx::query(
             "SELECT * FROM games WHERE tournament_id = $1 AND status = 'active' AND (red = $2 OR black = $2) LIMIT 1",
         )

@@ -3,57 +3,10 @@
 use sqlx::any::AnyRow;
 use xiangqi::RuleSet;
 
-use super::{Counting, FromRow, Page, Paged, Store, get, named, optional_named, unique_violation};
-use crate::model::{clock::ClockSpec, preferences::Preferences, ratings::Category};
-
-#[derive(Clone, Debug)]
-pub struct UserRow {
-    pub name: String,
-    pub password_hash: String,
-    pub bio: String,
-    pub rating: i64,
-    pub created_ms: i64,
-    pub seen_ms: i64,
-    pub wins: i64,
-    pub losses: i64,
-    pub draws: i64,
-    pub location: String,
-    /// Languages the user reads, as they listed them.
-    pub languages: Vec<String>,
-    pub preferred_rules: Option<RuleSet>,
-    pub preferred_clock: Option<ClockSpec>,
-    pub preferences: Preferences,
-    pub admin: bool,
-    /// The category whose rating shows next to the name (and in `rating`).
-    pub shown_category: Category,
-    /// Whether new challenges are rated unless said otherwise.
-    pub rated_by_default: bool,
-    /// The level a computer opponent plays at; `None` for people.
-    pub computer: Option<u8>,
-}
-
-/// What a user may say about themselves.
-#[derive(Clone, Debug, Default)]
-pub struct ProfileFields {
-    pub bio: String,
-    pub location: String,
-    pub languages: Vec<String>,
-    pub preferred_rules: Option<RuleSet>,
-    pub preferred_clock: Option<ClockSpec>,
-}
-
-/// A search of user profiles; every part is optional.
-#[derive(Clone, Debug, Default)]
-pub struct UserSearch {
-    /// Names that start with this (ignoring case).
-    pub prefix: Option<String>,
-    /// Names that contain this anywhere (ignoring case).
-    pub contains: Option<String>,
-    pub min_rating: Option<i64>,
-    pub max_rating: Option<i64>,
-    /// Only those seen since this moment.
-    pub seen_since: Option<i64>,
-}
+use super::{Counting, FromRow, Keyset, Store, get, named, optional_named, unique_violation};
+use crate::model::accounts::{ProfileFields, UserRecord, UserSearch};
+use crate::model::page::{Page, Paged};
+use crate::model::preferences::Preferences;
 
 /// A LIKE pattern matching `text` literally (`_` and `%` escaped with `\`).
 fn like_literal(text: &str) -> String {
@@ -66,9 +19,9 @@ fn like_literal(text: &str) -> String {
     })
 }
 
-impl FromRow for UserRow {
+impl FromRow for UserRecord {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(UserRow {
+        Ok(UserRecord {
             name: get(r, "name")?,
             password_hash: get(r, "password_hash")?,
             bio: get(r, "bio")?,
@@ -135,22 +88,22 @@ impl Store {
     }
 
     /// A user by name, ignoring case.
-    pub async fn user(&self, name: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    pub async fn user(&self, name: &str) -> Result<Option<UserRecord>, sqlx::Error> {
         self.one(sqlx::query("SELECT * FROM users WHERE name_key = $1").bind(name.to_lowercase())).await
     }
 
     /// Everyone, by name.
-    pub async fn users(&self, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
+    pub async fn users(&self, page: &Page) -> Result<Paged<UserRecord>, sqlx::Error> {
         let after = page.after.as_deref().unwrap_or("").to_lowercase();
         let name = self.name_order();
         let sql = format!("SELECT * FROM users WHERE {name} > $1 ORDER BY {name} LIMIT $2");
         let rows = self.all(sqlx::query(&sql).bind(after).bind(page.probe())).await?;
-        Ok(page.cut(rows, |u: &UserRow| u.name.to_lowercase()))
+        Ok(page.cut(rows, |u: &UserRecord| u.name.to_lowercase()))
     }
 
     /// Who has been seen since a moment, most recently seen first, a page at a
     /// time: the key is `seen_ms.name_key`.
-    pub async fn seen_since_page(&self, since: i64, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
+    pub async fn seen_since_page(&self, since: i64, page: &Page) -> Result<Paged<UserRecord>, sqlx::Error> {
         let (before_ms, after_name) = match page.after.as_deref().and_then(|k| k.split_once('.')) {
             Some((ms, name)) => (ms.parse::<i64>().unwrap_or(i64::MAX), name.to_lowercase()),
             None => (i64::MAX, String::new()),
@@ -164,7 +117,7 @@ impl Store {
         .bind(after_name)
         .bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |u: &UserRow| format!("{}.{}", u.seen_ms, u.name.to_lowercase())))
+        Ok(page.cut(rows, |u: &UserRecord| format!("{}.{}", u.seen_ms, u.name.to_lowercase())))
     }
 
     pub async fn set_password(&self, name: &str, hash: &str) -> Result<(), sqlx::Error> {
@@ -207,7 +160,7 @@ impl Store {
     /// conditions, so the database plans each search for what it is: a name
     /// prefix walks the name index from the prefix, a part uses trigrams on
     /// PostgreSQL, and rating or presence alone walk the names in order.
-    pub async fn search_users(&self, s: &UserSearch, page: &Page) -> Result<Paged<UserRow>, sqlx::Error> {
+    pub async fn search_users(&self, s: &UserSearch, page: &Page) -> Result<Paged<UserRecord>, sqlx::Error> {
         enum Arg {
             Text(String),
             Int(i64),
@@ -255,7 +208,7 @@ impl Store {
         }
         let q = q.bind(page.probe());
         let rows = self.all(q).await?;
-        Ok(page.cut(rows, |u: &UserRow| u.name.to_lowercase()))
+        Ok(page.cut(rows, |u: &UserRecord| u.name.to_lowercase()))
     }
 
     pub async fn touch(&self, name: &str, now: i64) -> Result<(), sqlx::Error> {

@@ -1,6 +1,8 @@
 //! Users as others see them, a session, profiles and the lists of users.
 
 use super::*;
+use crate::model::accounts::UserRecord;
+use crate::model::games::RuleSetRecord;
 
 /// Finished games won, lost and drawn.
 #[derive(Serialize, ToSchema)]
@@ -39,8 +41,8 @@ pub struct UserView {
     pub computer: Option<u8>,
 }
 
-impl From<&UserRow> for UserView {
-    fn from(u: &UserRow) -> Self {
+impl From<&UserRecord> for UserView {
+    fn from(u: &UserRecord) -> Self {
         UserView {
             name: u.name.clone(),
             bio: u.bio.clone(),

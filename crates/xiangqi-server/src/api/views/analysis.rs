@@ -1,6 +1,7 @@
 //! Analysis and reviews: scores, move names, a line's positions, depth reports and judged moves.
 
 use super::*;
+use crate::model::reviews::{ReviewPositionRecord, ReviewRecord};
 
 impl From<crate::model::eval::Eval> for ScoreView {
     fn from(e: crate::model::eval::Eval) -> Self {
@@ -225,10 +226,10 @@ pub struct ReviewAnswer {
 }
 
 impl ReviewView {
-    pub fn new(g: &Loaded, row: &ReviewRow, stored: &[ReviewPositionRow]) -> ReviewView {
+    pub fn new(g: &Loaded, row: &ReviewRecord, stored: &[ReviewPositionRecord]) -> ReviewView {
         let played: Vec<String> = g.moves.iter().map(|m| m.iccs.clone()).collect();
         let names = &g.names;
-        let by_ply: HashMap<i64, &ReviewPositionRow> = stored.iter().map(|p| (p.ply, p)).collect();
+        let by_ply: HashMap<i64, &ReviewPositionRecord> = stored.iter().map(|p| (p.ply, p)).collect();
         // Along the game once: each position's side to move and the names of
         // the engine's move there.
         let mut board = g.game.prefix(0);

@@ -8,7 +8,7 @@ use crate::{
         imports::{ImportProblem, ImportReport, Judgement, Noted, PlacedRecord, RecordFormat, Refused},
         refusal::Illegality,
     },
-    store::ImportedRow,
+    model::explorer::ImportedRecord,
 };
 
 /// A move played from a position, and how its games went.
@@ -139,8 +139,8 @@ pub struct ImportedGameView {
     pub opening: Option<String>,
 }
 
-impl From<&ImportedRow> for ImportedGameView {
-    fn from(g: &ImportedRow) -> Self {
+impl From<&ImportedRecord> for ImportedGameView {
+    fn from(g: &ImportedRecord) -> Self {
         ImportedGameView {
             id: g.id.clone(),
             red: g.red.clone(),

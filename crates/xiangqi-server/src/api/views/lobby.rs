@@ -1,6 +1,7 @@
 //! Challenges and the waiting room.
 
 use super::*;
+use crate::model::challenges::ChallengeRecord;
 
 #[derive(Serialize, ToSchema)]
 pub struct ChallengeView {
@@ -28,8 +29,8 @@ pub struct ChallengeView {
     pub ladder: Option<Category>,
 }
 
-impl From<&ChallengeRow> for ChallengeView {
-    fn from(c: &ChallengeRow) -> Self {
+impl From<&ChallengeRecord> for ChallengeView {
+    fn from(c: &ChallengeRecord) -> Self {
         ChallengeView {
             id: c.id.clone(),
             creator: c.creator.clone(),

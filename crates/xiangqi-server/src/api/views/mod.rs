@@ -14,10 +14,6 @@ use crate::{
         ChallengeStatus, GameStatus, MoveClass, PairingResult, PlayerResult, Relation, ReviewStatus,
         SideChoice, TieBreak, TournamentFormat, TournamentStatus, clock::ClockSpec, ratings::Category,
     },
-    store::{
-        ChallengeRow, ChatRow, Conversation, InvitationRow, MessageRow, ReviewPositionRow, ReviewRow,
-        RuleSetRecord, TournamentRow, UserRow,
-    },
 };
 
 mod accounts;

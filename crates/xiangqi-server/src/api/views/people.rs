@@ -1,6 +1,8 @@
 //! Messages, conversations, chat, who is here, buddies, ignores, search and invitations.
 
 use super::*;
+use crate::model::games::ChatRecord;
+use crate::model::people::{Conversation, InvitationRecord, MessageRecord};
 
 /// A private message. `body` is the text as typed: show it as text.
 #[derive(Serialize, ToSchema)]
@@ -14,8 +16,8 @@ pub struct MessageView {
     pub read: Option<i64>,
 }
 
-impl From<&MessageRow> for MessageView {
-    fn from(m: &MessageRow) -> Self {
+impl From<&MessageRecord> for MessageView {
+    fn from(m: &MessageRecord) -> Self {
         MessageView {
             id: m.id.clone(),
             from: m.sender.clone(),
@@ -64,8 +66,8 @@ pub struct ChatLine {
     pub at: i64,
 }
 
-impl From<&ChatRow> for ChatLine {
-    fn from(c: &ChatRow) -> Self {
+impl From<&ChatRecord> for ChatLine {
+    fn from(c: &ChatRecord) -> Self {
         ChatLine { seq: c.seq, author: c.author.clone(), body: c.body.clone(), at: c.created_ms }
     }
 }
@@ -118,8 +120,8 @@ pub struct InvitedGameView {
     pub clock: ClockSpec,
 }
 
-impl From<&InvitationRow> for InvitationView {
-    fn from(i: &InvitationRow) -> Self {
+impl From<&InvitationRecord> for InvitationView {
+    fn from(i: &InvitationRecord) -> Self {
         InvitationView {
             code: i.code.clone(),
             link: format!("/#/join/{}", i.code),

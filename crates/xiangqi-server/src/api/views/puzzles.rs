@@ -2,10 +2,10 @@
 //! sets it, never the solution until the attempt has ended.
 
 use super::*;
+use crate::model::puzzles::{AttemptRecord, PuzzlePlayerRecord, PuzzleRecord, StreakRecord};
 use crate::{
     domain::puzzles::{PuzzleStanding, Step, StepKind},
     model::puzzles::{Origin, PuzzleTheme, Unrated},
-    store::{AttemptRow, PuzzlePlayerRow, PuzzleRow, StreakRow},
 };
 
 /// A puzzle to solve.
@@ -39,8 +39,8 @@ pub struct PuzzleView {
     pub masters_game: Option<String>,
 }
 
-impl From<&PuzzleRow> for PuzzleView {
-    fn from(p: &PuzzleRow) -> Self {
+impl From<&PuzzleRecord> for PuzzleView {
+    fn from(p: &PuzzleRecord) -> Self {
         // The setup move is the opponent's: the solver is the side after it.
         let opponent_turn = p.fen.split_whitespace().nth(1).is_some_and(|t| t == "b" || t == "B");
         let (game, masters_game) = match &p.origin {
@@ -134,7 +134,7 @@ pub struct StreakView {
 }
 
 impl StreakView {
-    pub fn new(s: &StreakRow, first: &PuzzleRow) -> Self {
+    pub fn new(s: &StreakRecord, first: &PuzzleRecord) -> Self {
         StreakView { id: s.id.clone(), ends: s.ends_ms, puzzle: first.into() }
     }
 }
@@ -154,7 +154,7 @@ pub struct PuzzleRatingView {
 }
 
 impl PuzzleRatingView {
-    pub fn new(variant: Variant, p: &PuzzlePlayerRow) -> Self {
+    pub fn new(variant: Variant, p: &PuzzlePlayerRecord) -> Self {
         PuzzleRatingView {
             variant,
             rating: p.rating.rating.round() as i64,
@@ -182,8 +182,8 @@ pub struct PuzzleAttemptView {
     pub at: i64,
 }
 
-impl From<&AttemptRow> for PuzzleAttemptView {
-    fn from(a: &AttemptRow) -> Self {
+impl From<&AttemptRecord> for PuzzleAttemptView {
+    fn from(a: &AttemptRecord) -> Self {
         PuzzleAttemptView {
             puzzle: a.puzzle_id.clone(),
             result: a.result,

@@ -16,8 +16,8 @@ pub struct RatingView {
     pub games: i64,
 }
 
-impl From<&crate::store::RatingRow> for RatingView {
-    fn from(r: &crate::store::RatingRow) -> Self {
+impl From<&crate::model::ratings::RatingRecord> for RatingView {
+    fn from(r: &crate::model::ratings::RatingRecord) -> Self {
         RatingView {
             category: r.category,
             rating: r.rating.rating.round() as i64,

@@ -12,8 +12,8 @@ pub struct NewsItem {
     pub posted: i64,
 }
 
-impl From<&crate::store::NewsRow> for NewsItem {
-    fn from(n: &crate::store::NewsRow) -> Self {
+impl From<&crate::model::news::NewsRecord> for NewsItem {
+    fn from(n: &crate::model::news::NewsRecord) -> Self {
         NewsItem {
             id: n.id.clone(),
             title: n.title.clone(),

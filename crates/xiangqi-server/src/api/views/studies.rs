@@ -3,8 +3,8 @@
 use super::*;
 use crate::{
     domain::studies::{Arrow, Chapter, Mark, Study},
+    model::studies::StudyRecord,
     model::studies::{StudyRole, Visibility},
-    store::StudyRow,
 };
 
 /// A study in a list.
@@ -21,8 +21,8 @@ pub struct StudySummary {
     pub updated: i64,
 }
 
-impl From<&StudyRow> for StudySummary {
-    fn from(r: &StudyRow) -> Self {
+impl From<&StudyRecord> for StudySummary {
+    fn from(r: &StudyRecord) -> Self {
         StudySummary {
             id: r.id.clone(),
             owner: r.owner.clone(),

@@ -1,6 +1,7 @@
 //! Tournaments: lists, entrants, pairings, rounds, crosstables and standings.
 
 use super::*;
+use crate::model::tournaments::TournamentRecord;
 
 /// A tournament as lists show it.
 #[derive(Serialize, ToSchema)]
@@ -33,8 +34,8 @@ pub struct TournamentSummary {
     pub finished: Option<i64>,
 }
 
-impl From<&TournamentRow> for TournamentSummary {
-    fn from(t: &TournamentRow) -> Self {
+impl From<&TournamentRecord> for TournamentSummary {
+    fn from(t: &TournamentRecord) -> Self {
         TournamentSummary {
             id: t.id.clone(),
             name: t.name.clone(),

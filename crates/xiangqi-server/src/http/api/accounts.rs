@@ -10,6 +10,8 @@ use axum::{
 };
 
 use super::{Answer, ok};
+use crate::model::accounts::ProfileFields;
+use crate::model::page::Page;
 use crate::{
     api::{
         requests::{Credentials, PageQuery, PasswordChange, ProfileEdit},
@@ -28,7 +30,6 @@ use crate::{
         auth::{Body, COOKIE, MaybeUser, Params, User},
         client::ClientIp,
     },
-    store::{Page, ProfileFields},
 };
 
 /// The session cookie; `Secure` (sent over HTTPS only) behind a TLS proxy.

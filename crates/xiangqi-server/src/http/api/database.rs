@@ -30,7 +30,7 @@ use crate::{
         auth::{MaybeUser, Params, User},
         client::ClientIp,
     },
-    store::Page,
+    model::page::Page,
 };
 
 /// Search finished games: by player (either side), opponent, result, reason,

@@ -21,7 +21,7 @@ use crate::{
         AppState,
         auth::{Body, Params, User},
     },
-    store::Page,
+    model::page::Page,
 };
 
 /// A game's state as the answer to a request: the view its sockets get too.

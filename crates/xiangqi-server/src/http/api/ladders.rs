@@ -5,6 +5,8 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 
 use super::{Answer, created, ok, ratings::category};
+use crate::model::challenges::ChallengeRecord;
+use crate::model::page::Page;
 use crate::{
     api::{
         requests::{NewLadderChallenge, PageQuery},
@@ -19,7 +21,6 @@ use crate::{
         AppState,
         auth::{Body, Params, User},
     },
-    store::{ChallengeRow, Page},
 };
 
 /// A ladder: places from the top, open challenges, latest results (no log-in needed).
@@ -57,7 +58,7 @@ pub async fn ladder(
     })
 }
 
-fn ladder_challenges(rows: &[ChallengeRow]) -> Vec<LadderChallengeView> {
+fn ladder_challenges(rows: &[ChallengeRecord]) -> Vec<LadderChallengeView> {
     rows.iter()
         .map(|c| LadderChallengeView {
             challenge: ChallengeView::from(c),

@@ -62,7 +62,8 @@ pub async fn challenges(
     me: MaybeUser,
     Params(q): Params<PageQuery>,
 ) -> Answer<LobbyView> {
-    let views = |rows: &[crate::store::ChallengeRow]| rows.iter().map(ChallengeView::from).collect();
+    let views =
+        |rows: &[crate::model::challenges::ChallengeRecord]| rows.iter().map(ChallengeView::from).collect();
     // A page as long as the whole list once was, unless asked for less.
     let lists =
         state.services.lobby.lobby_lists(me.0.as_ref().map(|u| u.name.as_str()), &q.or_longest()).await?;

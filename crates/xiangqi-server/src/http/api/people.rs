@@ -9,6 +9,9 @@ use axum::{
 };
 
 use super::{Answer, created, ok};
+use crate::model::accounts::UserSearch;
+use crate::model::page::Page;
+use crate::model::people::{InvitedGame, Mailbox};
 use crate::{
     api::{
         requests::{
@@ -32,7 +35,6 @@ use crate::{
         auth::{Body, MaybeUser, Params, User},
     },
     model::Relation,
-    store::{InvitedGame, Mailbox, Page, UserSearch},
 };
 
 /// Send a private message.

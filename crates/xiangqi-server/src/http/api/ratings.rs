@@ -15,8 +15,8 @@ use crate::{
         AppState,
         auth::{Body, Params, User},
     },
+    model::page::Page,
     model::{Named, ratings::Category},
-    store::Page,
 };
 
 /// A rating category named in a path, or a 400 that says which names there are.

@@ -18,8 +18,8 @@ use crate::{
         AppState,
         auth::{Body, Params, User},
     },
+    model::page::Page,
     model::preferences::Preferences,
-    store::Page,
 };
 
 /// My board, piece and language preferences.

@@ -9,6 +9,8 @@ use axum::{
 };
 
 use super::{Answer, created, ok};
+use crate::model::page::Page;
+use crate::model::studies::StudyShelf;
 use crate::{
     api::{
         requests::{
@@ -25,7 +27,6 @@ use crate::{
         client::ClientIp,
     },
     model::studies::Visibility,
-    store::{Page, StudyShelf},
 };
 
 /// Public studies, or mine and those I am a member of; newest first.

@@ -17,7 +17,7 @@ use crate::{
         auth::{Body, Params, User},
     },
     model::TournamentStatus,
-    store::Page,
+    model::page::Page,
 };
 
 /// Tournaments taking entries, running, or over; newest first (no log-in needed).

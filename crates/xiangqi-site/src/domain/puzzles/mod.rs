@@ -30,6 +30,9 @@ use xiangqi::{Color, Variant};
 use xiangqi_engine::Control;
 
 use self::find::{Budget, Found};
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::puzzles::{AttemptRecord, NewPuzzle, PuzzlePlayerRecord, PuzzleRecord, StreakRecord};
 use crate::{
     domain::{
         Clock,
@@ -46,10 +49,7 @@ use crate::{
 };
 use crate::{
     engines::{EnginePool, Purpose},
-    store::{
-        AttemptRow, Ended, Ending, GameRow, NewPuzzle, Page, Paged, PuzzlePlayerRow, PuzzleRow, Store,
-        StreakRow, Tally, Wanted,
-    },
+    store::{Ended, Ending, Store, Tally, Wanted},
 };
 
 named_enum! {
@@ -117,7 +117,7 @@ pub struct Step {
 pub struct StreakStep {
     pub solved: i64,
     pub over: bool,
-    pub next: Option<PuzzleRow>,
+    pub next: Option<PuzzleRecord>,
 }
 
 /// What a round of the search of finished games did.
@@ -131,12 +131,12 @@ pub struct Scanned {
 /// A user's puzzle standing on both boards and their latest rated attempts.
 #[derive(Debug)]
 pub struct PuzzleStanding {
-    pub boards: Vec<(Variant, PuzzlePlayerRow)>,
-    pub history: Paged<AttemptRow>,
+    pub boards: Vec<(Variant, PuzzlePlayerRecord)>,
+    pub history: Paged<AttemptRecord>,
 }
 
 /// How a move sent for a puzzle compares with its line.
-fn judge(puzzle: &PuzzleRow, played: &[String]) -> Result<(StepKind, Option<String>)> {
+fn judge(puzzle: &PuzzleRecord, played: &[String]) -> Result<(StepKind, Option<String>)> {
     let solver_moves = puzzle.moves.len() / 2;
     if played.is_empty() || played.len() > solver_moves {
         return Err(Refusal::PuzzleLine { moves: solver_moves as u32 }.into());
@@ -174,7 +174,7 @@ fn mates(board: &Board, m: xiangqi::Move, solver: Color) -> bool {
 }
 
 /// The cell of the piece to move next, after the solver's moves `played`.
-fn hint(puzzle: &PuzzleRow, played: &[String]) -> Result<String> {
+fn hint(puzzle: &PuzzleRecord, played: &[String]) -> Result<String> {
     let (kind, _) = if played.is_empty() { (StepKind::Right, None) } else { judge(puzzle, played)? };
     if kind != StepKind::Right {
         return Err(Refusal::PuzzleLine { moves: (puzzle.moves.len() / 2) as u32 }.into());
@@ -222,7 +222,7 @@ impl Puzzles {
         Ok(self.store.forget_probes(now - PROBES_KEPT_MS).await?)
     }
 
-    pub async fn puzzle(&self, id: &str) -> Result<PuzzleRow> {
+    pub async fn puzzle(&self, id: &str) -> Result<PuzzleRecord> {
         self.store.puzzle(id).await?.ok_or_else(|| Refusal::NoPuzzle { id: id.to_string() }.into())
     }
 
@@ -235,7 +235,7 @@ impl Puzzles {
         user: Option<&str>,
         variant: Variant,
         theme: Option<PuzzleTheme>,
-    ) -> Result<PuzzleRow> {
+    ) -> Result<PuzzleRecord> {
         self.pick_next(user, None, variant, theme).await
     }
 
@@ -247,7 +247,7 @@ impl Puzzles {
         solver: Solver<'_>,
         variant: Variant,
         theme: Option<PuzzleTheme>,
-    ) -> Result<PuzzleRow> {
+    ) -> Result<PuzzleRecord> {
         let Some(user) = solver.user else { return self.pick_next(None, None, variant, theme).await };
         let p = self.pick_next(Some(user), Some(solver.address), variant, theme).await?;
         self.store.hand_out(user, Handout::Next, variant, &p.id, solver.address, self.clock.now_ms()).await?;
@@ -260,7 +260,7 @@ impl Puzzles {
         address: Option<&str>,
         variant: Variant,
         theme: Option<PuzzleTheme>,
-    ) -> Result<PuzzleRow> {
+    ) -> Result<PuzzleRecord> {
         let rating = match user {
             Some(u) => self.store.puzzle_player(u, variant).await?.map(|p| p.rating.rating),
             None => None,
@@ -274,7 +274,7 @@ impl Puzzles {
     }
 
     /// One of the [`CHOICES`] puzzles nearest what is wanted, at random.
-    async fn draw_puzzle(&self, wanted: &Wanted<'_>) -> Result<Option<PuzzleRow>> {
+    async fn draw_puzzle(&self, wanted: &Wanted<'_>) -> Result<Option<PuzzleRecord>> {
         let mut near = self.store.next_puzzles(wanted, CHOICES).await?;
         if near.is_empty() {
             return Ok(None);
@@ -283,7 +283,7 @@ impl Puzzles {
     }
 
     /// The puzzle of the day (UTC), chosen by the first to ask for it.
-    pub async fn daily_puzzle(&self) -> Result<PuzzleRow> {
+    pub async fn daily_puzzle(&self) -> Result<PuzzleRecord> {
         let now = self.clock.now_ms();
         let day = day_of(now);
         if let Some(p) = self.store.daily_puzzle(&day).await? {
@@ -295,7 +295,7 @@ impl Puzzles {
     }
 
     /// The puzzle of the day, handed to a logged-in user who has not tried it.
-    pub async fn daily_puzzle_for(&self, solver: Solver<'_>) -> Result<PuzzleRow> {
+    pub async fn daily_puzzle_for(&self, solver: Solver<'_>) -> Result<PuzzleRecord> {
         let p = self.daily_puzzle().await?;
         if let Some(user) = solver.user {
             self.store
@@ -365,7 +365,7 @@ impl Puzzles {
                 match self.store.end_attempt(&ending).await? {
                     Ended::Rated { before, after } => step.rating = Some((before, after)),
                     Ended::Unrated(why) => step.unrated = Some(why),
-                    Ended::AlreadyEnded => step.unrated = Some(Unrated::Repeat),
+                    Ended::Earlier => step.unrated = Some(Unrated::Repeat),
                 }
             }
             None => step.unrated = Some(Unrated::Visitor),
@@ -386,7 +386,7 @@ impl Puzzles {
         puzzle: &str,
         streak: Option<&str>,
         now: i64,
-    ) -> Result<Option<StreakRow>> {
+    ) -> Result<Option<StreakRecord>> {
         match (streak, solver.user) {
             (Some(s), Some(u)) => Ok(Some(self.running_streak(u, s, puzzle).await?)),
             (Some(_), None) => Err(Refusal::LogInFirst {}.into()),
@@ -412,7 +412,7 @@ impl Puzzles {
     }
 
     /// A streak of `user`'s whose current puzzle is `puzzle`.
-    async fn running_streak(&self, user: &str, id: &str, puzzle: &str) -> Result<StreakRow> {
+    async fn running_streak(&self, user: &str, id: &str, puzzle: &str) -> Result<StreakRecord> {
         let s = self.store.streak(id).await?.filter(|s| s.user == user);
         let s = s.ok_or_else(|| Refusal::NoStreak { id: id.to_string() })?;
         if s.over || s.current.as_deref() != Some(puzzle) {
@@ -427,8 +427,8 @@ impl Puzzles {
     /// without logging in.
     async fn streak_step(
         &self,
-        s: &StreakRow,
-        puzzle: &PuzzleRow,
+        s: &StreakRecord,
+        puzzle: &PuzzleRecord,
         solved: bool,
         address: &str,
     ) -> Result<StreakStep> {
@@ -458,12 +458,12 @@ impl Puzzles {
         user: &str,
         address: &str,
         variant: Variant,
-    ) -> Result<(StreakRow, PuzzleRow)> {
+    ) -> Result<(StreakRecord, PuzzleRecord)> {
         let wanted =
             Wanted { variant, user: Some(user), address: Some(address), theme: None, near: STREAK_START };
         let first = self.draw_puzzle(&wanted).await?.ok_or(Refusal::NoPuzzleLeft {})?;
         let now = self.clock.now_ms();
-        let streak = StreakRow {
+        let streak = StreakRecord {
             id: new_id(),
             user: user.to_string(),
             variant,
@@ -494,7 +494,7 @@ impl Puzzles {
     }
 
     /// The best puzzle solvers on a board.
-    pub async fn puzzle_leaders(&self, variant: Variant) -> Result<Vec<PuzzlePlayerRow>> {
+    pub async fn puzzle_leaders(&self, variant: Variant) -> Result<Vec<PuzzlePlayerRecord>> {
         Ok(self.store.puzzle_leaders(variant, LEADER_ATTEMPTS, LEADERS).await?)
     }
 
@@ -527,7 +527,7 @@ impl Puzzles {
     }
 
     /// The puzzles of one finished game, or `None` if a game's search interrupted the work.
-    async fn puzzles_of_game(&self, game: &GameRow, budget: Budget) -> Result<Option<Vec<Found>>> {
+    async fn puzzles_of_game(&self, game: &GameRecord, budget: Budget) -> Result<Option<Vec<Found>>> {
         let board = self.games.load_game(&game.id).await?.game;
         let stop = Arc::new(Control::new());
         let control = stop.clone();
@@ -584,8 +584,8 @@ mod tests {
         assert_eq!(day_of(1_795_651_200_000), "2026-11-26");
     }
 
-    fn puzzle(variant: Variant, fen: &str, moves: &[&str], mate: bool) -> PuzzleRow {
-        PuzzleRow {
+    fn puzzle(variant: Variant, fen: &str, moves: &[&str], mate: bool) -> PuzzleRecord {
+        PuzzleRecord {
             id: "p".into(),
             variant,
             fen: fen.into(),

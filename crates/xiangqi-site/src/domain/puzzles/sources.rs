@@ -30,8 +30,8 @@ use crate::{
         refusal::{Error, Refusal, Result},
     },
     engines::Purpose,
+    model::explorer::ImportedRecord,
     model::puzzles::{GameSource, Origin},
-    store::ImportedRow,
 };
 
 /// The owner name under which the Masters collection's place is kept.
@@ -123,7 +123,7 @@ impl Puzzles {
         &self,
         source: GameSource,
         owner: &str,
-        games: &[ImportedRow],
+        games: &[ImportedRecord],
         budget: Budget,
     ) -> Result<Scanned> {
         let searched = join_all(games.iter().map(|g| self.puzzles_of_record(g, budget))).await;
@@ -146,7 +146,7 @@ impl Puzzles {
 
     /// The puzzles of a game of a collection (none if it is too short or
     /// cannot be replayed), or `None` if a game's search interrupted the work.
-    async fn puzzles_of_record(&self, game: &ImportedRow, budget: Budget) -> Result<Option<Vec<Found>>> {
+    async fn puzzles_of_record(&self, game: &ImportedRecord, budget: Budget) -> Result<Option<Vec<Found>>> {
         if game.ply < SCAN_LEAST_PLIES {
             return Ok(Some(Vec::new()));
         }
@@ -175,7 +175,7 @@ impl Puzzles {
 
 /// A kept record's main line as history: the board refuses only what it
 /// cannot play, as when it was imported.
-fn replay(game: &ImportedRow) -> std::result::Result<Board, String> {
+fn replay(game: &ImportedRecord) -> std::result::Result<Board, String> {
     let mut board = Board::record_from_fen(Variant::Standard, &game.start_fen, game.rules)?;
     for m in game.moves.split_whitespace() {
         board.play_name(m)?;

@@ -32,10 +32,10 @@ use self::{
     pairing::{Entrant, Round, Strictness},
     standings::{Settled, Standing},
 };
-use crate::store::{
-    EntrantRow, Exclusive, GameRow, Page, Paged, PairingRow, SignUp, Start, Store, TournamentRow,
-    TournamentStep, Written,
-};
+use crate::model::games::GameRecord;
+use crate::model::page::{Page, Paged};
+use crate::model::tournaments::TournamentRecord;
+use crate::store::{EntrantRow, Exclusive, PairingRow, SignUp, Start, Store, TournamentStep, Written};
 use crate::{
     domain::{
         accounts::new_id,
@@ -125,7 +125,7 @@ pub fn check_plan(plan: &Plan, now: i64) -> Result<(), Refusal> {
 /// A tournament as it stands: the row, its entrants (by seed once started) and
 /// every pairing so far.
 pub struct Table {
-    pub tournament: TournamentRow,
+    pub tournament: TournamentRecord,
     pub entrants: Vec<EntrantRow>,
     pub pairings: Vec<PairingRow>,
 }
@@ -244,13 +244,13 @@ impl Tournaments {
         &self,
         statuses: &[TournamentStatus],
         page: &Page,
-    ) -> Result<Paged<TournamentRow>> {
+    ) -> Result<Paged<TournamentRecord>> {
         Ok(self.store.tournaments(statuses, page).await?)
     }
 
     pub async fn create_tournament(&self, creator: &str, plan: Plan, now: i64) -> Result<Table> {
         check_plan(&plan, now)?;
-        let row = TournamentRow {
+        let row = TournamentRecord {
             id: new_id(),
             name: plan.name.trim().to_string(),
             creator: creator.to_string(),
@@ -466,7 +466,7 @@ impl Steps {
     /// completes the round. Nothing for another game.
     pub(super) async fn tournament_ending(
         &self,
-        ended: &GameRow,
+        ended: &GameRecord,
     ) -> Result<Option<(Exclusive, Option<TournamentStep>)>> {
         let (Some((id, _)), Some(outcome), GameStatus::Finished) =
             (&ended.tournament, ended.outcome, ended.status)
@@ -488,7 +488,7 @@ impl Steps {
         Ok(Some((held, step)))
     }
 
-    async fn close(&self, t: &TournamentRow, status: TournamentStatus, now: i64) -> Result<bool> {
+    async fn close(&self, t: &TournamentRecord, status: TournamentStatus, now: i64) -> Result<bool> {
         Ok(self.store.close_tournament(t, status, now).await? == Written::Done)
     }
 
@@ -551,10 +551,10 @@ impl Steps {
     /// The games of a round's unsettled pairings, each pairing given its game.
     fn games_for(
         &self,
-        t: &TournamentRow,
+        t: &TournamentRecord,
         mut rows: Vec<PairingRow>,
         now: i64,
-    ) -> (Vec<PairingRow>, Vec<GameRow>) {
+    ) -> (Vec<PairingRow>, Vec<GameRecord>) {
         let mut games = Vec::new();
         for p in rows.iter_mut() {
             let Some(black) = &p.black else { continue };
@@ -571,7 +571,7 @@ impl Steps {
     }
 
     /// Tells the players of new games that their game has begun.
-    async fn games_begun(&self, games: &[GameRow]) {
+    async fn games_begun(&self, games: &[GameRecord]) {
         for g in games {
             for who in [&g.red, &g.black] {
                 self.events.notify(who, NoticeKind::TournamentGame, None, Some(&g.id)).await;
