@@ -3,6 +3,7 @@
 //! WebSockets and a browser UI. SQLite by default; PostgreSQL for several
 //! stateless instances on one database.
 
+mod admin;
 pub mod api;
 mod error;
 pub mod http;
@@ -15,12 +16,13 @@ use std::{net::SocketAddr, sync::Arc, time::Duration};
 use tokio::{net::TcpListener, task::JoinHandle};
 use tokio_util::{sync::CancellationToken, task::TaskTracker};
 
-use crate::{domain::Services, http::AppState, live::Hub, store::Store};
 pub use crate::{
+    admin::{import_masters, set_admin},
     domain::{Clock, limits::Limits},
     error::ApiError,
     http::listen::ConnectionLimits,
 };
+use crate::{domain::Services, http::AppState, live::Hub, store::Store};
 
 /// How to run a server.
 #[derive(Clone, Debug)]
@@ -369,39 +371,6 @@ async fn bind(at: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError> {
     let listener = TcpListener::bind(at).await.map_err(failed)?;
     let addr = listener.local_addr().map_err(failed)?;
     Ok((listener, addr))
-}
-
-/// Makes a user an administrator of the site (or, with `admin` false, no longer
-/// one), in the database directly: the server need not run. Whether the user exists.
-///
-/// # Errors
-/// [`StartError::Database`] if the database cannot be opened.
-pub async fn set_admin(database: &str, name: &str, admin: bool) -> Result<bool, StartError> {
-    let failed = |source| StartError::Database { url: database.to_string(), source };
-    let store = Store::open(database).await.map_err(failed)?;
-    store.set_admin(name, admin).await.map_err(failed)
-}
-
-/// Loads record files of any size into the Masters collection of the
-/// database at `database`, calling `refused` with each record left out
-/// (`xiangqi admin import-masters`): what each file gave, in order.
-///
-/// # Errors
-/// The database cannot be opened; a file cannot be read or written from is
-/// named in its own entry.
-pub async fn import_masters(
-    database: &str,
-    files: &[std::path::PathBuf],
-    mut refused: impl FnMut(&std::path::Path, &domain::imports::Refused),
-) -> Result<Vec<std::result::Result<domain::masters::Loaded, String>>, StartError> {
-    let failed = |source| StartError::Database { url: database.to_string(), source };
-    let store = Store::open(database).await.map_err(failed)?;
-    let now = domain::now_ms();
-    let mut loaded = Vec::with_capacity(files.len());
-    for path in files {
-        loaded.push(domain::masters::load_file(&store, path, now, |r| refused(path, r)).await);
-    }
-    Ok(loaded)
 }
 
 /// A round of the sweep (see [`domain::sweeps`]) every half second until
