@@ -529,6 +529,12 @@ impl Puzzles {
     /// The puzzles of one finished game, or `None` if a game's search interrupted the work.
     async fn puzzles_of_game(&self, game: &GameRecord, budget: Budget) -> Result<Option<Vec<Found>>> {
         let board = self.games.load_game(&game.id).await?.game;
+        self.search_board(board, budget).await
+    }
+
+    /// The puzzles the engine finds on a board, searched on the pool at a
+    /// study's priority, or `None` if the search was interrupted.
+    async fn search_board(&self, board: Arc<Board>, budget: Budget) -> Result<Option<Vec<Found>>> {
         let stop = Arc::new(Control::new());
         let control = stop.clone();
         let searched = self

@@ -17,19 +17,17 @@ use std::sync::Arc;
 
 use futures_util::future::join_all;
 use xiangqi::Variant;
-use xiangqi_engine::Control;
 
 use super::{
     Puzzles, SCAN_LEAST_PLIES, Scanned,
-    find::{self, Budget, Found},
+    find::{Budget, Found},
     new_puzzles,
 };
 use crate::{
     domain::{
         board::Board,
-        refusal::{Error, Refusal, Result},
+        refusal::{Refusal, Result},
     },
-    engines::Purpose,
     model::explorer::ImportedRecord,
     model::puzzles::{GameSource, Origin},
 };
@@ -157,19 +155,7 @@ impl Puzzles {
                 return Ok(Some(Vec::new()));
             }
         };
-        let stop = Arc::new(Control::new());
-        let control = stop.clone();
-        let searched = self
-            .engines
-            .run_as(
-                Purpose::Study("puzzles".into()),
-                Some(stop),
-                move |engine| find::find_in(&board, engine, budget, &control),
-                |_| {},
-            )
-            .await
-            .map_err(|e| Error::Broken(e.to_string()))?;
-        Ok(searched.answer.ok())
+        self.search_board(Arc::new(board), budget).await
     }
 }
 
