@@ -6,6 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 use xiangqi::{RuleSet, Variant};
 
 use crate::model::accounts::ProfileFields;
+use crate::model::board::BoardSpec;
 use crate::model::page::Page;
 use crate::model::wire;
 use crate::model::{DrawAction, SideChoice, TournamentFormat, clock::ClockSpec, ratings::Category};
@@ -404,15 +405,8 @@ pub enum TournamentShelf {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LineRequest {
-    #[serde(default, with = "wire::optional")]
-    #[schema(schema_with = wire::nullable::<Variant>)]
-    pub variant: Option<Variant>,
-    #[serde(default, with = "wire::optional")]
-    #[schema(schema_with = wire::nullable::<RuleSet>)]
-    pub rules: Option<RuleSet>,
-    /// The first position as FEN; the board's start position if left out.
-    #[serde(default)]
-    pub fen: Option<String>,
+    #[serde(flatten)]
+    pub start: BoardSpec,
     /// Moves played on from it, each in any notation the board reads (ICCS,
     /// WXF or Chinese on the standard board; cell names on the hex board).
     #[serde(default)]
@@ -426,15 +420,10 @@ pub struct LineRequest {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct AnalysisQuery {
-    /// `standard` or `hex`; follows from `rules` if left out.
-    #[serde(default, with = "wire::optional")]
-    #[param(schema_with = wire::nullable::<Variant>)]
-    pub variant: Option<Variant>,
-    /// The rules judging repetitions; the board's usual ones if left out.
-    #[serde(default, with = "wire::optional")]
-    #[param(schema_with = wire::nullable::<RuleSet>)]
-    pub rules: Option<RuleSet>,
-    pub fen: Option<String>,
+    /// Its parameters come first in the document (`params(BoardSpec, AnalysisQuery)`).
+    #[serde(flatten)]
+    #[param(ignore)]
+    pub start: BoardSpec,
     /// Moves separated by spaces or commas.
     pub moves: Option<String>,
     /// Stop after this depth (1-60).
@@ -590,8 +579,10 @@ impl GameSearchQuery {
             pos_key: None,
             openings: self.opening.as_deref().map(crate::domain::openings::codes_matching),
         };
-        let at =
-            crate::domain::explorer::PositionAsk { variant: self.variant, fen: self.fen, moves: self.moves };
+        // The board and rules filter the games (left out, any); the position
+        // is on the board they name, or the standard one.
+        let start = BoardSpec { variant: self.variant, rules: self.rules, fen: self.fen };
+        let at = crate::domain::explorer::PositionAsk { start, moves: self.moves };
         (search, at, Page { after: self.after, limit: self.limit })
     }
 }
@@ -651,14 +642,13 @@ pub struct StudiesQuery {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ExplorerQuery {
-    #[serde(default, with = "wire::optional")]
-    #[param(value_type = Option<String>)]
-    pub variant: Option<Variant>,
-    pub fen: Option<String>,
+    /// The board and the position the moves start from; its rules also
+    /// choose whose games count (all rule sets of the board if left out).
+    /// Its parameters come first in the document (`params(BoardSpec, ExplorerQuery)`).
+    #[serde(flatten)]
+    #[param(ignore)]
+    pub start: BoardSpec,
     pub moves: Option<String>,
-    #[serde(default, with = "wire::optional")]
-    #[param(value_type = Option<String>)]
-    pub rules: Option<RuleSet>,
     #[param(value_type = Option<String>)]
     pub speed: Option<crate::model::explorer::Speed>,
     /// The players' average rating at least / at most this (by bands of 100).
@@ -709,14 +699,9 @@ pub struct NewChapter {
     /// 1-80 characters; from the record's players, or "Chapter N", if left out.
     #[serde(default)]
     pub title: Option<String>,
-    #[serde(default, with = "wire::optional")]
-    #[schema(schema_with = wire::nullable::<Variant>)]
-    pub variant: Option<Variant>,
-    #[serde(default, with = "wire::optional")]
-    #[schema(schema_with = wire::nullable::<RuleSet>)]
-    pub rules: Option<RuleSet>,
-    #[serde(default)]
-    pub fen: Option<String>,
+    /// With `pgn`, only the rules count (the record has its own start).
+    #[serde(flatten)]
+    pub start: BoardSpec,
     #[serde(default)]
     pub pgn: Option<String>,
 }

@@ -86,6 +86,21 @@ export type AutoMatch = {
   variant?: "standard" | "hex" | null;
 };
 
+/**
+ * A board, its rules and a position on it. Each may be left out: the board
+ * follows from the rules, the rules from the board (its usual ones), and with
+ * neither it is the standard board under the asian rules; the position is
+ * the board's start.
+ */
+export type BoardSpec = {
+  /** The first position as FEN; the board's start position if left out. */
+  fen?: string | null;
+  /** a rule set, or null */
+  rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
+  /** a board, or null */
+  variant?: "standard" | "hex" | null;
+};
+
 /** The colour of an arrow or a marked point. */
 export type Brush = "green" | "red" | "blue" | "yellow";
 
@@ -721,6 +736,7 @@ export type LeaderView = {
 export type LeadersPage = {
   category: Category;
   leaders: LeaderView[];
+  /** The `after` of the next page; null on the last. */
   next?: string | null;
 };
 
@@ -754,18 +770,12 @@ export type LinePosition = {
  * is left out, the rules from the board (its usual ones), and with neither
  * it is the standard board under the asian rules.
  */
-export type LineRequest = {
-  /** The first position as FEN; the board's start position if left out. */
-  fen?: string | null;
+export type LineRequest = BoardSpec & {
   /**
    * Moves played on from it, each in any notation the board reads (ICCS,
    * WXF or Chinese on the standard board; cell names on the hex board).
    */
   moves?: string[];
-  /** a rule set, or null */
-  rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
-  /** a board, or null */
-  variant?: "standard" | "hex" | null;
 };
 
 /** Games being played, the most recently moved first. */
@@ -893,15 +903,10 @@ export type NewChallenge = {
  * a game record (`pgn`, standard board: its start, moves, variations and
  * comments, arrows and marks from `[%cal]` and `[%csl]`).
  */
-export type NewChapter = {
-  fen?: string | null;
+export type NewChapter = BoardSpec & {
   pgn?: string | null;
-  /** a rule set, or null */
-  rules?: "itsyourturn" | "asian" | "casual" | "hex" | null;
   /** 1-80 characters; from the record's players, or "Chapter N", if left out. */
   title?: string | null;
-  /** a board, or null */
-  variant?: "standard" | "hex" | null;
   version: number;
 };
 

@@ -13,17 +13,17 @@ use std::{
 };
 
 use tokio::sync::mpsc;
-use xiangqi::{Color, Move, Outcome, RuleSet, Variant};
+use xiangqi::{Color, Move, Outcome};
 use xiangqi_engine::{Control, Info, Limits};
 
 use crate::engines::{EnginePool, Purpose};
 
 use super::{
-    board::{Board, MoveNames, default_rules, start_fen, variant_of},
+    board::{Board, MoveNames},
     refusal::{Act, Illegality, Refusal, Result, Window},
 };
 
-use crate::model::{AnalysisEnd, eval::Eval};
+use crate::model::{AnalysisEnd, board::BoardSpec, eval::Eval};
 
 /// The most moves a line may hold.
 pub const MAX_LINE: usize = 1000;
@@ -39,17 +39,6 @@ pub const MAX_LINES: u32 = 5;
 pub const MAX_ANALYSIS_NODES: u64 = 60_000_000;
 /// Analyses one user may start in a minute, unless the server is told otherwise.
 pub const ANALYSES_PER_MINUTE: u32 = 60;
-
-/// The board and rules a request names: either may be left out (the variant
-/// follows from the rules; the rules default to the board's usual ones).
-pub fn board_and_rules(variant: Option<Variant>, rules: Option<RuleSet>) -> (Variant, RuleSet) {
-    match (variant, rules) {
-        (Some(v), Some(r)) => (v, r),
-        (Some(v), None) => (v, default_rules(v)),
-        (None, Some(r)) => (variant_of(r), r),
-        (None, None) => (Variant::Standard, default_rules(Variant::Standard)),
-    }
-}
 
 /// One position along a line: the move that led there (none for the first),
 /// and the position.
@@ -73,23 +62,16 @@ pub(crate) fn step(board: &Board, played: Option<MoveNames>) -> Step {
     }
 }
 
-/// Reads a position (the board's start if `fen` is left out) and plays `moves`
-/// on from it (each in any notation the board reads), answering the game at
-/// the end and, if `steps`, every position along the way. A position the rules
-/// crate refuses is a 400 naming what is wrong with it; a move that cannot be
-/// played, a 422 naming the move and why.
-pub fn play_line(
-    (variant, rules): (Variant, RuleSet),
-    fen: Option<&str>,
-    moves: &[String],
-    steps: bool,
-) -> Result<(Board, Vec<Step>)> {
+/// Reads a position (the board's start if the spec names none) and plays
+/// `moves` on from it (each in any notation the board reads), answering the
+/// game at the end and, if `steps`, every position along the way. A position
+/// the rules crate refuses is a 400 naming what is wrong with it; a move that
+/// cannot be played, a 422 naming the move and why.
+pub fn play_line(spec: &BoardSpec, moves: &[String], steps: bool) -> Result<(Board, Vec<Step>)> {
     if moves.len() > MAX_LINE {
         return Err(Refusal::LineLength { max: MAX_LINE as u32 }.into());
     }
-    let fen = fen.map(str::trim).filter(|f| !f.is_empty()).map_or_else(|| start_fen(variant), str::to_string);
-    let mut board =
-        Board::from_fen(variant, &fen, rules).map_err(|detail| Refusal::BadPosition { detail })?;
+    let mut board = Board::from_spec(spec)?;
     let mut out = Vec::new();
     if steps {
         out.push(step(&board, None));
@@ -430,13 +412,16 @@ impl Analyser {
 
 #[cfg(test)]
 mod tests {
+    use xiangqi::{RuleSet, Variant};
+
     use super::*;
     use crate::domain::refusal::{Error, ErrorCode};
 
     #[test]
     fn a_line_names_what_is_wrong_with_its_position_or_its_moves() {
-        let standard = (Variant::Standard, RuleSet::Asian);
-        let (board, steps) = play_line(standard, None, &["C2=5".into(), "h9g7".into()], true).unwrap();
+        let standard = BoardSpec::start_of(Variant::Standard);
+        let at = |fen: &str| BoardSpec { fen: Some(fen.into()), ..standard.clone() };
+        let (board, steps) = play_line(&standard, &["C2=5".into(), "h9g7".into()], true).unwrap();
         assert_eq!(steps.len(), 3);
         assert_eq!(steps[1].played.as_ref().unwrap().iccs, "h2e2");
         assert_eq!(steps[2].played.as_ref().unwrap().wxf, "H8+7");
@@ -448,27 +433,24 @@ mod tests {
             e => panic!("not a refusal: {e}"),
         };
         let two_generals = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1";
-        let e = refusal(play_line(standard, Some(two_generals), &[], true));
+        let e = refusal(play_line(&at(two_generals), &[], true));
         assert_eq!(e.code(), ErrorCode::BadRequest);
         assert!(e.to_string().contains("too many red generals"), "{e}");
         let facing = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
-        let e = refusal(play_line(standard, Some(facing), &[], true));
+        let e = refusal(play_line(&at(facing), &[], true));
         assert!(e.to_string().contains("generals face each other"), "{e}");
 
-        let e = refusal(play_line(standard, None, &["h2e2".into(), "h2e2".into()], true));
+        let e = refusal(play_line(&standard, &["h2e2".into(), "h2e2".into()], true));
         assert_eq!(e.code(), ErrorCode::IllegalMove);
         assert!(matches!(&e, Refusal::IllegalMove { text, number: Some(2), .. } if text == "h2e2"), "{e:?}");
         let long = vec!["h2e2".to_string(); MAX_LINE + 1];
-        assert_eq!(refusal(play_line(standard, None, &long, false)).code(), ErrorCode::BadRequest);
-        let e = refusal(play_line((Variant::Hex, RuleSet::Asian), None, &[], false));
+        assert_eq!(refusal(play_line(&standard, &long, false)).code(), ErrorCode::BadRequest);
+        let e = refusal(play_line(
+            &BoardSpec { variant: Some(Variant::Hex), rules: Some(RuleSet::Asian), fen: None },
+            &[],
+            false,
+        ));
         assert!(e.to_string().contains("hex"), "{e}");
-    }
-
-    #[test]
-    fn the_board_and_rules_follow_from_either() {
-        assert_eq!(board_and_rules(None, None), (Variant::Standard, RuleSet::Asian));
-        assert_eq!(board_and_rules(Some(Variant::Hex), None), (Variant::Hex, RuleSet::Hex));
-        assert_eq!(board_and_rules(None, Some(RuleSet::Casual)), (Variant::Standard, RuleSet::Casual));
     }
 
     #[test]

@@ -9,7 +9,8 @@ use std::ops::Deref;
 use xiangqi::{AnyGame, Checked, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
 use xiangqi_engine::{Analysis, Control, Engine, Info, Limits, Root};
 
-use super::refusal::Illegality;
+use super::refusal::{Illegality, Refusal};
+use crate::model::board::BoardSpec;
 
 /// A game being played or replayed, on the board its variant names. It reads
 /// as an [`AnyGame`]; the methods here add the site's checks and name why a
@@ -92,6 +93,18 @@ impl Board {
         AnyGame::with_rules(variant, fen, rules, xiangqi::Rules::BOARD_ONLY)
             .map(Board)
             .map_err(|e| e.to_string())
+    }
+
+    /// The game a request's [`BoardSpec`] names; a board and rules that do
+    /// not go together, or a position the rules crate refuses, is a refusal
+    /// naming what is wrong.
+    pub fn from_spec(spec: &BoardSpec) -> Result<Board, Refusal> {
+        let (variant, rules) = spec.board_and_rules();
+        if !rules_fit(variant, rules) {
+            return Err(Refusal::RulesMismatch { variant, rules });
+        }
+        let fen = spec.fen().map_or_else(|| start_fen(variant), str::to_string);
+        Board::from_fen(variant, &fen, rules).map_err(|detail| Refusal::BadPosition { detail })
     }
 
     /// A game from the start position of its board.

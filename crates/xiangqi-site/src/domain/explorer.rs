@@ -9,16 +9,16 @@
 
 use std::sync::Arc;
 
-use xiangqi::{RuleSet, Variant};
+use xiangqi::RuleSet;
 
 use super::{
-    board::{Board, start_fen},
+    board::Board,
     glance::{Glance, Glances},
     refusal::{Refusal, Result},
 };
 
-use crate::model::games::GameRecord;
 use crate::model::page::{Page, Paged};
+use crate::model::{board::BoardSpec, games::GameRecord};
 use crate::model::{
     explorer::{GameSearch, Speed},
     named_enum,
@@ -53,8 +53,8 @@ impl GameSearch {
 /// the start of a board (ICCS or any notation the board reads, by spaces).
 #[derive(Clone, Debug, Default)]
 pub struct PositionAsk {
-    pub variant: Option<Variant>,
-    pub fen: Option<String>,
+    /// The board, its rules and the position the moves start from.
+    pub start: BoardSpec,
     pub moves: Option<String>,
 }
 
@@ -65,14 +65,15 @@ impl PositionAsk {
     /// The board the position is on, with the position reached; none if
     /// neither a FEN nor moves were given.
     pub fn board(&self) -> Result<Option<Board>> {
-        if self.fen.is_none() && self.moves.as_deref().is_none_or(|m| m.trim().is_empty()) {
+        if self.start.fen.is_none() && self.moves.as_deref().is_none_or(|m| m.trim().is_empty()) {
             return Ok(None);
         }
-        let variant = self.variant.unwrap_or(Variant::Standard);
-        let rules = super::board::default_rules(variant);
-        let fen = self.fen.clone().unwrap_or_else(|| start_fen(variant));
-        let mut board =
-            Board::from_fen(variant, &fen, rules).map_err(|detail| Refusal::BadPosition { detail })?;
+        self.reached().map(Some)
+    }
+
+    /// The position reached: the start's, with the moves played on from it.
+    pub fn reached(&self) -> Result<Board> {
+        let mut board = Board::from_spec(&self.start)?;
         let words: Vec<&str> = self.moves.as_deref().unwrap_or("").split_whitespace().collect();
         if words.len() > MOST_MOVES {
             return Err(Refusal::LineLength { max: MOST_MOVES as u32 }.into());
@@ -85,7 +86,7 @@ impl PositionAsk {
             })?;
             board.play(m).map_err(|detail| Refusal::BadPosition { detail })?;
         }
-        Ok(Some(board))
+        Ok(board)
     }
 }
 
@@ -150,14 +151,7 @@ impl Explorer {
         at: &PositionAsk,
         filters: &ExplorerFilters,
     ) -> Result<(Board, Vec<ExplorerMove>)> {
-        let board = match at.board()? {
-            Some(b) => b,
-            None => {
-                let variant = at.variant.unwrap_or(Variant::Standard);
-                Board::startpos(variant, super::board::default_rules(variant))
-                    .map_err(|detail| Refusal::BadPosition { detail })?
-            }
-        };
+        let board = at.reached()?;
         let owner = match (filters.source, user) {
             (ExplorerSource::Site, _) => String::new(),
             (ExplorerSource::Masters, _) => crate::store::MASTERS.to_string(),

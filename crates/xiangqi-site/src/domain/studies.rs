@@ -24,12 +24,13 @@ use xiangqi::{
 use super::{
     accounts::{self, new_id},
     analysis::RateLimit,
-    board::{Board, MoveNames, default_rules, rules_fit, start_fen},
+    board::{Board, MoveNames},
     events::{Events, Happening},
     people::People,
     refusal::{Act, Refusal, Result, TextField, Window},
 };
 
+use crate::model::board::BoardSpec;
 use crate::model::page::{Page, Paged};
 use crate::model::studies::{StudyRecord, StudyShelf};
 use crate::model::{
@@ -459,10 +460,9 @@ impl Study {
 #[derive(Clone, Debug, Default)]
 pub struct NewChapter {
     pub title: Option<String>,
-    pub variant: Option<Variant>,
-    pub rules: Option<RuleSet>,
-    /// A start position; the board's usual start if none.
-    pub fen: Option<String>,
+    /// The board, its rules and the start position (the board's usual start
+    /// if none); with a record, only its rules count.
+    pub board: BoardSpec,
     /// A game record: its start, its moves with their variations and comments.
     pub pgn: Option<String>,
 }
@@ -628,19 +628,9 @@ fn new_chapter(n: NewChapter, position: i64, now: i64) -> Result<ChapterRow> {
             // Read within the record limits, a chapter's node limit among them:
             // a record over one is refused as soon as the reader meets it.
             let (record, moves) = pgn::read_tree(text).map_err(Refusal::from_pgn)?;
-            recorded(&record, &moves, n.rules)?
+            recorded(&record, &moves, n.board.rules)?
         }
-        None => {
-            let variant = n.variant.unwrap_or(Variant::Standard);
-            let rules = n.rules.unwrap_or_else(|| default_rules(variant));
-            if !rules_fit(variant, rules) {
-                return Err(Refusal::RulesMismatch { variant, rules }.into());
-            }
-            let fen = n.fen.clone().unwrap_or_else(|| start_fen(variant));
-            let board = Board::from_fen(variant, fen.trim(), rules)
-                .map_err(|detail| Refusal::BadPosition { detail })?;
-            (board, Tree::default(), None)
-        }
+        None => (Board::from_spec(&n.board)?, Tree::default(), None),
     };
     let title = match (n.title.as_deref(), from_title) {
         (Some(t), _) => title(t, TextField::ChapterTitle)?,

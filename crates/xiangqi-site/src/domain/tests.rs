@@ -529,7 +529,8 @@ async fn closing_an_analysis_stops_its_search() {
     };
     let site = site().await;
     let s = &site.services;
-    let (board, _) = play_line((Variant::Standard, RuleSet::Asian), None, &[], false).unwrap();
+    let (board, _) =
+        play_line(&crate::model::board::BoardSpec::start_of(Variant::Standard), &[], false).unwrap();
     let mut analysis =
         s.analysis.analyse("red", board, analysis_limits(None, None, None).unwrap(), now_ms()).unwrap();
     let first = loop {
@@ -555,7 +556,8 @@ async fn an_analysis_asked_for_three_lines_sends_three_distinct_first_moves_at_e
     use crate::domain::analysis::{Progress, analysis_limits, play_line};
     let site = site().await;
     let s = &site.services;
-    let (board, _) = play_line((Variant::Standard, RuleSet::Asian), None, &[], false).unwrap();
+    let (board, _) =
+        play_line(&crate::model::board::BoardSpec::start_of(Variant::Standard), &[], false).unwrap();
     let limits = analysis_limits(Some(4), None, Some(3)).unwrap();
     let mut analysis = s.analysis.analyse("red", board, limits, T0).unwrap();
     let mut depths: Vec<Vec<(u32, String, i32)>> = Vec::new();

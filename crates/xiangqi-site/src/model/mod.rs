@@ -4,6 +4,7 @@
 //! in through [`Named`].
 
 pub mod accounts;
+pub mod board;
 pub mod challenges;
 pub mod client;
 pub mod clock;

@@ -74,15 +74,18 @@ pub struct SessionAnswer {
     pub token: String,
 }
 
-/// A page of players by name, and who is here now.
+/// Who of a page of players is here now.
 #[derive(Serialize, ToSchema)]
-pub struct UsersPage {
-    pub users: Vec<UserView>,
+pub struct SeenLately {
     /// Which of this page's players were seen in the last 5 minutes (who is
     /// here, all of them, is `GET /users/online`).
     pub online: Vec<String>,
-    /// Pass as `after` for the next page; null on the last.
-    pub next: Option<String>,
+}
+
+super::page::listings! {
+    /// A page of players by name, and who is here now.
+    UsersPage = Users of UserView as "users" with SeenLately,
+        next "Pass as `after` for the next page; null on the last.": "A page of players by name, and who is here now.";
 }
 
 /// A profile page: the user, their results per rule set, their latest games,

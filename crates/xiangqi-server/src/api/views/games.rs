@@ -202,10 +202,9 @@ pub struct GameAnswer {
     pub game: std::sync::Arc<GameView>,
 }
 
-/// My games: those waiting for my move, those waiting for my opponent's (at most
-/// 200 each, most recently changed first), and a page of finished ones, newest first.
+/// Beside my finished games: the first page of those being played.
 #[derive(Serialize, ToSchema)]
-pub struct MyGames {
+pub struct BeingPlayed {
     /// Of the first page of games being played (the 100 most recently
     /// changed), those waiting for my move.
     pub my_turn: Vec<GameSummary>,
@@ -213,17 +212,23 @@ pub struct MyGames {
     pub their_turn: Vec<GameSummary>,
     /// The `after` of the next page of games being played (`GET /games/playing`); null on the last.
     pub playing_next: Option<String>,
-    pub finished: Vec<GameSummary>,
-    /// Pass as `after` for the next page of finished games; null on the last.
-    pub next: Option<String>,
 }
 
-/// A page of my games being played, the most recently changed first, split by
-/// whose move it is.
+/// Of a page of games being played, those waiting for my opponents (the page's
+/// items are those waiting for me).
 #[derive(Serialize, ToSchema)]
-pub struct PlayingPage {
-    pub my_turn: Vec<GameSummary>,
+pub struct TheirTurn {
     pub their_turn: Vec<GameSummary>,
-    /// The `after` of the next page; null on the last.
-    pub next: Option<String>,
+}
+
+super::page::listings! {
+    /// My games: those waiting for my move, those waiting for my opponent's (at most
+    /// 200 each, most recently changed first), and a page of finished ones, newest first.
+    MyGames = FinishedGames of GameSummary as "finished" with BeingPlayed,
+        next "Pass as `after` for the next page of finished games; null on the last.":
+        "My games: those waiting for my move, those waiting for my opponent's (at most\n200 each, most recently changed first), and a page of finished ones, newest first.";
+    /// A page of my games being played, the most recently changed first, split by
+    /// whose move it is.
+    PlayingPage = MyTurn of GameSummary as "my_turn" with TheirTurn:
+        "A page of my games being played, the most recently changed first, split by\nwhose move it is.";
 }

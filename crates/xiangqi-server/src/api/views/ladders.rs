@@ -23,13 +23,10 @@ pub struct LadderResultView {
     pub at: i64,
 }
 
-/// A ladder: a page of places from the top, its open challenges, its latest results.
+/// Beside a page of a ladder's places: which ladder, its open challenges, its latest results.
 #[derive(Serialize, ToSchema)]
-pub struct LadderView {
+pub struct LadderAround {
     pub category: Category,
-    pub rungs: Vec<RungView>,
-    /// Pass as `after` for the next page of places; null on the last.
-    pub next: Option<String>,
     /// Open ladder challenges, oldest first, the first page
     /// (`GET /ladders/{category}/challenges` walks on); each lapses at `expires`.
     pub challenges: Vec<LadderChallengeView>,
@@ -54,6 +51,10 @@ pub struct JoinedLadder {
 }
 
 super::page::listings! {
+    /// A ladder: a page of places from the top, its open challenges, its latest results.
+    LadderView = Rungs of RungView as "rungs" with LadderAround,
+        next "Pass as `after` for the next page of places; null on the last.":
+        "A ladder: a page of places from the top, its open challenges, its latest results.";
     /// A page of a ladder's open challenges.
     LadderChallengePage = LadderChallenges of LadderChallengeView as "challenges": "A page of a ladder's open challenges.";
 }

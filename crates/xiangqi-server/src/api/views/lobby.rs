@@ -54,14 +54,9 @@ pub struct ChallengeAnswer {
     pub challenge: ChallengeView,
 }
 
-/// A user's lobby: open challenges, oldest first: a page of the waiting room,
-/// and at most 100 to and from me.
+/// Beside a page of the waiting room: the challenges to me and mine.
 #[derive(Serialize, ToSchema)]
-pub struct LobbyView {
-    /// Others' challenges to anyone: the waiting room, a page at a time.
-    pub open: Vec<ChallengeView>,
-    /// The `after` of the waiting room's next page; null on the last.
-    pub next: Option<String>,
+pub struct MyChallenges {
     /// Challenges to me, oldest first: the first page (`GET /challenges/incoming` walks on).
     pub incoming: Vec<ChallengeView>,
     /// The `after` of the next page of challenges to me; null on the last.
@@ -72,6 +67,12 @@ pub struct LobbyView {
 }
 
 super::page::listings! {
+    /// A user's lobby: open challenges, oldest first: a page of the waiting room,
+    /// and at most 100 to and from me.
+    LobbyView = WaitingRoom of ChallengeView as "open" with MyChallenges,
+        items "Others' challenges to anyone: the waiting room, a page at a time.",
+        next "The `after` of the waiting room's next page; null on the last.":
+        "A user's lobby: open challenges, oldest first: a page of the waiting room,\nand at most 100 to and from me.";
     /// A page of challenges.
     ChallengePage = Challenges of ChallengeView as "challenges": "A page of challenges.";
 }

@@ -1,11 +1,13 @@
 //! One page type for every list that comes a page at a time: the page's items
-//! under the list's own name (`users`, `messages`, ...) and `next`, the key
-//! of the next page. A list is a [`Listing`]: what it holds, the name its
-//! items go under and the page's name in the API document.
+//! under the list's own name (`users`, `messages`, ...), `next`, the key of
+//! the next page, and whatever else the answer holds beside the page (its
+//! extras, a plain struct whose fields sit beside the items on the wire). A
+//! list is a [`Listing`]: what it holds, the name its items go under and the
+//! page's name in the API document.
 
 use std::{borrow::Cow, marker::PhantomData};
 
-use serde::{Serialize, Serializer, ser::SerializeStruct};
+use serde::{Serialize, Serializer, ser::SerializeMap};
 use utoipa::{
     PartialSchema, ToSchema,
     openapi::{ArrayBuilder, ObjectBuilder, RefOr, Schema, Type, schema::SchemaType},
@@ -20,64 +22,109 @@ pub trait Listing {
     const NAME: &'static str;
     /// What the page holds, for the API document.
     const ABOUT: &'static str;
+    /// What the items are, for the API document, where the page's name does not say.
+    const ITEMS: Option<&'static str> = None;
+    /// What `next` is, for the API document.
+    const NEXT: &'static str = "The `after` of the next page; null on the last.";
     /// An item's schema: a reference to the item's type, unless it is a plain value.
     fn item() -> RefOr<Schema>;
     /// The schemas an item's type names.
     fn item_schemas(_schemas: &mut Vec<(String, RefOr<Schema>)>) {}
 }
 
-/// A page of a [`Listing`].
-pub struct Page<L: Listing> {
+/// A page of a [`Listing`], with the answer's extras `X` beside it.
+pub struct Page<L: Listing, X = Alone> {
     pub items: Vec<L::Item>,
     /// The `after` of the next page; null on the last.
     pub next: Option<String>,
+    pub extras: X,
     listing: PhantomData<L>,
 }
 
+/// The extras of a page that is the whole answer.
+#[derive(Serialize, ToSchema)]
+pub struct Alone {}
+
 impl<L: Listing> Page<L> {
     pub fn new(items: Vec<L::Item>, next: Option<String>) -> Self {
-        Page { items, next, listing: PhantomData }
+        Page::with(items, next, Alone {})
     }
 }
 
-impl<L: Listing> Serialize for Page<L> {
+impl<L: Listing, X> Page<L, X> {
+    pub fn with(items: Vec<L::Item>, next: Option<String>, extras: X) -> Self {
+        Page { items, next, extras, listing: PhantomData }
+    }
+}
+
+impl<L: Listing, X: Serialize> Serialize for Page<L, X> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut page = serializer.serialize_struct(L::NAME, 2)?;
-        page.serialize_field(L::FIELD, &self.items)?;
-        page.serialize_field("next", &self.next)?;
-        page.end()
+        /// The items under the listing's own name.
+        struct Items<'a, L: Listing>(&'a [L::Item]);
+        impl<L: Listing> Serialize for Items<'_, L> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry(L::FIELD, self.0)?;
+                map.end()
+            }
+        }
+        #[derive(Serialize)]
+        #[serde(bound = "")]
+        struct Wire<'a, L: Listing, X: Serialize> {
+            #[serde(flatten)]
+            items: Items<'a, L>,
+            #[serde(flatten)]
+            extras: &'a X,
+            next: &'a Option<String>,
+        }
+        Wire::<L, X> { items: Items(&self.items), extras: &self.extras, next: &self.next }
+            .serialize(serializer)
     }
 }
 
-impl<L: Listing> PartialSchema for Page<L> {
+impl<L: Listing, X: ToSchema> PartialSchema for Page<L, X> {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
+        let mut page = ObjectBuilder::new()
             .description(Some(L::ABOUT))
-            .property(L::FIELD, ArrayBuilder::new().items(L::item()))
+            .property(L::FIELD, ArrayBuilder::new().items(L::item()).description(L::ITEMS))
             .required(L::FIELD)
             .property(
                 "next",
                 ObjectBuilder::new()
                     .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-                    .description(Some("The `after` of the next page; null on the last.")),
-            )
-            .into()
+                    .description(Some(L::NEXT)),
+            );
+        if let RefOr::T(Schema::Object(extras)) = X::schema() {
+            for (name, field) in extras.properties {
+                page = page.property(name, field);
+            }
+            for name in extras.required {
+                page = page.required(name);
+            }
+        }
+        page.into()
     }
 }
 
-impl<L: Listing> ToSchema for Page<L> {
+impl<L: Listing, X: ToSchema> ToSchema for Page<L, X> {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed(L::NAME)
     }
 
     fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
         L::item_schemas(schemas);
+        X::schemas(schemas);
     }
 }
 
-/// Declares listings of items of a type named in the API document.
+/// Declares listings of items of a type named in the API document: `Page =
+/// Listing of Item as "field"`, then optionally `with Extras` (what the answer
+/// holds beside the page), `items "..."` (what they are, where the page's name
+/// does not say) and `next "..."` (what its `next` walks), then `:`
+/// and what the page holds.
 macro_rules! listings {
-    ($($(#[$doc:meta])* $page:ident = $listing:ident of $item:ty as $field:literal: $about:literal;)+) => {
+    ($($(#[$doc:meta])* $page:ident = $listing:ident of $item:ty as $field:literal
+        $(with $extras:ty)? $(, items $items:literal)? $(, next $next:literal)?: $about:literal;)+) => {
         $(
             $(#[$doc])*
             pub struct $listing;
@@ -87,6 +134,8 @@ macro_rules! listings {
                 const FIELD: &'static str = $field;
                 const NAME: &'static str = stringify!($page);
                 const ABOUT: &'static str = $about;
+                $(const ITEMS: Option<&'static str> = Some($items);)?
+                $(const NEXT: &'static str = $next;)?
 
                 fn item() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
                     utoipa::openapi::Ref::from_schema_name(<$item as utoipa::ToSchema>::name()).into()
@@ -102,7 +151,7 @@ macro_rules! listings {
             }
 
             $(#[$doc])*
-            pub type $page = $crate::api::views::page::Page<$listing>;
+            pub type $page = $crate::api::views::page::Page<$listing $(, $extras)?>;
         )+
     };
 }

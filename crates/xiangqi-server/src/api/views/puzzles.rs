@@ -197,22 +197,27 @@ impl From<&AttemptRecord> for PuzzleAttemptView {
     }
 }
 
-/// A player's puzzle ratings and attempts, newest first, a page at a time.
+/// Beside a page of a player's puzzle attempts: their puzzle ratings.
 #[derive(Serialize, ToSchema, Clone, Debug)]
-pub struct PuzzleStandingView {
+pub struct PuzzleRatings {
     pub ratings: Vec<PuzzleRatingView>,
-    pub attempts: Vec<PuzzleAttemptView>,
-    /// The `after` of the next page of attempts, if there is one.
-    pub next: Option<String>,
+}
+
+super::page::listings! {
+    /// A player's puzzle ratings and attempts, newest first, a page at a time.
+    PuzzleStandingView = PuzzleAttempts of PuzzleAttemptView as "attempts" with PuzzleRatings,
+        next "The `after` of the next page of attempts, if there is one.":
+        "A player's puzzle ratings and attempts, newest first, a page at a time.";
 }
 
 impl From<PuzzleStanding> for PuzzleStandingView {
     fn from(s: PuzzleStanding) -> Self {
-        PuzzleStandingView {
-            ratings: s.boards.iter().map(|(v, p)| PuzzleRatingView::new(*v, p)).collect(),
-            attempts: s.history.items.iter().map(PuzzleAttemptView::from).collect(),
-            next: s.history.next,
-        }
+        let ratings = s.boards.iter().map(|(v, p)| PuzzleRatingView::new(*v, p)).collect();
+        PuzzleStandingView::with(
+            s.history.items.iter().map(PuzzleAttemptView::from).collect(),
+            s.history.next,
+            PuzzleRatings { ratings },
+        )
     }
 }
 

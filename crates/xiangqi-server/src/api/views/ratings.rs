@@ -37,12 +37,16 @@ pub struct LeaderView {
     pub games: i64,
 }
 
-/// The best established ratings of a category, highest first.
+/// Which category a page of leaders is of.
 #[derive(Serialize, ToSchema)]
-pub struct LeadersPage {
+pub struct LeadersOf {
     pub category: Category,
-    pub leaders: Vec<LeaderView>,
-    pub next: Option<String>,
+}
+
+super::page::listings! {
+    /// The best established ratings of a category, highest first.
+    LeadersPage = Leaders of LeaderView as "leaders" with LeadersOf:
+        "The best established ratings of a category, highest first.";
 }
 
 /// A player's rating after a rated game.

@@ -16,8 +16,8 @@ use crate::{
     api::{
         requests::{Credentials, PageQuery, PasswordChange, ProfileEdit},
         views::{
-            GameSummary, ProfileAnswer, RatingView, RuleSetRecordView, SessionAnswer, UserAnswer, UserView,
-            UsersPage,
+            GameSummary, ProfileAnswer, RatingView, RuleSetRecordView, SeenLately, SessionAnswer, UserAnswer,
+            UserView, UsersPage,
         },
     },
     domain::{
@@ -162,9 +162,6 @@ pub async fn users(State(state): State<Arc<AppState>>, Params(q): Params<PageQue
     let services = &state.services;
     let page = services.people.users(&Page::from(q)).await?;
     let now = state.services.clock.now_ms();
-    ok(UsersPage {
-        users: page.items.iter().map(UserView::from).collect(),
-        online: page.items.iter().filter(|u| People::is_here(u, now)).map(|u| u.name.clone()).collect(),
-        next: page.next,
-    })
+    let online = page.items.iter().filter(|u| People::is_here(u, now)).map(|u| u.name.clone()).collect();
+    ok(UsersPage::with(page.items.iter().map(UserView::from).collect(), page.next, SeenLately { online }))
 }

@@ -18,7 +18,7 @@ use crate::{
         requests::{AnalysisQuery, LineRequest},
         views::{LineAnswer, LinePosition, ReviewAnswer, ReviewView},
     },
-    domain::analysis::{Analysis, analysis_limits, board_and_rules, play_line},
+    domain::analysis::{Analysis, analysis_limits, play_line},
     error::{ApiResult, ErrorBody},
     http::{
         AppState,
@@ -36,8 +36,8 @@ use crate::{
             malformed FEN), or rules of the other board.", body = ErrorBody),
         (status = 422, description = "A move that cannot be played, with its number and why.", body = ErrorBody)))]
 pub async fn positions(Body(r): Body<LineRequest>) -> Answer<LineAnswer> {
-    let (variant, rules) = board_and_rules(r.variant, r.rules);
-    let (_, steps) = play_line((variant, rules), r.fen.as_deref(), &r.moves, true)?;
+    let (variant, rules) = r.start.board_and_rules();
+    let (_, steps) = play_line(&r.start, &r.moves, true)?;
     let positions = steps.into_iter().map(LinePosition::from).collect();
     ok(LineAnswer { variant, rules, positions })
 }
@@ -49,7 +49,7 @@ pub async fn positions(Body(r): Body<LineRequest>) -> Answer<LineAnswer> {
 /// most 20 s; closing the stream stops it, and so does the same user's next analysis
 /// (whose old stream ends with `done`, reason `replaced`). Refusals come before the
 /// stream starts, as JSON errors.
-#[utoipa::path(get, path = "/analysis", tag = "analysis", params(AnalysisQuery),
+#[utoipa::path(get, path = "/analysis", tag = "analysis", params(crate::model::board::BoardSpec, AnalysisQuery),
     responses(
         (status = 200, description = "The event stream.", content_type = "text/event-stream", body = AnalysisEvent),
         (status = 400, description = "A position the rules refuse, or limits out of range.", body = ErrorBody),
@@ -63,7 +63,7 @@ pub async fn analyse(
     Params(q): Params<AnalysisQuery>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let limits = analysis_limits(q.depth, q.time, q.lines)?;
-    let (board, _) = play_line(board_and_rules(q.variant, q.rules), q.fen.as_deref(), &q.move_list(), false)?;
+    let (board, _) = play_line(&q.start, &q.move_list(), false)?;
     let Analysis { events, stop } =
         state.services.analysis.analyse(&user.name, board, limits, state.services.clock.now_ms())?;
     // The stop guard lives as long as the stream: a client that goes away

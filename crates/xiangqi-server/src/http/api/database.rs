@@ -56,7 +56,7 @@ pub async fn search(
 /// site's finished games (as they finish) or my imported ones. Positions are
 /// keyed by placement and side to move, so transpositions meet; only the
 /// first 40 plies of each game count, and a game counts once per position.
-#[utoipa::path(get, path = "/explorer", tag = "database", params(ExplorerQuery),
+#[utoipa::path(get, path = "/explorer", tag = "database", params(crate::model::board::BoardSpec, ExplorerQuery),
     responses(
         (status = 200, body = ExplorerAnswer),
         (status = 400, description = "A bad query string or FEN.", body = ErrorBody),
@@ -67,14 +67,14 @@ pub async fn explorer(
     MaybeUser(user): MaybeUser,
     Params(q): Params<ExplorerQuery>,
 ) -> Answer<ExplorerAnswer> {
-    let at = PositionAsk { variant: q.variant, fen: q.fen, moves: q.moves };
     let filters = ExplorerFilters {
-        rules: q.rules,
+        rules: q.start.rules,
         speed: q.speed,
         min_rating: q.min_rating,
         max_rating: q.max_rating,
         source: q.source.unwrap_or(ExplorerSource::Site),
     };
+    let at = PositionAsk { start: q.start, moves: q.moves };
     let (board, moves) =
         state.services.explorer.explore(user.as_ref().map(|u| u.name.as_str()), &at, &filters).await?;
     ok(ExplorerAnswer {

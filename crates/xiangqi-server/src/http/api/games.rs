@@ -13,7 +13,10 @@ use super::{Answer, ok};
 use crate::{
     api::{
         requests::{DrawRequest, PageQuery, Submit},
-        views::{ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, MyGames, PlayingPage},
+        views::{
+            BeingPlayed, ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, MyGames, PlayingPage,
+            TheirTurn,
+        },
     },
     domain::{games::Loaded, glance::Playing},
     error::{ApiResult, ErrorBody},
@@ -41,13 +44,12 @@ pub async fn my_games(
     let (first, asked) = (Page::first(Page::MAX), Page::from(q));
     let (playing, finished) = state.services.glances.my_games(&user.name, &first, &asked).await?;
     let playing = playing_page(playing);
-    ok(MyGames {
-        my_turn: playing.my_turn,
-        their_turn: playing.their_turn,
+    let being_played = BeingPlayed {
+        my_turn: playing.items,
+        their_turn: playing.extras.their_turn,
         playing_next: playing.next,
-        finished: finished.items.iter().map(GameSummary::from).collect(),
-        next: finished.next,
-    })
+    };
+    ok(MyGames::with(finished.items.iter().map(GameSummary::from).collect(), finished.next, being_played))
 }
 
 /// My games being played, the most recently changed first, a page at a time
@@ -64,7 +66,7 @@ pub async fn my_playing(
 
 fn playing_page(p: Playing) -> PlayingPage {
     let summaries = |games: Vec<_>| games.iter().map(GameSummary::from).collect();
-    PlayingPage { my_turn: summaries(p.my_turn), their_turn: summaries(p.their_turn), next: p.next }
+    PlayingPage::with(summaries(p.my_turn), p.next, TheirTurn { their_turn: summaries(p.their_turn) })
 }
 
 /// A game in full; anyone may watch.

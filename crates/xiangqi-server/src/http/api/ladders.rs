@@ -11,8 +11,8 @@ use crate::{
     api::{
         requests::{NewLadderChallenge, PageQuery},
         views::{
-            ChallengeAnswer, ChallengeView, JoinedLadder, LadderChallengePage, LadderChallengeView,
-            LadderResultView, LadderView, RungView,
+            ChallengeAnswer, ChallengeView, JoinedLadder, LadderAround, LadderChallengePage,
+            LadderChallengeView, LadderResultView, LadderView, RungView,
         },
     },
     domain::ladders::LadderPage,
@@ -44,18 +44,21 @@ pub async fn ladder(
             at: r.at_ms,
         })
         .collect();
-    ok(LadderView {
-        category,
-        rungs: page
-            .items
-            .into_iter()
-            .map(|r| RungView { position: r.position, name: r.user, joined: r.joined_ms })
-            .collect(),
-        next: page.next,
-        challenges: ladder_challenges(&challenges.items),
-        challenges_next: challenges.next,
-        results,
-    })
+    let rungs = page
+        .items
+        .into_iter()
+        .map(|r| RungView { position: r.position, name: r.user, joined: r.joined_ms })
+        .collect();
+    ok(LadderView::with(
+        rungs,
+        page.next,
+        LadderAround {
+            category,
+            challenges: ladder_challenges(&challenges.items),
+            challenges_next: challenges.next,
+            results,
+        },
+    ))
 }
 
 fn ladder_challenges(rows: &[ChallengeRecord]) -> Vec<LadderChallengeView> {

@@ -13,7 +13,7 @@ use super::{Answer, created, ok};
 use crate::{
     api::{
         requests::{AutoMatch, NewChallenge, PageQuery},
-        views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, LobbyView},
+        views::{ChallengeAnswer, ChallengePage, ChallengeView, GameAnswer, LobbyView, MyChallenges},
     },
     domain::{board::variant_of, lobby::Proposal},
     error::{ApiResult, ErrorBody},
@@ -67,13 +67,12 @@ pub async fn challenges(
     // A page as long as the whole list once was, unless asked for less.
     let lists =
         state.services.lobby.lobby_lists(me.0.as_ref().map(|u| u.name.as_str()), &q.or_longest()).await?;
-    ok(LobbyView {
-        open: views(&lists.room.items),
-        next: lists.room.next,
+    let mine = MyChallenges {
         incoming: views(&lists.incoming.items),
         incoming_next: lists.incoming.next,
         outgoing: views(&lists.outgoing),
-    })
+    };
+    ok(LobbyView::with(views(&lists.room.items), lists.room.next, mine))
 }
 
 /// Challenges to me, oldest first, a page at a time (100 unless `limit` says fewer).

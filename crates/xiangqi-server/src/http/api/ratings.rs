@@ -8,7 +8,7 @@ use super::{Answer, ok};
 use crate::{
     api::{
         requests::{PageQuery, RatingSettings},
-        views::{HistoryAnswer, HistoryPointView, LeaderView, LeadersPage},
+        views::{HistoryAnswer, HistoryPointView, LeaderView, LeadersOf, LeadersPage},
     },
     error::{ApiResult, ErrorBody, Refusal},
     http::{
@@ -44,7 +44,7 @@ pub async fn leaders(
             games: r.rating.games,
         })
         .collect();
-    ok(LeadersPage { category, leaders, next: page.next })
+    ok(LeadersPage::with(leaders, page.next, LeadersOf { category }))
 }
 
 /// A player's rating after each rated game of a category, for the chart on the profile.

@@ -201,8 +201,7 @@ pub async fn add_chapter(
     Path(id): Path<String>,
     Body(b): Body<NewChapter>,
 ) -> Answer<StudyAnswer> {
-    let n =
-        studies::NewChapter { title: b.title, variant: b.variant, rules: b.rules, fen: b.fen, pgn: b.pgn };
+    let n = studies::NewChapter { title: b.title, board: b.start, pgn: b.pgn };
     edit(&state, &user, &id, b.version, Edit::AddChapter(n, client)).await
 }
 
