@@ -658,7 +658,10 @@ async fn messages_belong_to_the_page_and_action_they_came_from() {
     let body = css(&c, "body").await.text().await.unwrap();
     assert!(!body.contains("is taken"), "the register form's error is gone: {body}");
 
-    // A notice (a challenge) shows on the page Carol is on, with a link; the next page is clear of it.
+    // A notice (a challenge) shows on the page Carol is on, with a link to Game
+    // status, where it is answered; the next page is clear of it.
+    c.goto(&format!("{url}#/people")).await.unwrap();
+    css(&c, "#here-others").await;
     api(
         &a,
         "POST",
@@ -667,7 +670,7 @@ async fn messages_belong_to_the_page_and_action_they_came_from() {
     )
     .await;
     wait_text(&c, "#message", "alice challenges you").await;
-    css(&c, "#message a[href='#/room']").await.click().await.unwrap();
+    css(&c, "#message a[href='#/status']").await.click().await.unwrap();
     css(&c, "li.challenge button").await;
     assert!(!css(&c, "#message").await.is_displayed().await.unwrap(), "the notice went with its page");
     css(&c, "li.challenge button").await.click().await.unwrap();

@@ -11,8 +11,8 @@
 mod browsing;
 
 use browsing::{
-    Window, api, chromedriver, click, count, css, launch, register_quick, scroll_to, shot, start_driver,
-    wait_text,
+    Window, api, chromedriver, click, count, css, launch, register_quick, scroll_to, shot,
+    shots_at_both_sizes, start_driver, until, wait_text,
 };
 use std::time::Duration;
 
@@ -549,6 +549,94 @@ async fn a_visitor_looks_around_the_waiting_room_who_is_here_tournaments_and_lad
         v.close().await.ok();
     }
     a.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// A correspondence challenge from the page's user to `opponent`, who plays
+/// `color`'s other side: its id.
+async fn challenge(from: &Client, opponent: &str, color: &str) -> String {
+    let terms = json!({ "opponent": opponent, "rules": "asian", "color": color,
+        "clock": { "kind": "correspondence", "hours": 72 } });
+    let r = api(from, "POST", "/challenges", terms).await;
+    assert_eq!(r["status"], 201, "{r}");
+    r["body"]["challenge"]["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn challenges_wait_on_game_status_and_in_the_header_and_one_made_while_away_is_told_on_return() {
+    let chromedriver = chromedriver();
+    let (server, tmp, _db) = start_server("challenges").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let (a, b) = (
+        browser(&driver_url, &tmp.join("a"), "en-US").await,
+        browser(&driver_url, &tmp.join("b"), "en-US").await,
+    );
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+
+    // Bob is away (no page of the site open) when alice challenges him.
+    b.goto("about:blank").await.unwrap();
+    let first = challenge(&a, "bob", "red").await;
+    b.goto(&url).await.unwrap();
+    wait_text(&b, "#message", "A challenge waits for your answer.").await;
+    wait_text(&b, "#badge-turn", "1").await;
+    let title = css(&b, "#badge-turn").await.attr("title").await.unwrap().unwrap_or_default();
+    assert_eq!(title, "1 challenge waits for your answer");
+    shot(&b, "challenges-told-on-return-desktop.png").await;
+
+    // The notice leads to Game status, where the challenge is answered in place.
+    click(&b, "#message a[href='#/status']").await;
+    wait_text(&b, "main h1", "Game status").await;
+    wait_text(&b, "main", "Challenges to me (1)").await;
+    let row = format!("li.challenge[data-challenge='{first}']");
+    css(&b, &format!("{row} [data-action=accept]")).await;
+    css(&b, &format!("{row} [data-action=close]")).await;
+    // Alice sees hers under Game status too, with a way to cancel it.
+    a.goto(&format!("{url}#/status")).await.unwrap();
+    wait_text(&a, "main", "My challenges (1)").await;
+    css(&a, &format!("{row} [data-action=close]")).await;
+    shot(&a, "challenges-mine-on-status-desktop.png").await;
+
+    // A second challenge shows on bob's open page and in his badge without a reload.
+    let second = challenge(&a, "bob", "black").await;
+    wait_text(&b, "main", "Challenges to me (2)").await;
+    wait_text(&b, "#badge-turn", "2").await;
+    shots_at_both_sizes(&b, "challenges", "status").await;
+    // Declined: it leaves both pages and the badge.
+    click(&b, &format!("li.challenge[data-challenge='{second}'] [data-action=close]")).await;
+    wait_text(&b, "main", "Challenges to me (1)").await;
+    wait_text(&b, "#badge-turn", "1").await;
+    wait_text(&a, "main", "My challenges (1)").await;
+    // Accepted: bob is taken to the game; the challenge is gone and the game waits on alice.
+    click(&b, &format!("{row} [data-action=accept]")).await;
+    until(&b, "the game opens", "return location.hash.startsWith('#/game/');").await;
+    until(&a, "alice's challenge list empties", "return !document.querySelector('li.challenge');").await;
+    wait_text(&a, "main", "My turn (1)").await;
+    wait_text(&a, "#badge-turn", "1").await;
+
+    // Cancelled by its creator: it leaves the challenged player's list.
+    let third = challenge(&a, "bob", "red").await;
+    b.goto(&format!("{url}#/status")).await.unwrap();
+    css(&b, &format!("li.challenge[data-challenge='{third}']")).await;
+    click(&a, &format!("li.challenge[data-challenge='{third}'] [data-action=close]")).await;
+    until(&b, "bob's challenge list empties", "return !document.querySelector('li.challenge');").await;
+
+    // In another language: carol, away, is told in Chinese when she comes back.
+    let c = browser(&driver_url, &tmp.join("c"), "zh-CN").await;
+    register_quick(&c, &url, "carol").await;
+    c.goto("about:blank").await.unwrap();
+    challenge(&a, "carol", "red").await;
+    challenge(&b, "carol", "red").await;
+    c.goto(&url).await.unwrap();
+    wait_text(&c, "#message", "有 2 个挑战等你回应。").await;
+    wait_text(&c, "#badge-turn", "2").await;
+    shot(&c, "challenges-told-on-return-zh-desktop.png").await;
+    for browser in [a, b, c] {
+        browser.close().await.ok();
+    }
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }

@@ -334,6 +334,50 @@ async fn counts_tell_the_games_waiting_for_my_move(db: Db) {
     s.stop().await;
 }
 
+on_both_databases!(counts_tell_the_challenges_waiting_for_my_answer);
+async fn counts_tell_the_challenges_waiting_for_my_answer(db: Db) {
+    let s = server(&db).await;
+    let (a, b, c) = (
+        Client::register(&s, "cca").await,
+        Client::register(&s, "ccb").await,
+        Client::register(&s, "ccc").await,
+    );
+    let challenge = async |from: &Client, to: &Client| {
+        let terms = json!({"opponent": to.name, "rules": "asian", "color": "red",
+            "clock": {"kind": "correspondence", "hours": 72}});
+        let (st, v) = from.post("/challenges", terms).await;
+        assert_eq!(st, StatusCode::CREATED, "{v}");
+        v["challenge"]["id"].as_str().unwrap().to_string()
+    };
+    let counted = async |who: &Client| who.get("/me/counts").await.1["challenges"].as_i64();
+    let first = challenge(&a, &b).await;
+    let second = challenge(&c, &b).await;
+    // An open challenge to anyone waits for nobody in particular.
+    let (st, v) = a
+        .post(
+            "/challenges",
+            json!({"rules": "asian", "color": "red",
+        "clock": {"kind": "correspondence", "hours": 72}}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    assert_eq!((counted(&b).await, counted(&a).await, counted(&c).await), (Some(2), Some(0), Some(0)));
+    // Declined, then accepted: each answer takes one off.
+    let (st, v) = b.delete(&format!("/challenges/{first}")).await;
+    assert!(st.is_success(), "{st} {v}");
+    assert_eq!(counted(&b).await, Some(1));
+    let (st, v) = b.post(&format!("/challenges/{second}/accept"), json!({})).await;
+    assert!(st.is_success(), "{st} {v}");
+    assert_eq!(counted(&b).await, Some(0));
+    // Cancelled by its creator before an answer.
+    let third = challenge(&c, &b).await;
+    assert_eq!(counted(&b).await, Some(1));
+    let (st, v) = c.delete(&format!("/challenges/{third}")).await;
+    assert!(st.is_success(), "{st} {v}");
+    assert_eq!(counted(&b).await, Some(0));
+    s.stop().await;
+}
+
 /// Walks a list page by page (`limit` rows each) and gives every row of `field`.
 async fn walk(c: &Client, path: &str, field: &str, limit: usize) -> Vec<Value> {
     let mut rows = Vec::new();

@@ -57,6 +57,7 @@ assets!(
     "js/components/board.js",
     "js/components/board-hex.js",
     "js/components/board-standard.js",
+    "js/components/challenges.js",
     "js/components/clock.js",
     "js/components/diagram.js",
     "js/components/download.js",

@@ -280,6 +280,8 @@ export type Coordinates = "off" | "iccs" | "wxf";
 
 /** What waits for the logged-in user: for the page header and the tab title. */
 export type Counts = {
+  /** Open challenges to me, waiting for my answer. */
+  challenges: number;
   /** Games waiting for my move. */
   my_turn: number;
   unread_messages: number;

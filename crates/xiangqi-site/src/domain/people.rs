@@ -83,9 +83,11 @@ pub struct Person {
     pub games: Vec<super::glance::Glance>,
 }
 
-/// What waits for a user: games where it is their move, and unread messages.
+/// What waits for a user: games where it is their move, challenges to them,
+/// and unread messages.
 pub struct Waiting {
     pub my_turn: i64,
+    pub challenges: i64,
     pub unread_messages: i64,
 }
 
@@ -196,10 +198,12 @@ impl People {
 
     /// What waits for a user.
     pub async fn waiting(&self, user: &str) -> Result<Waiting> {
-        let (my_turn, unread_messages) = tokio::try_join!(self.my_turn_count(user), async {
-            Ok(self.store.unread_messages(user).await?)
-        })?;
-        Ok(Waiting { my_turn, unread_messages })
+        let (my_turn, challenges, unread_messages) = tokio::try_join!(
+            self.my_turn_count(user),
+            async { Ok(self.store.incoming_count(user).await?) },
+            async { Ok(self.store.unread_messages(user).await?) }
+        )?;
+        Ok(Waiting { my_turn, challenges, unread_messages })
     }
 
     /// The messages between `user` and the user named `with` (any case).

@@ -84,6 +84,13 @@ impl Store {
         self.one(sqlx::query("SELECT * FROM challenges WHERE id = $1").bind(id)).await
     }
 
+    /// How many open challenges name the user: what waits for their answer.
+    pub async fn incoming_count(&self, user: &str) -> Result<i64, sqlx::Error> {
+        let q = sqlx::query("SELECT COUNT(*) AS n FROM challenges WHERE opponent = $1 AND status = 'open'")
+            .bind(user);
+        sqlx::Row::try_get::<i64, _>(&q.fetch_one(&self.pool).await?, "n")
+    }
+
     /// Open challenges in a user's lobby, oldest first.
     pub async fn lobby(
         &self,

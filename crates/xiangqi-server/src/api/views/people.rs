@@ -53,6 +53,8 @@ impl From<&Conversation> for ConversationView {
 pub struct Counts {
     /// Games waiting for my move.
     pub my_turn: i64,
+    /// Open challenges to me, waiting for my answer.
+    pub challenges: i64,
     pub unread_messages: i64,
 }
 

@@ -122,11 +122,11 @@ pub async fn delete_message(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// What waits for me: games at my move and unread messages.
+/// What waits for me: games at my move, challenges to me and unread messages.
 #[utoipa::path(get, path = "/me/counts", tag = "people", responses((status = 200, body = Counts)))]
 pub async fn counts(State(state): State<Arc<AppState>>, user: User) -> Answer<Counts> {
     let w = state.services.people.waiting(&user.name).await?;
-    ok(Counts { my_turn: w.my_turn, unread_messages: w.unread_messages })
+    ok(Counts { my_turn: w.my_turn, challenges: w.challenges, unread_messages: w.unread_messages })
 }
 
 /// A game's chat, oldest first: the lines after `after` (at most the latest 200).

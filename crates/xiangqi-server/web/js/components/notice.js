@@ -16,8 +16,9 @@ export function noticeText(notice) {
 }
 
 /**
- * A link to what the notice is about: its game or study, the waiting room for
- * a challenge, the conversation for a message.
+ * A link to what the notice is about: its game or study, Game status for a
+ * challenge to me, the waiting room for an answer to mine, the conversation
+ * for a message.
  * @param {Notice} notice
  */
 export function noticeLink(notice) {
@@ -27,7 +28,12 @@ export function noticeLink(notice) {
   if (notice.game && notice.kind !== "challenge") {
     return h("a", { href: `#/game/${encodeURIComponent(notice.game)}` }, t("notice.toGame"));
   }
-  if (["challenge", "declined", "accepted", "rematch"].includes(notice.kind)) {
+  // A challenge to me is answered on Game status, with everything else that
+  // waits on me; there already, the page shows it.
+  if (notice.kind === "challenge" || notice.kind === "rematch") {
+    return location.hash.startsWith("#/status") ? null : h("a", { href: "#/status" }, t("notice.toStatus"));
+  }
+  if (["declined", "accepted"].includes(notice.kind)) {
     return h("a", { href: "#/room" }, t("notice.toRoom"));
   }
   if (notice.kind === "message") {

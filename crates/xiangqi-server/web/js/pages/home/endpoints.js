@@ -5,6 +5,8 @@ import * as api from "../../api.js";
 /** @typedef {import("../../models.js").Game} Game */
 /** @typedef {import("../../models.js").GameLists} GameLists */
 /** @typedef {import("../../models.js").PlayingPage} PlayingPage */
+/** @typedef {import("../../models.js").Challenge} Challenge */
+/** @typedef {import("../../models.js").ChallengeLists} ChallengeLists */
 /** @typedef {import("../../api-types.js").PuzzleView} PuzzleView */
 
 /** @returns {Promise<PuzzleView>} */
@@ -21,3 +23,13 @@ export const morePlaying = (after) => api.call("GET", `/games/playing?after=${en
 
 /** More of my finished games. @param {string} after @returns {Promise<GameLists>} */
 export const moreFinished = (after) => api.call("GET", `/games?after=${encodeURIComponent(after)}`);
+
+/**
+ * Challenges to me and mine, the first pages (of the waiting room, which the
+ * same answer carries, one challenge only: Game status does not show it).
+ * @returns {Promise<ChallengeLists>}
+ */
+export const myChallenges = () => api.call("GET", "/challenges?limit=1");
+
+/** More challenges made to me. @param {string} after @returns {Promise<{ challenges: Challenge[], next?: string | null }>} */
+export const moreIncoming = (after) => api.call("GET", `/challenges/incoming?after=${encodeURIComponent(after)}`);

@@ -1,8 +1,10 @@
-// Game status: my games, split into my turn, their turn and finished, each read
-// a page at a time. The lists follow the server: a new game, a move or an end
-// shows without a reload.
+// Game status: everything waiting on me or on others: challenges to me and mine
+// (answered in place), then my games, split into my turn, their turn and
+// finished, each read a page at a time. The lists follow the server: a new
+// challenge, a new game, a move or an end shows without a reload.
 
 import * as endpoints from "./endpoints.js";
+import { acceptButton, challengeItem, closeButton } from "../../components/challenges.js";
 import { card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
 import { h } from "../../dom.js";
 import { clockText, colorName, movesText, outcomeText, rulesName } from "../../format.js";
@@ -12,6 +14,7 @@ import { currentUser } from "../../state.js";
 
 /** @typedef {import("../../models.js").GameSummary} GameSummary */
 /** @typedef {import("../../models.js").GameLists} GameLists */
+/** @typedef {import("../../models.js").ChallengeLists} ChallengeLists */
 
 /**
  * One game as a row: the opponent, my colour, the terms and whose move it is.
@@ -34,36 +37,61 @@ function gameRow(g, me) {
 }
 
 /**
- * The three lists, each with a "More" button while the server has more.
- * @param {GameLists} games
- * @param {(after: string) => Promise<void>} morePlaying
- * @param {(after: string) => Promise<void>} moreFinished
+ * Challenges to me (accept or decline) and mine (cancel); a list is shown only
+ * while it holds one.
+ * @param {ChallengeLists} c
+ * @param {(after: string) => Promise<void>} moreIncoming
+ * @param {() => void} answered
  */
-function lists(games, morePlaying, moreFinished) {
+function challengeCards(c, moreIncoming, answered) {
+  return [
+    c.incoming.length ? card(t("status.challengesToMe", { count: c.incoming.length }),
+      listOr("challenges", c.incoming, (ch) => challengeItem(ch, [acceptButton(ch), closeButton(ch, t("room.decline"), answered)]), ""),
+      moreButton(c.incoming_next, moreIncoming, "more-incoming")) : null,
+    c.outgoing.length ? card(t("status.myChallenges", { count: c.outgoing.length }),
+      listOr("challenges", c.outgoing, (ch) => challengeItem(ch, [closeButton(ch, t("room.cancel"), answered)]), "")) : null,
+  ];
+}
+
+/**
+ * The challenges, then the three lists of games, each with a "More" button
+ * while the server has more.
+ * @param {ChallengeLists} challenges
+ * @param {GameLists} games
+ * @param {{ incoming: (after: string) => Promise<void>, playing: (after: string) => Promise<void>, finished: (after: string) => Promise<void>, answered: () => void }} more
+ */
+function lists(challenges, games, more) {
   const me = currentUser()?.name ?? "";
   /** @param {GameSummary[]} items @param {string} empty */
   const list = (items, empty) => listOr("games", items, (g) => gameRow(g, me), empty);
   return h("div", { class: "lists" },
+    ...challengeCards(challenges, more.incoming, more.answered),
     card(t("status.myTurn", { count: games.my_turn.length }), list(games.my_turn, t("status.noneMine"))),
     card(t("status.theirTurn", { count: games.their_turn.length }), list(games.their_turn, t("status.none"))),
-    games.playing_next ? h("p", { class: "more-row" }, moreButton(games.playing_next, morePlaying, "more-playing", t("status.morePlaying"))) : null,
+    games.playing_next ? h("p", { class: "more-row" }, moreButton(games.playing_next, more.playing, "more-playing", t("status.morePlaying"))) : null,
     card(t("status.finished", { count: games.finished.length }), list(games.finished, t("status.noneFinished")),
-      moreButton(games.next, moreFinished, "more-finished")));
+      moreButton(games.next, more.finished, "more-finished")));
 }
 
 /** @param {HTMLElement} view */
 export async function statusPage(view) {
-  let games = await endpoints.myGames();
+  let [games, challenges] = await Promise.all([endpoints.myGames(), endpoints.myChallenges()]);
   let shown = draw();
   page(view, t("status.title"), shown);
 
   function draw() {
-    return lists(games, morePlaying, moreFinished);
+    return lists(challenges, games, { incoming: moreIncoming, playing: morePlaying, finished: moreFinished, answered: update });
   }
   function redraw() {
     const next = draw();
     swapKeepingFocus(shown, next);
     shown = next;
+  }
+  /** @param {string} after */
+  async function moreIncoming(after) {
+    const p = await endpoints.moreIncoming(after);
+    challenges = { ...challenges, incoming: [...challenges.incoming, ...p.challenges], incoming_next: p.next ?? null };
+    redraw();
   }
   /** @param {string} after */
   async function morePlaying(after) {
@@ -80,13 +108,13 @@ export async function statusPage(view) {
 
   // A change reads the first pages again.
   let asked = 0;
-  const update = async () => {
+  async function update() {
     const mine = ++asked;
-    const fresh = await endpoints.myGames().catch(() => null);
+    const fresh = await Promise.all([endpoints.myGames(), endpoints.myChallenges()]).catch(() => null);
     if (!fresh || mine !== asked || !shown.isConnected) return;
-    games = fresh;
+    [games, challenges] = fresh;
     redraw();
-  };
+  }
   const stopLobby = onLobby(update);
   const stopNotices = onNotice(update);
   return () => {

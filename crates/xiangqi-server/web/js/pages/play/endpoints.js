@@ -1,5 +1,6 @@
-// Every call the pages that start games make to the server: challenges (made,
-// accepted, closed, listed), the automatch and games against the computer.
+// Every call the pages that start games make to the server: challenges (made
+// and listed; the answers to one are in components/challenges.js), the
+// automatch and games against the computer.
 
 import * as api from "../../api.js";
 
@@ -32,9 +33,3 @@ export const moreOpen = (after) => api.call("GET", `/challenges?after=${encodeUR
 
 /** More challenges made to me. @param {string} after @returns {Promise<{ challenges: Challenge[], next?: string | null }>} */
 export const moreIncoming = (after) => api.call("GET", `/challenges/incoming?after=${encodeURIComponent(after)}`);
-
-/** A challenge accepted: its game. @param {string} id */
-export const accept = (id) => api.game("POST", `${api.challengePath(id)}/accept`);
-
-/** A challenge declined or cancelled. @param {string} id @returns {Promise<unknown>} */
-export const close = (id) => api.call("DELETE", api.challengePath(id));

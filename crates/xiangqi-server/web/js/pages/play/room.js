@@ -3,48 +3,13 @@
 // control that has the keyboard focus keeps it.
 
 import * as endpoints from "./endpoints.js";
-import { button, card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
+import { acceptButton as accept, challengeItem, closeButton as close } from "../../components/challenges.js";
+import { card, listOr, moreButton, page, swapKeepingFocus } from "../../components/layout.js";
 import { h } from "../../dom.js";
-import { clockText, colorName, rulesName } from "../../format.js";
 import { t } from "../../i18n.js";
 import { onLobby } from "../../live.js";
-import { attempt, say } from "../../notify.js";
-import { go } from "../../router.js";
+import { say } from "../../notify.js";
 import { currentUser, isQueued, setQueued } from "../../state.js";
-
-/** @typedef {import("../../models.js").Challenge} Challenge */
-
-/**
- * @param {Challenge} c
- * @param {HTMLElement[]} actions
- */
-function challengeItem(c, actions) {
-  const who = c.auto ? t("room.auto") : c.opponent ? t("room.direct", { from: c.creator, to: c.opponent }) : c.creator;
-  const color = c.color === "red" || c.color === "black" ? colorName(c.color) : t("new.color.random");
-  return h("li", { class: "challenge", "data-challenge": c.id, "data-key": c.id },
-    h("span", {}, who),
-    h("span", { class: "muted" }, t("room.terms", { rules: rulesName(c.rules), clock: clockText(c.clock), color })),
-    h("span", { class: c.rated ? "tag rated" : "tag casual" }, t(c.rated ? "ratings.rated" : "ratings.casual")),
-    c.rematch_of ? h("a", { href: `#/game/${encodeURIComponent(c.rematch_of)}` }, t("room.rematchOf")) : null,
-    ...actions);
-}
-
-/** @param {Challenge} c */
-const accept = (c) => button(t("room.accept"), () => attempt(async () => {
-  const game = await endpoints.accept(c.id);
-  go(`#/game/${encodeURIComponent(game.id)}`);
-}), { "data-action": "accept" });
-
-/**
- * @param {Challenge} c
- * @param {string} label
- * @param {() => void} done
- */
-const close = (c, label, done) => button(label, () => attempt(async () => {
-  await endpoints.close(c.id);
-  if (c.auto) setQueued(false);
-  done();
-}), { "data-action": "close" });
 
 /** @param {HTMLElement} view */
 export async function roomPage(view) {
