@@ -855,10 +855,23 @@ async fn no_dead_ends_abort_draw_offers_and_small_things() {
     shot(&a, "draw-offered.png").await;
     css(&a, "#decline-draw").await.click().await.unwrap();
     wait_text(&b, "#actions #game-note", "alice declined your draw offer").await;
+    // News, not a refusal: it reads as news and leaves with its cause (below).
+    let kind = css(&b, "#game-note").await.attr("class").await.unwrap().unwrap_or_default();
+    assert_eq!(kind, "note info", "a declined offer is not an error");
     shot(&b, "draw-declined.png").await;
 
-    // Typed moves: an illegal ICCS move is caught at once; WXF goes to the server.
+    // Typed moves: a move is a few characters and the box takes no more than a
+    // slip's worth, so a pasted page of text neither goes out nor widens the page.
     let typed = css(&b, "#move-text").await;
+    typed.send_keys(&"h".repeat(2_000)).await.unwrap();
+    let kept = typed.prop("value").await.unwrap().unwrap_or_default();
+    assert!(kept.len() <= 16, "the box kept {} characters", kept.len());
+    typed.send_keys("\n").await.unwrap();
+    css(&b, "#move-entry .form-error").await;
+    let fits = b.execute("return document.documentElement.scrollWidth <= innerWidth;", vec![]).await.unwrap();
+    assert_eq!(fits, json!(true), "a long typed move widens the page");
+    typed.clear().await.unwrap();
+    // An illegal ICCS move is caught at once; WXF goes to the server.
     typed.send_keys("h9h5\n").await.unwrap();
     wait_text(&b, "#move-entry .form-error", "h9h5 is not a legal move").await;
     typed.clear().await.unwrap();
@@ -866,6 +879,7 @@ async fn no_dead_ends_abort_draw_offers_and_small_things() {
     css(&b, "g.piece[data-cell=g7]").await;
     css(&a, "g.piece[data-cell=g7]").await;
     assert_eq!(typed.prop("value").await.unwrap().as_deref(), Some(""), "the box is emptied");
+    assert_eq!(count(&b, "#game-note").await, 0, "the declined offer's word left with the next move");
 
     // After both moved: Resign, confirmed; the loser's record reads "1 loss".
     css(&a, "#resign").await.click().await.unwrap();

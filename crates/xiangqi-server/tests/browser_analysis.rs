@@ -362,3 +362,56 @@ async fn arrows_show_the_engines_line_and_the_better_move_on_both_boards() {
     server.stop().await;
     let _ = std::fs::remove_dir_all(&tmp);
 }
+
+/// Every soldier on a bank of the river, both sides.
+const BANKS: &str = "rnbakabnr/9/1c5c1/9/p1p1p1p1p/P1P1P1P1P/9/1C5C1/9/RNBAKABNR w - - 0 1";
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn the_river_s_letters_lie_under_no_piece() {
+    let chromedriver = chromedriver();
+    let tmp = std::env::temp_dir().join(format!("xiangqi-river-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    // Every point of both banks, found from the soldiers standing on the even
+    // files; a piece's disc around each; no letter's em square (where a Chinese
+    // glyph is drawn) may reach into one.
+    let clear = "const discs = [...document.querySelectorAll('svg.board g.piece circle.disc')];\
+        const r = Number(discs[0].getAttribute('r'));\
+        const at = discs.map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]);\
+        const ys = [...new Set(at.map((p) => p[1]))].sort((a, b) => a - b);\
+        const banks = [ys[3], ys[4]];\
+        const xs = at.filter((p) => p[1] === banks[0]).map((p) => p[0]).sort((a, b) => a - b);\
+        const step = (xs[4] - xs[0]) / 8;\
+        const letters = [...document.querySelectorAll('svg.board text.river')];\
+        if (letters.length !== 4 || xs.length !== 5) return 'the board: ' + letters.length + ' letters, ' + xs.length + ' soldiers a bank';\
+        for (const text of letters) {\
+          const size = parseFloat(getComputedStyle(text).fontSize);\
+          const b = { x: Number(text.getAttribute('x')) - size / 2, y: Number(text.getAttribute('y')) - size / 2, width: size, height: size };\
+          for (const y of banks) for (let f = 0; f <= 8; f++) {\
+            const x = xs[0] + f * step;\
+            const dx = Math.max(b.x - x, 0, x - (b.x + b.width)), dy = Math.max(b.y - y, 0, y - (b.y + b.height));\
+            if (Math.hypot(dx, dy) < r) return text.textContent + ' lies under the piece at ' + [f, y];\
+          }\
+        }\
+        return 'clear';";
+    for (window, size) in [(Window::Desktop(1280, 800), "desktop"), (Window::Phone(390, 844), "phone")] {
+        let c = launch(&driver_url, &tmp.join(size), "zh-CN", window).await;
+        c.goto(&format!("{url}#/analysis/standard/{}", BANKS.replace(' ', "%20"))).await.unwrap();
+        css(&c, "svg.board g.piece").await;
+        until(
+            &c,
+            "every soldier drawn",
+            "return document.querySelectorAll('svg.board g.piece').length === 32;",
+        )
+        .await;
+        assert_eq!(c.execute(clear, vec![]).await.unwrap(), json!("clear"), "at {size} size");
+        shot(&c, &format!("analysis-river-{size}.png")).await;
+        c.close().await.ok();
+    }
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

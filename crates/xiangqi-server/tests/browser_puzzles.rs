@@ -11,7 +11,7 @@
 mod browsing;
 
 use browsing::{
-    Window, chromedriver, click, css, launch, play_move, register_quick, shot, shots_at_both_sizes,
+    Window, chromedriver, click, count, css, launch, play_move, register_quick, shot, shots_at_both_sizes,
     start_driver, wait_text,
 };
 use fantoccini::Client;
@@ -120,9 +120,17 @@ async fn puzzles_are_solved_failed_streaked_and_found_on_the_main_screen() {
     }
     wait_text(&a, ".puzzle-status", "Solved!").await;
 
-    // A timed streak: solve one, miss the next.
+    // A timed streak: it waits for Start (its clock starts there, not on
+    // arrival); then solve one, miss the next.
     a.goto(&format!("{url}#/puzzles/streak")).await.unwrap();
-    wait_text(&a, ".puzzle-clock", "s left").await;
+    css(&a, "#streak-start").await;
+    assert_eq!(count(&a, ".puzzle-clock").await, 0, "no clock before Start");
+    shots_at_both_sizes(&a, "puzzles", "streak-start").await;
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    click(&a, "#streak-start").await;
+    let left = wait_text(&a, ".puzzle-clock", "s left").await;
+    let seconds: i64 = left.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(seconds >= 179, "the clock started at Start, 3 s after arrival: {left}");
     wait_text(&a, ".puzzle-status", "find the winning move").await;
     let first = shown_puzzle(&a).await;
     let line = store.puzzle(&first).await.unwrap().unwrap().moves;

@@ -92,7 +92,7 @@ async fn rated_games_move_ratings_casual_ones_do_not_and_each_player_chooses_the
     let b = browser(&driver_url, &tmp.join("b"), None).await;
     enter(&a, &url, "winner", "/users").await;
     enter(&b, &url, "loser", "/users").await;
-    assert_eq!(nav_rating(&a).await, "1500", "a new player's rating by their name");
+    assert_eq!(nav_rating(&a).await, "corr. 1500", "a new player's rating by their name, with its category");
 
     // A rated challenge from the new-game form: rated is the default.
     open(&a, &url, "#/new").await;
@@ -188,7 +188,7 @@ async fn rated_games_move_ratings_casual_ones_do_not_and_each_player_chooses_the
     shot(&a, "ratings-edit-desktop.png").await;
     css(&a, ".ratings-form button[type=submit]").await.click().await.unwrap();
     wait_text(&a, "#message", "Saved").await;
-    assert_eq!(nav_rating(&a).await, "1873", "the header shows the chosen rating");
+    assert_eq!(nav_rating(&a).await, "hex live 1873", "the header shows the chosen rating, named");
     open(&a, &url, "#/people").await;
     wait_text(&a, "li.person[data-user=winner]", "1873").await;
     let settings = api(&a, "GET", "/me/rating-settings", Value::Null).await;

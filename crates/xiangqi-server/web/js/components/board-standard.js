@@ -9,7 +9,7 @@ const STEP = 60;
 const MARGIN = 60;
 const FILES = "abcdefghi";
 /** A board inscription, written the same in every language. */
-const RIVER = ["楚 河", "漢 界"];
+const RIVER = ["楚河", "漢界"];
 
 /** @type {(string | null)[][]} */
 const rows = [];
@@ -50,10 +50,16 @@ function drawGround(layer, flipped, mode) {
     svg("line", { x1: x0 + 3 * STEP, y1: ya, x2: x0 + 5 * STEP, y2: yb }, lines);
     svg("line", { x1: x0 + 5 * STEP, y1: ya, x2: x0 + 3 * STEP, y2: yb }, lines);
   }
+  // Each glyph sits in the middle of a square of the river, between four
+  // points: a piece on a bank (a pawn crossing, say) never covers it.
   const riverY = y0 + 4.5 * STEP;
   const [left, right] = flipped ? [RIVER[1], RIVER[0]] : RIVER;
-  svg("text", { x: x0 + 2 * STEP, y: riverY, class: "river" }, layer).textContent = left ?? "";
-  svg("text", { x: x0 + 6 * STEP, y: riverY, class: "river" }, layer).textContent = right ?? "";
+  [...(left ?? "")].forEach((glyph, i) => {
+    svg("text", { x: x0 + (1.5 + i) * STEP, y: riverY, class: "river" }, layer).textContent = glyph;
+  });
+  [...(right ?? "")].forEach((glyph, i) => {
+    svg("text", { x: x0 + (5.5 + i) * STEP, y: riverY, class: "river" }, layer).textContent = glyph;
+  });
   const coords = svg("g", { class: `coords ${mode}` }, layer);
   if (mode === "iccs") {
     for (let f = 0; f < 9; f++) {

@@ -7,6 +7,7 @@ import { setPrefs } from "../prefs.js";
 import { go } from "../router.js";
 import { currentUser, setUser } from "../state.js";
 import { peopleMenu } from "./menu.js";
+import { categoryName } from "./ratings.js";
 
 async function logout() {
   await api.call("DELETE", "/session").catch(() => null);
@@ -62,8 +63,15 @@ export function renderNav() {
       h("a", { href: "#/people" }, t("nav.people")),
       h("a", { href: "#/puzzles" }, t("nav.puzzles")),
       peopleMenu(),
-      h("a", { href: `#/user/${encodeURIComponent(me.name)}`, class: "me", "aria-label": t("nav.myRating", { name: me.name, rating: me.rating }) },
-        me.name, h("span", { class: "nav-rating", "aria-hidden": "true" }, String(me.rating))),
+      // The rating of the category the player shows, named, so that it is
+      // never read as the rating of another pace or board.
+      h("a", {
+        href: `#/user/${encodeURIComponent(me.name)}`, class: "me",
+        "aria-label": t("nav.myRating", { name: me.name, category: categoryName(me.shown_category), rating: me.rating }),
+        title: categoryName(me.shown_category),
+      },
+      me.name, h("span", { class: "nav-rating", "aria-hidden": "true" },
+        h("span", { class: "nav-category" }, t(`category.short.${me.shown_category}`)), " ", String(me.rating))),
       h("a", { href: "#/settings" }, t("nav.settings")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#", onclick: (e) => { e.preventDefault(); logout(); } }, t("nav.logout")),

@@ -40,7 +40,8 @@ import { currentUser } from "../../state.js";
  * @property {ComputerEvent | null} computer  what the computer last said about its move here
  * @property {boolean} flipped  Black at the bottom
  * @property {boolean} confirming  resign asked once: the buttons ask to confirm
- * @property {string} note  a word for the player by the buttons (a refusal, a declined draw offer), until the next move
+ * @property {{ text: string, kind: "info" | "error" } | null} note  a word for the player by the buttons, until
+ *   its cause is gone (the next move, or the game's end): a refusal is an error, a declined draw offer news
  * @property {{ theirs: Challenge | null, mine: Challenge | null }} rematch  the rematch challenges about this game
  * @property {number | null} viewing  the move shown; null: the position now, the only one moves are made on
  * @property {LinePosition[] | null} line  every position of the game, read once an earlier one is shown
@@ -78,7 +79,7 @@ export function gameController(first) {
     computer: null,
     flipped: myColor(first) === "black",
     confirming: false,
-    note: "",
+    note: null,
     rematch: { theirs: null, mine: null },
     viewing: null,
     line: null,
@@ -111,10 +112,8 @@ export function gameController(first) {
     if (next.ply !== before.ply || next.status !== before.status) {
       state.pending = null;
       state.confirming = false;
-      if (next.ply !== before.ply) {
-        state.note = "";
-        state.computer = null;
-      }
+      state.note = null;
+      if (next.ply !== before.ply) state.computer = null;
     }
     state.game = next;
     if (before.status === "active" && next.status !== "active") loadRematch();
@@ -166,9 +165,9 @@ export function gameController(first) {
    */
   async function act(action) {
     say("");
-    state.note = "";
+    state.note = null;
     await request(action, (problem) => {
-      state.note = problem;
+      state.note = { text: problem, kind: "error" };
     });
     changed();
   }
@@ -251,7 +250,7 @@ export function gameController(first) {
           sayNext(noticeText(n));
           go(`#/game/${encodeURIComponent(n.game)}`);
         } else if (n.kind === "draw_declined" && n.game === id) {
-          state.note = noticeText(n);
+          state.note = { text: noticeText(n), kind: "info" };
           changed();
         }
       }),

@@ -23,6 +23,9 @@ import { gameAnalysisLink } from "../../links.js";
 import { overButtons, playingButtons } from "./buttons.js";
 import { other } from "./controller.js";
 
+/** The longest move anyone types: a Chinese move is 4 characters, a hex one 6; the rest is a slip. */
+const MOVE_TEXT_MAX = 16;
+
 /** @typedef {import("./controller.js").GameController} GameController */
 /** @typedef {import("../../models.js").Color} Color */
 
@@ -78,7 +81,7 @@ export function gameView(view, ctl) {
   const statusBox = h("div", { class: "status-box", role: "status", "aria-live": "polite" }, status, lastMove, toLive);
   let actions = h("div", { class: "buttons", id: "actions" });
   const entryInput = h("input", {
-    name: "move", id: "move-text", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+    name: "move", id: "move-text", autocomplete: "off", autocapitalize: "off", spellcheck: "false", maxlength: String(MOVE_TEXT_MAX),
     placeholder: t(first.variant === "hex" ? "game.typePlaceholderHex" : "game.typePlaceholder"),
   });
   const entry = h("form", { class: "move-entry", id: "move-entry" },
@@ -164,7 +167,7 @@ export function gameView(view, ctl) {
     toLive.hidden = !past;
     const list = !color ? [] : active ? playingButtons(ctl, hooks, color, myTurn) : overButtons(ctl, color);
     const fresh = h("div", { class: "buttons", id: "actions" }, list,
-      note ? h("p", { class: "note", id: "game-note", role: "alert" }, note) : null);
+      note ? h("p", { class: `note ${note.kind}`, id: "game-note", role: note.kind === "error" ? "alert" : "status" }, note.text) : null);
     swapKeepingFocus(actions, fresh);
     actions = fresh;
     entry.hidden = !(color && active) || Boolean(past);

@@ -214,7 +214,7 @@ export function puzzleController(mode, ui) {
       if (mode.kind === "daily") await start(await endpoints.dailyPuzzle());
       else if (mode.kind === "id") await start(await endpoints.readPuzzle(mode.id ?? ""));
       else if (mode.kind === "streak") {
-        if (currentUser()) await startStreak();
+        if (currentUser()) ui.streakStart(() => void startStreak());
         else ui.say(t("puzzle.loginForStreak"), "info");
       } else await next();
     } catch (err) {

@@ -123,6 +123,21 @@ export function puzzleView(view, mode) {
       streakBox.textContent = t("puzzle.streakSolved", { count });
     },
 
+    /**
+     * Before a streak: what it is, and the button that starts it (its clock,
+     * and the count of streaks an hour allows, start there, not on arrival).
+     * @param {() => void} go
+     */
+    streakStart(go) {
+      const start = button(t("puzzle.streakStart"), () => {
+        after.replaceChildren();
+        go();
+      }, { id: "streak-start" });
+      after.replaceChildren(h("p", { class: "muted" }, t("puzzle.streakIntro")),
+        h("div", { class: "actions" }, start));
+      start.focus();
+    },
+
     /** The streak is over: a button to start another. @param {() => void} again */
     streakAgain(again) {
       after.append(h("div", { class: "actions" }, button(t("puzzle.streakAgain"), again)));
