@@ -14,8 +14,8 @@
 mod browsing;
 
 use browsing::{
-    Driver, Window, api, chromedriver, click, click_cell, click_target, count, css, launch, register_quick,
-    shot, start_driver, wait_text,
+    Driver, Window, api, chromedriver, click, click_cell, click_target, confirm_moves, count, css, launch,
+    register_quick, shot, start_driver, wait_text,
 };
 use std::time::Duration;
 
@@ -722,7 +722,9 @@ async fn on_a_phone_every_page_fits_and_the_clocks_and_buttons_stay_with_the_boa
     let touch = p.execute("return navigator.maxTouchPoints > 0 && window.innerWidth;", vec![]).await.unwrap();
     assert_eq!(touch, json!(390), "a 390 px touch screen");
 
-    // Alice challenges Phoebe to a live game; Phoebe accepts in the waiting room.
+    // Alice challenges Phoebe to a live game (10+5, rapid); Phoebe accepts in
+    // the waiting room. She has asked for Submit in rapid games.
+    confirm_moves(&p, &["rapid"]).await;
     let live = json!({ "kind": "live", "base": 600000, "increment": 5000 });
     api(
         &a,

@@ -117,14 +117,17 @@ async fn preferences_change_every_board_at_once_and_stay_changed_in_both_languag
     .unwrap();
     css(&c, "svg.board g.piece > g[transform*='scale(1.14)']").await;
     choose(&c, "notation", "chinese").await;
-    choose(&c, "live_submit", "instant").await;
+    // Moves: live ones go on the click by default; Submit for blitz as well as correspondence.
+    click(&c, "input[name=confirm_moves][value=blitz]").await;
+    scroll_to(&c, "fieldset[data-pref=confirm_moves]").await;
+    shot(&c, "site-settings-confirm-desktop.png").await;
     click(&c, "input[name=sound]").await;
     click(&c, "input[name=animation]").await;
     c.refresh().await.unwrap();
     css(&c, "html[data-theme=contrast]").await;
     css(&c, "svg.board[data-pieces=beginner][data-coordinates=off]").await;
     css(&c, "svg.board g.piece > g[transform*='scale(1.14)']").await;
-    for checked in ["notation][value=chinese", "live_submit][value=instant", "theme][value=contrast"] {
+    for checked in ["notation][value=chinese", "confirm_moves][value=blitz", "theme][value=contrast"] {
         assert_eq!(
             css(&c, &format!("input[name={checked}]")).await.prop("checked").await.unwrap().as_deref(),
             Some("true")

@@ -17,7 +17,9 @@ async fn preferences_start_at_defaults_are_replaced_whole_and_bad_values_are_nam
     assert_eq!(
         prefs,
         json!({"pieces": "traditional", "theme": "wood", "piece_size": 100, "coordinates": "iccs", "notation": "wxf",
-               "animation": true, "sound": false, "live_submit": "confirm", "language": null})
+               "animation": true, "sound": false, "language": null,
+               "confirm_moves": {"bullet": false, "blitz": false, "rapid": false, "classical": false,
+                                 "correspondence": true}})
     );
     prefs["pieces"] = json!("beginner");
     prefs["theme"] = json!("contrast");

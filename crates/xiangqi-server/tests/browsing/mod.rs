@@ -276,3 +276,15 @@ pub async fn shots_at_both_sizes(c: &Client, prefix: &str, name: &str) {
     }
     c.set_window_size(1280, 800).await.unwrap();
 }
+
+/// Makes the page's user wait for Submit in games of these paces (`blitz`,
+/// `rapid`, ...), as the settings page would, and reloads the page.
+pub async fn confirm_moves(c: &Client, speeds: &[&str]) {
+    let mut prefs = api(c, "GET", "/me/preferences", Value::Null).await["body"]["preferences"].clone();
+    for speed in speeds {
+        prefs["confirm_moves"][*speed] = json!(true);
+    }
+    let r = api(c, "PUT", "/me/preferences", prefs).await;
+    assert_eq!(r["status"], 200, "{r}");
+    c.refresh().await.unwrap();
+}

@@ -261,6 +261,19 @@ export type ComputerLevels = {
 /** What the computer is doing about its move in a game. */
 export type ComputerState = "thinking" | "queued";
 
+/**
+ * Whether a move waits for the Submit button, by the game's pace. By default
+ * a live game's move is played on the click or drop, and a correspondence
+ * move waits for Submit (a slip there costs days).
+ */
+export type Confirmations = {
+  blitz: boolean;
+  bullet: boolean;
+  classical: boolean;
+  correspondence: boolean;
+  rapid: boolean;
+};
+
 /** The messages with one person: the latest, and how many of theirs are unread. */
 export type ConversationView = {
   last: MessageView;
@@ -496,6 +509,8 @@ export type GameView = GameSummary & {
    * board, no move yet).
    */
   opening?: string | null;
+  /** Its pace, from its clock (what a player's move confirmations go by). */
+  speed: Speed;
 };
 
 /** Who is here, a page at a time: the most recently seen first, my buddies first within the page. */
@@ -786,9 +801,6 @@ export type LiveGames = {
   /** The `after` of the next page; null on the last. */
   next?: string | null;
 };
-
-/** Whether a move in a live game waits for the Submit button. */
-export type LiveSubmit = "confirm" | "instant";
 
 /**
  * A user's lobby: open challenges, oldest first: a page of the waiting room,
@@ -1153,10 +1165,11 @@ export type PlayingPage = {
  */
 export type Preferences = {
   animation: boolean;
+  /** Which paces' moves wait for Submit. */
+  confirm_moves: Confirmations;
   coordinates: Coordinates;
   /** Null: follow the browser's language. */
   language?: Language | null;
-  live_submit: LiveSubmit;
   notation: Notation;
   /** Piece size in percent of the standard size, 80-120. */
   piece_size: number;
@@ -2204,6 +2217,13 @@ export type SessionAnswer = {
 
 /** The side a challenge's creator asks to play. */
 export type SideChoice = "red" | "black" | "random";
+
+/**
+ * How fast a game is played: a live clock by its base time and 40
+ * increments (bullet under 3 minutes, blitz under 10, rapid under 30,
+ * classical beyond), or correspondence; `other` for imported games.
+ */
+export type Speed = "bullet" | "blitz" | "rapid" | "classical" | "correspondence" | "other";
 
 /** A line of the standings, with the player's results round by round. */
 export type StandingView = {

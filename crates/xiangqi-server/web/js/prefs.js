@@ -1,6 +1,6 @@
 // Board and piece preferences: how pieces look, the board's theme and the size
-// of its pieces, coordinates, the notation of moves, animation, a sound, whether a
-// live move waits for Submit, and the language. A visitor keeps them in this
+// of its pieces, coordinates, the notation of moves, animation, a sound, which
+// paces' moves wait for Submit, and the language. A visitor keeps them in this
 // browser; a logged-in user on the server (`/me/preferences`), so they follow
 // the user to every browser. A change applies at once to every board on the page.
 //
@@ -16,10 +16,16 @@ import { currentUser, onUserChange } from "./state.js";
 
 /** @typedef {import("./models.js").Prefs} Prefs */
 
+/** The paces a game is played at, in the order the settings page lists them. */
+export const SPEEDS = /** @type {const} */ (["bullet", "blitz", "rapid", "classical", "correspondence"]);
+
+/** By default only correspondence moves wait for Submit. @type {Prefs["confirm_moves"]} */
+const CONFIRM_DEFAULTS = { bullet: false, blitz: false, rapid: false, classical: false, correspondence: true };
+
 /** @type {Readonly<Prefs>} */
 export const DEFAULTS = Object.freeze({
   pieces: "traditional", theme: "wood", piece_size: 100, coordinates: "iccs", notation: "wxf",
-  animation: true, sound: false, live_submit: "confirm", language: null,
+  animation: true, sound: false, confirm_moves: Object.freeze(CONFIRM_DEFAULTS), language: null,
 });
 
 /** The values each choice offers, in the order the settings page lists them. */
@@ -28,7 +34,6 @@ export const CHOICES = /** @type {const} */ ({
   theme: ["wood", "paper", "contrast"],
   coordinates: ["off", "iccs", "wxf"],
   notation: ["wxf", "chinese", "iccs"],
-  live_submit: ["confirm", "instant"],
   language: ["en", "zh-Hans", "zh-Hant", "vi"],
 });
 
@@ -60,7 +65,11 @@ export function normalise(raw) {
   p.theme = pick("theme");
   p.coordinates = pick("coordinates");
   p.notation = pick("notation");
-  p.live_submit = pick("live_submit");
+  const confirm = /** @type {Record<string, unknown>} */ (r["confirm_moves"] && typeof r["confirm_moves"] === "object" ? r["confirm_moves"] : {});
+  p.confirm_moves = { ...CONFIRM_DEFAULTS };
+  for (const speed of SPEEDS) {
+    if (typeof confirm[speed] === "boolean") p.confirm_moves[speed] = /** @type {boolean} */ (confirm[speed]);
+  }
   p.language = pick("language");
   const size = Number(r["piece_size"]);
   p.piece_size = Number.isFinite(size) ? Math.min(SIZE_MAX, Math.max(SIZE_MIN, Math.round(size))) : DEFAULTS.piece_size;

@@ -1,11 +1,11 @@
 //! How a user likes the site to look and behave: piece set, board theme and
 //! piece size, coordinates, the notation of move lists, animation, sound, the
-//! Submit button in live games, and the language.
+//! Submit button by the game's pace, and the language.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::named_enum;
+use super::{explorer::Speed, named_enum};
 
 named_enum! {
     /// How pieces are drawn.
@@ -50,13 +50,39 @@ named_enum! {
     }
 }
 
-named_enum! {
-    /// Whether a move in a live game waits for the Submit button.
-    "a way to send live moves" LiveSubmit {
-        /// Choose, then Submit (as correspondence games always do).
-        Confirm = "confirm",
-        /// Sent as soon as it is chosen.
-        Instant = "instant",
+/// Whether a move waits for the Submit button, by the game's pace. By default
+/// a live game's move is played on the click or drop, and a correspondence
+/// move waits for Submit (a slip there costs days).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Confirmations {
+    pub bullet: bool,
+    pub blitz: bool,
+    pub rapid: bool,
+    pub classical: bool,
+    pub correspondence: bool,
+}
+
+impl Confirmations {
+    /// Submit for correspondence games only.
+    pub const DEFAULT: Confirmations =
+        Confirmations { bullet: false, blitz: false, rapid: false, classical: false, correspondence: true };
+
+    /// Whether a game of this pace waits for Submit (an imported game, never played here, does).
+    pub fn at(self, speed: Speed) -> bool {
+        match speed {
+            Speed::Bullet => self.bullet,
+            Speed::Blitz => self.blitz,
+            Speed::Rapid => self.rapid,
+            Speed::Classical => self.classical,
+            Speed::Correspondence | Speed::Other => self.correspondence,
+        }
+    }
+}
+
+impl Default for Confirmations {
+    fn default() -> Self {
+        Confirmations::DEFAULT
     }
 }
 
@@ -85,7 +111,8 @@ pub struct Preferences {
     pub notation: Notation,
     pub animation: bool,
     pub sound: bool,
-    pub live_submit: LiveSubmit,
+    /// Which paces' moves wait for Submit.
+    pub confirm_moves: Confirmations,
     /// Null: follow the browser's language.
     pub language: Option<Language>,
 }
@@ -100,9 +127,29 @@ impl Default for Preferences {
             notation: Notation::Wxf,
             animation: true,
             sound: false,
-            live_submit: LiveSubmit::Confirm,
+            confirm_moves: Confirmations::DEFAULT,
             language: None,
         }
+    }
+}
+
+impl Preferences {
+    /// Preferences as a row keeps them. Rows written before moves were
+    /// confirmed by pace hold `live_submit` instead: `confirm` there was the
+    /// default every account was stored with (choosing it took a switch to
+    /// `instant` and back, which a row cannot tell apart), and `instant` asked
+    /// for live moves on the click, which the default now gives; either way
+    /// such an account starts with today's default.
+    pub fn from_stored(json: &str) -> Result<Preferences, serde_json::Error> {
+        let mut value: serde_json::Value = serde_json::from_str(json)?;
+        if let Some(fields) = value.as_object_mut()
+            && fields.remove("live_submit").is_some()
+        {
+            fields
+                .entry("confirm_moves")
+                .or_insert_with(|| serde_json::to_value(Confirmations::DEFAULT).unwrap_or_default());
+        }
+        serde_json::from_value(value)
     }
 }
 
@@ -124,5 +171,35 @@ mod tests {
         }
         let unknown = serde_json::json!({"pieces": "traditional", "colour": "red"});
         assert!(serde_json::from_value::<Preferences>(unknown).is_err());
+    }
+
+    #[test]
+    fn live_moves_go_on_the_click_and_correspondence_ones_wait_for_submit() {
+        let c = Confirmations::DEFAULT;
+        assert!(
+            !c.at(Speed::Bullet) && !c.at(Speed::Blitz) && !c.at(Speed::Rapid) && !c.at(Speed::Classical)
+        );
+        assert!(c.at(Speed::Correspondence));
+        let rapid_too = Confirmations { rapid: true, ..c };
+        assert!(rapid_too.at(Speed::Rapid) && !rapid_too.at(Speed::Blitz));
+    }
+
+    #[test]
+    fn rows_from_before_confirmations_by_pace_start_at_the_default() {
+        let mut old =
+            serde_json::to_value(Preferences { theme: Theme::Paper, ..Preferences::default() }).unwrap();
+        old.as_object_mut().unwrap().remove("confirm_moves");
+        for was in ["confirm", "instant"] {
+            old["live_submit"] = was.into();
+            let read = Preferences::from_stored(&old.to_string()).unwrap();
+            assert_eq!(read.confirm_moves, Confirmations::DEFAULT, "{was}");
+            assert_eq!(read.theme, Theme::Paper, "the rest is kept");
+        }
+        let chosen = Preferences {
+            confirm_moves: Confirmations { blitz: true, ..Confirmations::DEFAULT },
+            ..Preferences::default()
+        };
+        let row = serde_json::to_string(&chosen).unwrap();
+        assert_eq!(Preferences::from_stored(&row).unwrap(), chosen, "a new row reads as written");
     }
 }

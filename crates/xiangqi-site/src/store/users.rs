@@ -45,7 +45,7 @@ impl FromRow for UserRecord {
                 .transpose()?,
             preferences: get::<Option<String>>(r, "preferences")?
                 .map(|json| {
-                    serde_json::from_str(&json).map_err(|e| super::corrupt("preferences", e.to_string()))
+                    Preferences::from_stored(&json).map_err(|e| super::corrupt("preferences", e.to_string()))
                 })
                 .transpose()?
                 .unwrap_or_default(),

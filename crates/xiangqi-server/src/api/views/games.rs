@@ -113,6 +113,8 @@ pub struct GameView {
     /// `GET /openings`), or null when it has none (a set-up start, the hex
     /// board, no move yet).
     pub opening: Option<String>,
+    /// Its pace, from its clock (what a player's move confirmations go by).
+    pub speed: crate::model::explorer::Speed,
 }
 
 impl From<&Loaded> for GameSummary {
@@ -175,7 +177,14 @@ impl From<&Loaded> for GameView {
             .collect();
         let line: Vec<&str> = g.moves.iter().map(|m| m.iccs.as_str()).collect();
         let code = crate::domain::openings::code_of(g.row.variant, &g.row.start_fen, &line.join(" "));
-        GameView { summary: GameSummary::from(g), legal, moves, opening: (!code.is_empty()).then_some(code) }
+        let speed = crate::model::explorer::Speed::of(g.row.clock);
+        GameView {
+            summary: GameSummary::from(g),
+            legal,
+            moves,
+            opening: (!code.is_empty()).then_some(code),
+            speed,
+        }
     }
 }
 

@@ -14,7 +14,7 @@ import { h } from "../../dom.js";
 import { LANGUAGES, t } from "../../i18n.js";
 import { chineseFromWxf } from "../../notation.js";
 import { sayError } from "../../notify.js";
-import { CHOICES, SIZE_MAX, SIZE_MIN, onPrefsChange, prefs, setPrefs } from "../../prefs.js";
+import { CHOICES, SIZE_MAX, SIZE_MIN, SPEEDS, onPrefsChange, prefs, setPrefs } from "../../prefs.js";
 import { currentUser } from "../../state.js";
 
 /** @typedef {import("../../prefs.js").Prefs} Prefs */
@@ -31,7 +31,7 @@ const save = (change) => setPrefs(change).catch(sayError);
 
 /**
  * A group of radio buttons for one preference.
- * @template {"pieces" | "theme" | "coordinates" | "notation" | "live_submit"} K
+ * @template {"pieces" | "theme" | "coordinates" | "notation"} K
  * @param {K} key
  * @param {TextKey} legend
  * @param {(value: (typeof CHOICES)[K][number]) => string} label
@@ -60,6 +60,18 @@ function toggle(key, text) {
   const box = h("input", { type: "checkbox", name: key, checked: prefs()[key] });
   box.addEventListener("change", () => save({ [key]: box.checked }));
   return h("label", { class: "choice" }, box, t(text));
+}
+
+/** Which paces' moves wait for Submit: a box for each. */
+function confirmations() {
+  const boxes = SPEEDS.map((speed) => {
+    const box = h("input", { type: "checkbox", name: "confirm_moves", value: speed, checked: prefs().confirm_moves[speed] });
+    box.addEventListener("change", () => save({ confirm_moves: { ...prefs().confirm_moves, [speed]: box.checked } }));
+    return h("label", { class: "choice" }, box, t(`speed.${speed}`));
+  });
+  return h("fieldset", { "data-pref": "confirm_moves" },
+    h("legend", {}, t("settings.confirmMoves")), boxes,
+    h("p", { class: "hint-text" }, t("settings.confirmMoves.note")));
 }
 
 /**
@@ -115,7 +127,7 @@ export function settingsPage(view) {
     radios("notation", "settings.notation", (v) => t("settings.notation.example", { name: t(`settings.notation.${v}`), example: examples[v] })),
     h("fieldset", { "data-pref": "moves" }, h("legend", {}, t("settings.moves")),
       toggle("animation", "settings.animation"), toggle("sound", "settings.sound")),
-    radios("live_submit", "settings.liveSubmit", (v) => t(`settings.liveSubmit.${v}`), "settings.liveSubmit.note"),
+    confirmations(),
     h("fieldset", { "data-pref": "language" }, h("legend", {}, t("app.language")), language),
     currentUser() ? puzzleSharing() : null);
 
@@ -132,7 +144,8 @@ export function settingsPage(view) {
     for (const input of form.querySelectorAll("input")) {
       if (!(input.name in next)) continue; // the account's own choice, not a preference
       const key = /** @type {keyof Prefs} */ (input.name);
-      if (input.type === "radio") input.checked = String(next[key]) === input.value;
+      if (key === "confirm_moves") input.checked = next.confirm_moves[/** @type {keyof Prefs["confirm_moves"]} */ (input.value)];
+      else if (input.type === "radio") input.checked = String(next[key]) === input.value;
       else if (input.type === "checkbox") input.checked = Boolean(next[key]);
       else if (input.type === "range") input.value = String(next.piece_size);
     }

@@ -92,7 +92,8 @@ export function gameController(first) {
   const changed = () => onChange(false);
 
   /** A live game whose player sends a move as soon as it is made (no Submit). */
-  const instant = () => state.game.clock.kind === "live" && prefs().live_submit === "instant";
+  // A move is played on the click or drop unless the player's pace setting asks for Submit.
+  const instant = () => state.game.speed !== "other" && !prefs().confirm_moves[state.game.speed];
 
   /**
    * Takes a new state of the game, unless the page already has it or a later
