@@ -173,4 +173,21 @@ mod tests {
         assert_eq!(schema["properties"]["news"]["items"]["$ref"], "#/components/schemas/NewsItem");
         assert_eq!(NewsPage::name(), "NewsPage");
     }
+
+    #[test]
+    fn a_page_s_extras_sit_beside_its_items_on_the_wire_and_in_the_document() {
+        use crate::api::views::{LeadersOf, LeadersPage};
+        use crate::model::ratings::Category;
+        let page =
+            LeadersPage::with(Vec::new(), Some("k".into()), LeadersOf { category: Category::StandardLive });
+        assert_eq!(
+            serde_json::to_value(&page).unwrap(),
+            json!({"leaders": [], "category": "standard_live", "next": "k"})
+        );
+        let schema = serde_json::to_value(LeadersPage::schema()).unwrap();
+        assert_eq!(schema["required"], json!(["leaders", "category"]));
+        let mut fields: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+        fields.sort();
+        assert_eq!(fields, ["category", "leaders", "next"]);
+    }
 }
