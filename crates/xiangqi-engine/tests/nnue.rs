@@ -201,3 +201,51 @@ fn the_options_switch_and_load_nets_and_refuse_bad_files() {
     assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{lines:#?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The same position for the other colour: the ranks reversed (each side's
+/// pieces on the other's half, files kept), the colours swapped and the other
+/// side to move. The rules are left-right symmetric, so it is the position as
+/// the other side would have it; an evaluation that favours neither colour
+/// scores it as it scores the first.
+fn from_the_other_side(fen: &str) -> String {
+    let mut fields = fen.split(' ');
+    let rows: Vec<String> = fields
+        .next()
+        .unwrap()
+        .split('/')
+        .rev()
+        .map(|row| {
+            row.chars()
+                .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+                .collect()
+        })
+        .collect();
+    let turn = if fields.next() == Some("w") { "b" } else { "w" };
+    format!("{} {turn} - - 0 1", rows.join("/"))
+}
+
+#[test]
+fn the_net_favours_neither_colour_in_any_opening_position() {
+    let net = Network::embedded();
+    let mut fens: Vec<String> = PINNED.iter().map(|(fen, _)| fen.to_string()).collect();
+    let openings = include_str!("../openings/openings.txt");
+    for line in openings.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let mut pos = Position::<Standard>::startpos();
+        fens.push(pos.to_fen());
+        for text in line.split_whitespace() {
+            let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{line}: {text}: {e}"));
+            pos.play(m).unwrap();
+            fens.push(pos.to_fen());
+        }
+    }
+    let mut unequal = Vec::new();
+    for fen in &fens {
+        let pos: Position<Standard> = fen.parse().unwrap();
+        let twin: Position<Standard> = from_the_other_side(fen).parse().unwrap();
+        let (a, b) = (net.evaluate_position(&pos), net.evaluate_position(&twin));
+        if a != b {
+            unequal.push(format!("{fen}: {a} against {b}"));
+        }
+    }
+    assert!(unequal.is_empty(), "{} of {} positions:\n{}", unequal.len(), fens.len(), unequal.join("\n"));
+}
