@@ -406,6 +406,111 @@ async fn game_state(c: &Client, game: &str) -> Value {
     v["game"].clone()
 }
 
+/// A live game between `a` (Red) and `b`, 60 s and 1 s a move: its id.
+async fn live_game(a: &Client, b: &Client) -> String {
+    let terms = json!({"opponent": b.name, "rules": "asian", "color": "red",
+        "clock": {"kind": "live", "base": 60000, "increment": 1000}});
+    let (_, v) = a.post("/challenges", terms).await;
+    let id = v["challenge"]["id"].as_str().unwrap().to_string();
+    let (_, v) = b.post(&format!("/challenges/{id}/accept"), json!({})).await;
+    v["game"]["id"].as_str().unwrap().to_string()
+}
+
+/// Queues `c`'s premove in `game`.
+async fn premove(c: &Client, game: &str, ply: i64, mv: &str) -> (StatusCode, Value) {
+    c.send(reqwest::Method::PUT, &format!("/games/{game}/premove"), Some(json!({"ply": ply, "move": mv})))
+        .await
+}
+
+on_both_databases!(a_premove_is_played_with_the_opponent_s_move_and_costs_no_time);
+async fn a_premove_is_played_with_the_opponent_s_move_and_costs_no_time(db: Db) {
+    let db = db.apart("premove").await;
+    let clock = xiangqi_server::Clock::default();
+    let s = common::server_on(&db, &clock).await;
+    let (a, b, c) = (
+        Client::register(&s, "pma").await,
+        Client::register(&s, "pmb").await,
+        Client::register(&s, "pmc").await,
+    );
+    let game = live_game(&a, &b).await;
+    assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+    assert_eq!(b.play(&game, 1, "h9g7").await.0, StatusCode::OK);
+    clock.advance(Duration::from_secs(3));
+    assert_eq!(a.play(&game, 2, "b0c2").await.0, StatusCode::OK);
+
+    // Black to move: Red queues a reply. Refusals first, each naming why.
+    for (who, ply, mv, status) in [
+        (&a, 2, "h0g2", StatusCode::CONFLICT),    // the game is past that count
+        (&b, 3, "h7h0", StatusCode::CONFLICT),    // it is Black's own move: play it
+        (&a, 3, "h9h8", StatusCode::BAD_REQUEST), // not one of Red's pieces
+        (&a, 3, "zz", StatusCode::BAD_REQUEST),
+        (&c, 3, "h0g2", StatusCode::FORBIDDEN), // not playing here
+    ] {
+        let (st, v) = premove(who, &game, ply, mv).await;
+        assert_eq!(st, status, "{mv}: {v}");
+    }
+    let (st, v) = premove(&a, &game, 3, "i0i1").await;
+    assert_eq!((st, &v["premove"]), (StatusCode::OK, &json!("i0i1")), "{v}");
+    let (st, v) = premove(&a, &game, 3, "h0g2").await;
+    assert_eq!((st, &v["premove"]), (StatusCode::OK, &json!("h0g2")), "one a side: the new one replaces it");
+    assert_eq!(a.get(&format!("/games/{game}/premove")).await.1["premove"], "h0g2");
+    assert_eq!(
+        b.get(&format!("/games/{game}/premove")).await.1["premove"],
+        Value::Null,
+        "only its player sees it"
+    );
+    let seen = game_state(&b, &game).await;
+    assert!(!seen.to_string().contains("h0g2"), "the game's state tells nobody: {seen}");
+    let red_before = seen["clocks"]["red"].as_i64().unwrap();
+
+    // Black's move brings Red's reply in the same write, at no cost to Red's clock.
+    clock.advance(Duration::from_secs(4));
+    let (st, v) = b.play(&game, 3, "b9c7").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let g = &v["game"];
+    assert_eq!(g["ply"], 5, "{g}");
+    let moves: Vec<&str> =
+        g["moves"].as_array().unwrap().iter().map(|m| m["iccs"].as_str().unwrap()).collect();
+    assert_eq!(moves[3..], ["b9c7", "h0g2"]);
+    assert_eq!(
+        g["clocks"]["red"].as_i64().unwrap(),
+        red_before + 1000,
+        "no time taken, the increment gained"
+    );
+    assert_eq!(g["clocks"]["running"], "black");
+    assert_eq!(a.get(&format!("/games/{game}/premove")).await.1["premove"], Value::Null, "played, so gone");
+    assert_eq!(game_state(&a, &game).await["moves"].as_array().unwrap().len(), 5, "as stored");
+    s.stop().await;
+}
+
+on_both_databases!(a_premove_that_became_illegal_or_was_taken_back_is_dropped_never_played);
+async fn a_premove_that_became_illegal_or_was_taken_back_is_dropped_never_played(db: Db) {
+    let s = server(&db).await;
+    let (a, b) = (Client::register(&s, "pia").await, Client::register(&s, "pib").await);
+    let game = live_game(&a, &b).await;
+    assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+    // Red's cannon on e2 cannot move through its own soldier on e3 (without
+    // taking): kept, then dropped.
+    assert_eq!(premove(&a, &game, 1, "e2e4").await.0, StatusCode::OK);
+    let (st, v) = b.play(&game, 1, "h9g7").await;
+    assert_eq!((st, &v["game"]["ply"]), (StatusCode::OK, &json!(2)), "{v}");
+    assert_eq!(a.get(&format!("/games/{game}/premove")).await.1["premove"], Value::Null, "dropped");
+    assert_eq!(a.play(&game, 2, "h0g2").await.0, StatusCode::OK);
+    // Queued, taken back: Black's move is alone.
+    assert_eq!(premove(&a, &game, 3, "i0h0").await.0, StatusCode::OK);
+    let (st, v) = a.delete(&format!("/games/{game}/premove")).await;
+    assert_eq!((st, &v["premove"]), (StatusCode::OK, &Value::Null), "{v}");
+    let (st, v) = b.play(&game, 3, "i9h9").await;
+    assert_eq!((st, &v["game"]["ply"]), (StatusCode::OK, &json!(4)), "{v}");
+    // Correspondence games take none.
+    let slow = common::new_game(&a, &b, "asian").await;
+    assert_eq!(a.play(&slow, 0, "h2e2").await.0, StatusCode::OK);
+    let (st, v) = premove(&a, &slow, 1, "h0g2").await;
+    assert_eq!(st, StatusCode::CONFLICT, "{v}");
+    assert!(v["message"].as_str().unwrap().contains("live"), "{v}");
+    s.stop().await;
+}
+
 on_both_databases!(live_clocks_flag_by_themselves);
 async fn live_clocks_flag_by_themselves(db: Db) {
     let db = db.apart("flag").await;

@@ -15,7 +15,7 @@ mod browsing;
 
 use browsing::{
     Driver, Window, api, chromedriver, click, click_cell, click_target, confirm_moves, count, css, launch,
-    register_quick, shot, start_driver, wait_text,
+    play_move, register_quick, shot, shots_at_both_sizes, start_driver, until, wait_text,
 };
 use std::time::Duration;
 
@@ -1087,8 +1087,17 @@ async fn the_checkmated_general_is_ringed_on_both_boards() {
             c.goto(&format!("{url}#/game/{id}")).await.unwrap();
             wait_text(c, "#status", "checkmate").await;
             // One ring, round Black's general.
-            let ring = css(c, "svg.board circle.mated").await;
-            let cell = ring.attr("data-mated").await.unwrap().unwrap();
+            // Read in one step: the board may be drawn again between finding
+            // the ring and asking it (the rematch offer arriving, say).
+            css(c, "svg.board circle.mated").await;
+            let cell = c
+                .execute(
+                    "return document.querySelector('svg.board circle.mated').getAttribute('data-mated');",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let cell = cell.as_str().unwrap().to_string();
             css(c, &format!("svg.board g.piece[data-cell='{cell}'][data-piece=k]")).await;
             assert_eq!(count(c, "svg.board circle.mated").await, 1);
             browsing::shots_at_both_sizes(c, "mated", &format!("{rules}-{side}")).await;
@@ -1098,6 +1107,55 @@ async fn the_checkmated_general_is_ringed_on_both_boards() {
         css(&a, ".moves td[data-ply='1'] button.step.current").await;
         assert_eq!(count(&a, "svg.board circle.mated").await, 0, "no ring before the mate");
     }
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn blitz_moves_go_on_the_click_and_a_premove_is_played_with_the_opponent_s_move() {
+    let chromedriver = chromedriver();
+    let (server, tmp) = start_server("premove").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    // 3+2: blitz, where a move goes on the click (the default).
+    let blitz = json!({ "kind": "live", "base": 180000, "increment": 2000 });
+    let id = start_game(&a, &b, "bob", "red", blitz).await;
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    play_move(&a, "h2", "e2").await;
+    css(&b, "g.piece[data-cell=e2]").await;
+    assert_eq!(count(&a, "#submit").await, 0, "no Submit in blitz");
+
+    // Bob to move: alice queues a reply, sees it, takes it back, queues another.
+    play_move(&a, "h0", "g2").await;
+    wait_text(&a, "#premove", "Premove h0g2").await;
+    css(&a, "g.arrow.premove[data-arrow=h0g2]").await;
+    shots_at_both_sizes(&a, "game", "premove").await;
+    click(&a, "#cancel-premove").await;
+    until(&a, "the premove is gone", "return !document.querySelector('#premove, g.arrow.premove');").await;
+    play_move(&a, "b0", "c2").await;
+    wait_text(&a, "#premove", "Premove b0c2").await;
+    assert!(
+        !api(&b, "GET", &format!("/games/{id}"), Value::Null).await.to_string().contains("b0c2"),
+        "bob cannot see it"
+    );
+
+    // Bob's move brings alice's reply at once; both pages show it, and bob is to move again.
+    play_move(&b, "h9", "g7").await;
+    css(&a, "g.piece[data-cell=c2]").await;
+    css(&b, "g.piece[data-cell=c2]").await;
+    wait_text(&b, "#status", "Your move").await;
+    assert_eq!(count(&a, "#premove").await, 0, "played, so gone");
+    let g = api(&a, "GET", &format!("/games/{id}"), Value::Null).await;
+    assert_eq!(g["body"]["game"]["ply"], 3, "{g}");
+    shot(&b, "game-premove-played.png").await;
     a.close().await.ok();
     b.close().await.ok();
     server.stop().await;

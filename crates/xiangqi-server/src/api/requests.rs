@@ -281,6 +281,18 @@ pub struct Submit {
     pub text: String,
 }
 
+/// A premove: queued while the opponent is to move, played with their move.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PremoveRequest {
+    /// The number of moves played now (the opponent is to make move `ply + 1`).
+    pub ply: i64,
+    /// Two points, the first holding one of your pieces: `h2e2` (cell names on
+    /// the hex board). Whether it is legal is known after the opponent's move.
+    #[serde(rename = "move")]
+    pub text: String,
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrawRequest {

@@ -1182,6 +1182,22 @@ export type PreferencesAnswer = {
   preferences: Preferences;
 };
 
+/** My premove in a game: none, or the move queued (`h2e2`). */
+export type PremoveAnswer = {
+  premove?: string | null;
+};
+
+/** A premove: queued while the opponent is to move, played with their move. */
+export type PremoveRequest = {
+  /**
+   * Two points, the first holding one of your pieces: `h2e2` (cell names on
+   * the hex board). Whether it is legal is known after the opponent's move.
+   */
+  move: string;
+  /** The number of moves played now (the opponent is to make move `ply + 1`). */
+  ply: number;
+};
+
 /**
  * A profile page: the user, their results per rule set, their latest games,
  * and how the one asking regards them.
@@ -1713,6 +1729,24 @@ export type Refusal =
   | {
       params: Record<string, unknown>;
       reason: "not_your_turn";
+    }
+  /** A premove is queued while the opponent is to move; on one's own move, one moves. */
+  | {
+      /** A premove is queued while the opponent is to move; on one's own move, one moves. */
+      params: Record<string, unknown>;
+      reason: "premove_on_your_turn";
+    }
+  /** Correspondence games take no premoves. */
+  | {
+      /** Correspondence games take no premoves. */
+      params: Record<string, unknown>;
+      reason: "premove_live_only";
+    }
+  | {
+      params: {
+        text: string;
+      };
+      reason: "bad_premove";
     }
   | {
       params: Record<string, unknown>;

@@ -6,7 +6,7 @@
 
 use std::ops::Deref;
 
-use xiangqi::{AnyGame, Checked, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
+use xiangqi::{AnyGame, Checked, Color, Geometry, Move, Position, RuleSet, Variant, notation::pgn::Format};
 use xiangqi_engine::{Analysis, Control, Engine, Info, Limits, Root};
 
 use super::refusal::{Illegality, Refusal};
@@ -63,6 +63,15 @@ pub fn rules_fit(variant: Variant, rules: RuleSet) -> bool {
 /// The start position of a board, as FEN.
 pub fn start_fen(variant: Variant) -> String {
     variant.start_fen()
+}
+
+/// A premove as `side` writes it while the other side is to move: two cells
+/// (`h2e2`; `e3e6` on the hex board), the first holding one of `side`'s
+/// pieces; what it will be allowed to do is known only after the other side's move.
+fn premove_at<G: Geometry>(pos: &Position<G>, side: Color, text: &str) -> Option<String> {
+    let m = xiangqi::notation::iccs::parse(Position::<G>::tables(), text)?;
+    let mine = pos.piece_at(m.from).is_some_and(|p| p.color == side) && m.from != m.to;
+    mine.then(|| xiangqi::notation::iccs::write(Position::<G>::tables(), m))
 }
 
 /// The written forms of a legal move from `pos`.
@@ -230,6 +239,12 @@ impl Board {
     pub fn check_text(&self, text: &str) -> Result<Checked, Illegality> {
         let m = self.0.parse_any(text).map_err(|e| Illegality::from(&e))?;
         self.0.check(m).map_err(|e| Illegality::from(&e))
+    }
+
+    /// A premove of `side`'s, as it is kept (see [`premove_at`]); none if the
+    /// text names no two cells or the first holds no piece of `side`'s.
+    pub fn premove(&self, side: Color, text: &str) -> Option<String> {
+        each!(self, g => premove_at(g.position(), side, text))
     }
 
     /// Plays a move [`Board::check_text`] found legal now, without judging it again.

@@ -229,6 +229,7 @@ pub fn new_game_row(
         tournament: None,
         created_ms: now,
         updated_ms: now,
+        premoves: [None, None],
     }
 }
 
@@ -397,17 +398,107 @@ impl Games {
             after.status = GameStatus::Finished;
             after.outcome = Some(o);
         }
+        let mut records = vec![record];
+        let mut new_names = vec![names];
+        // The side now to move may have queued its reply: it is played in the
+        // same write if it is legal now (its clock has not run: it costs no
+        // time), and dropped if not; either way it is gone.
+        after.premoves[color.index()] = None;
+        let waiting = !color;
+        if let Some(text) = after.premoves[waiting.index()].take()
+            && after.status == GameStatus::Active
+            && let Ok(checked) = board.check_text(&text)
+        {
+            let replied = board.names(checked.mv());
+            board.play_checked(checked);
+            if let (ClockSpec::Live { increment, .. }, true) = (before.clock, before.ply + 1 >= 2) {
+                match waiting {
+                    Color::Red => after.red_ms += increment,
+                    Color::Black => after.black_ms += increment,
+                }
+            }
+            after.ply += 1;
+            after.fen = board.fen();
+            if let Some(o) = board.outcome() {
+                after.status = GameStatus::Finished;
+                after.outcome = Some(o);
+            }
+            records.push(MoveRecord {
+                game_id: after.id.clone(),
+                ply: after.ply,
+                iccs: replied.iccs.clone(),
+                wxf: replied.wxf.clone(),
+                at_ms: now,
+            });
+            new_names.push(replied);
+        }
         let store = &self.store;
-        let write = async |finish: Option<&Finish>| store.record_move(&before, &after, &record, finish).await;
+        let write =
+            async |finish: Option<&Finish>| store.record_move(&before, &after, &records, finish).await;
         if self.write_change(&after, &game, write).await? == Written::Stale {
             return Ok(Attempt::Stale);
         }
-        Arc::make_mut(&mut moves).push(record);
-        Arc::make_mut(&mut all_names).push(names);
+        Arc::make_mut(&mut moves).extend(records);
+        Arc::make_mut(&mut all_names).extend(new_names);
         let done = Loaded { row: after, moves, game, names: all_names };
         self.cache.remember(&done);
         self.after_change(&done, true).await;
         Ok(Attempt::Done(Box::new(done)))
+    }
+
+    /// Queues `user`'s premove in a live game while the opponent is to move
+    /// (`ply`: the moves played when it was made), in place of one queued
+    /// before: it is played with the opponent's move if legal then. Answers
+    /// it as kept (`h2e2`).
+    pub async fn set_premove(&self, user: &str, id: &str, ply: i64, text: &str) -> Result<String> {
+        let turn = self.cache.turn(id);
+        let _turn = turn.lock().await;
+        let (loaded, me) = self.active_game_of(user, id).await?;
+        if !loaded.row.clock.is_live() {
+            return Err(Refusal::PremoveLiveOnly {}.into());
+        }
+        if ply != loaded.row.ply {
+            return Err(Refusal::MovedAlready {}.into());
+        }
+        if loaded.turn() == me {
+            return Err(Refusal::PremoveOnYourTurn {}.into());
+        }
+        let kept =
+            loaded.game.premove(me, text).ok_or_else(|| Refusal::BadPremove { text: text.to_string() })?;
+        self.write_premove(&loaded, me, Some(kept.clone())).await?;
+        Ok(kept)
+    }
+
+    /// Takes back `user`'s queued premove, if there is one.
+    pub async fn cancel_premove(&self, user: &str, id: &str) -> Result<()> {
+        let turn = self.cache.turn(id);
+        let _turn = turn.lock().await;
+        let (loaded, me) = self.active_game_of(user, id).await?;
+        if loaded.row.premove(me).is_some() {
+            self.write_premove(&loaded, me, None).await?;
+        }
+        Ok(())
+    }
+
+    /// `user`'s queued premove in a game, if any.
+    pub async fn premove(&self, user: &str, id: &str) -> Result<Option<String>> {
+        let loaded = self.load_game(id).await?;
+        let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
+        Ok(loaded.row.premove(me).map(str::to_string))
+    }
+
+    /// Writes a side's premove (none: taken back). It is the player's own:
+    /// nobody is told, and the game's public state is unchanged but for its
+    /// version, which orders it against the opponent's move.
+    async fn write_premove(&self, loaded: &Loaded, side: Color, premove: Option<String>) -> Result<()> {
+        let mut after = loaded.row.clone();
+        after.premoves[side.index()] = premove;
+        after.version += 1;
+        if self.store.update_game(&loaded.row, &after, None).await? == Written::Stale {
+            return Err(Refusal::GameChanged {}.into());
+        }
+        self.cache.remember(&Loaded { row: after, ..loaded.clone() });
+        Ok(())
     }
 
     /// Ends a game for a reason off the board (or a time forfeit).

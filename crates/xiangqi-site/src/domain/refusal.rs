@@ -319,6 +319,14 @@ pub enum Refusal {
     GameAborted {},
     #[error("it is not your turn")]
     NotYourTurn {},
+    /// A premove is queued while the opponent is to move; on one's own move, one moves.
+    #[error("it is your move: play it rather than queue it")]
+    PremoveOnYourTurn {},
+    /// Correspondence games take no premoves.
+    #[error("premoves are for live games")]
+    PremoveLiveOnly {},
+    #[error("{text:?} is no premove: give two points, the first holding one of your pieces (h2e2)")]
+    BadPremove { text: String },
     #[error("the game was aborted: the first move was not made in time")]
     NotStarted {},
     /// The game is past the ply the move was made for.
@@ -530,6 +538,8 @@ impl Refusal {
             | AdministratorsOnly {}
             | OwnChallenge {} => ErrorCode::Forbidden,
             NotYourChallenge {} | NotPlaying {} | NotYourTurn {} => ErrorCode::Forbidden,
+            PremoveOnYourTurn {} | PremoveLiveOnly {} => ErrorCode::Conflict,
+            BadPremove { .. } => ErrorCode::BadRequest,
             NoEndpoint {} | NoUser { .. } | NotOnList { .. } | NoMessage { .. } | NoNews { .. } => {
                 ErrorCode::NotFound
             }

@@ -34,6 +34,17 @@ pub struct GameRecord {
     pub tournament: Option<(String, i64)>,
     pub created_ms: i64,
     pub updated_ms: i64,
+    /// Each side's premove (ICCS, or a hex move's cells): queued while the
+    /// other side is to move, played with that side's move if still legal.
+    /// Only its player sees it.
+    pub premoves: [Option<String>; 2],
+}
+
+impl GameRecord {
+    /// A side's premove.
+    pub fn premove(&self, side: Color) -> Option<&str> {
+        self.premoves[side.index()].as_deref()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -60,6 +60,7 @@ impl FromRow for GameRecord {
             },
             created_ms: get(r, "created_ms")?,
             updated_ms: get(r, "updated_ms")?,
+            premoves: [get(r, "premove_red")?, get(r, "premove_black")?],
         })
     }
 }
@@ -266,32 +267,33 @@ impl Store {
         Ok(page.cut(rows, |g: &GameRecord| g.id.clone()))
     }
 
-    /// Records a move and the game's new state, if the game is still at the ply
-    /// and version the move was made against. The move is committed before this
-    /// returns: with the other moves that came in meanwhile (a group commit).
-    /// A move that ends the game writes its `finish` in the same transaction.
+    /// Records a move (or a move and the premove played with it) and the
+    /// game's new state, if the game is still at the ply and version the move
+    /// was made against. The moves are committed before this returns: with the
+    /// other moves that came in meanwhile (a group commit). A move that ends
+    /// the game writes its `finish` in the same transaction.
     pub async fn record_move(
         &self,
         before: &GameRecord,
         after: &GameRecord,
-        m: &MoveRecord,
+        moves: &[MoveRecord],
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         match &self.writer {
-            Some(writer) => writer.record(before, after, m, finish).await,
-            None => self.record_move_alone(before, after, m, finish).await,
+            Some(writer) => writer.record(before, after, moves, finish).await,
+            None => self.record_move_alone(before, after, moves, finish).await,
         }
     }
 
-    /// Records one move (and the finish it makes) in a transaction of its own.
+    /// Records a move (and the finish it makes) in a transaction of its own.
     pub(super) async fn record_move_alone(
         &self,
         before: &GameRecord,
         after: &GameRecord,
-        m: &MoveRecord,
+        moves: &[MoveRecord],
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
-        if self.backend == Backend::Postgres && finish.is_none() {
+        if let (Backend::Postgres, None, [m]) = (self.backend, finish, moves) {
             return match write_move_postgres(&self.pool, before, after, m).await {
                 Err(e) if unique_violation(&e) => Ok(Written::Stale),
                 written => written,
@@ -300,13 +302,7 @@ impl Store {
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         finish::lock_players(&mut tx, self.backend, finish).await?;
-        let written = match self.backend {
-            Backend::Postgres => write_move_postgres(&mut *tx, before, after, m).await,
-            Backend::Sqlite => match update_game(&mut tx, before, after).await? {
-                Written::Done => insert_move(&mut tx, m).await.map(|()| Written::Done),
-                Written::Stale => Ok(Written::Stale),
-            },
-        };
+        let written = write_moves(&mut tx, self.backend, before, after, moves).await;
         match written {
             Ok(Written::Done) => {}
             Ok(Written::Stale) => return Ok(Written::Stale),
@@ -355,7 +351,7 @@ fn reason(g: &GameRecord) -> Option<&'static str> {
 }
 
 /// The columns a game's play changes, bound in this order at `$1` + `offset`.
-const STATE: [&str; 11] = [
+const STATE: [&str; 13] = [
     "ply",
     "version",
     "fen",
@@ -367,6 +363,8 @@ const STATE: [&str; 11] = [
     "turn_started_ms",
     "draw_offer",
     "updated_ms",
+    "premove_red",
+    "premove_black",
 ];
 
 fn bind_state<'q>(q: Query<'q>, g: &'q GameRecord) -> Query<'q> {
@@ -381,6 +379,8 @@ fn bind_state<'q>(q: Query<'q>, g: &'q GameRecord) -> Query<'q> {
         .bind(g.turn_started_ms)
         .bind(g.draw_offer.map(Color::name))
         .bind(g.updated_ms)
+        .bind(g.premoves[0].as_deref())
+        .bind(g.premoves[1].as_deref())
 }
 
 fn placeholders(from: usize, count: usize) -> String {
@@ -492,6 +492,28 @@ where
         .execute(executor)
         .await?;
     Ok(Written::from_count(r.rows_affected()))
+}
+
+/// A game's new state and the moves that made it, in a transaction: one
+/// statement for a single move on PostgreSQL, else the state, then each move
+/// once the state was written.
+pub(super) async fn write_moves(
+    tx: &mut Tx<'_>,
+    backend: Backend,
+    before: &GameRecord,
+    after: &GameRecord,
+    moves: &[MoveRecord],
+) -> Result<Written, sqlx::Error> {
+    if let (Backend::Postgres, [m]) = (backend, moves) {
+        return write_move_postgres(&mut **tx, before, after, m).await;
+    }
+    if update_game(tx, before, after).await? == Written::Stale {
+        return Ok(Written::Stale);
+    }
+    for m in moves {
+        insert_move(tx, m).await?;
+    }
+    Ok(Written::Done)
 }
 
 pub(super) async fn insert_move(tx: &mut Tx<'_>, m: &MoveRecord) -> Result<(), sqlx::Error> {

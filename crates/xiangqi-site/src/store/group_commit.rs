@@ -18,10 +18,7 @@ use std::sync::{
 use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::{
-    Backend, Finish, Store, Written, finish,
-    games::{insert_move, update_game, write_move_postgres},
-};
+use super::{Backend, Finish, Store, Written, finish, games::write_moves};
 use crate::model::games::{GameRecord, MoveRecord};
 
 /// The most moves one transaction takes.
@@ -31,7 +28,8 @@ const BATCH: usize = 256;
 pub(super) struct Pending {
     before: GameRecord,
     after: GameRecord,
-    record: MoveRecord,
+    /// The move, and the premove played with it if there is one.
+    records: Vec<MoveRecord>,
     /// The finish of a move that ends its game.
     finish: Option<Finish>,
     reply: oneshot::Sender<Result<Written, sqlx::Error>>,
@@ -117,14 +115,14 @@ impl GroupCommit {
         &self,
         before: &GameRecord,
         after: &GameRecord,
-        record: &MoveRecord,
+        records: &[MoveRecord],
         finish: Option<&Finish>,
     ) -> Result<Written, sqlx::Error> {
         let (reply, answer) = oneshot::channel();
         let pending = Pending {
             before: before.clone(),
             after: after.clone(),
-            record: record.clone(),
+            records: records.to_vec(),
             finish: finish.cloned(),
             reply,
         };
@@ -182,7 +180,7 @@ async fn write(store: Store, queue: Arc<Mutex<mpsc::Receiver<Queued>>>, health: 
                 );
                 for p in batch.drain(..) {
                     let alone =
-                        store.record_move_alone(&p.before, &p.after, &p.record, p.finish.as_ref()).await;
+                        store.record_move_alone(&p.before, &p.after, &p.records, p.finish.as_ref()).await;
                     let _ = p.reply.send(alone);
                 }
             }
@@ -199,16 +197,7 @@ async fn commit(store: &Store, batch: &[Pending]) -> Result<Vec<Written>, sqlx::
     let mut results = Vec::with_capacity(batch.len());
     let mut counted = Vec::new();
     for p in batch {
-        let written = match store.backend() {
-            Backend::Postgres => write_move_postgres(&mut *tx, &p.before, &p.after, &p.record).await?,
-            Backend::Sqlite => {
-                let written = update_game(&mut tx, &p.before, &p.after).await?;
-                if written == Written::Done {
-                    insert_move(&mut tx, &p.record).await?;
-                }
-                written
-            }
-        };
+        let written = write_moves(&mut tx, store.backend(), &p.before, &p.after, &p.records).await?;
         if written == Written::Done
             && let Some(f) = &p.finish
         {

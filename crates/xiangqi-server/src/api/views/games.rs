@@ -101,6 +101,12 @@ pub struct MoveView {
     pub at: i64,
 }
 
+/// My premove in a game: none, or the move queued (`h2e2`).
+#[derive(Serialize, ToSchema)]
+pub struct PremoveAnswer {
+    pub premove: Option<String>,
+}
+
 /// A game in full.
 #[derive(Serialize, ToSchema)]
 pub struct GameView {

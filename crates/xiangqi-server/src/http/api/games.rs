@@ -12,10 +12,10 @@ use axum::{
 use super::{Answer, ok};
 use crate::{
     api::{
-        requests::{DrawRequest, PageQuery, Submit},
+        requests::{DrawRequest, PageQuery, PremoveRequest, Submit},
         views::{
             BeingPlayed, ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, MyGames, PlayingPage,
-            TheirTurn,
+            PremoveAnswer, TheirTurn,
         },
     },
     domain::{games::Loaded, glance::Playing},
@@ -97,6 +97,49 @@ pub async fn submit(
         .await?;
     crate::telemetry::move_played();
     game(&state, &played)
+}
+
+/// Queue a premove in a live game while the opponent is to move, in place of
+/// one queued before: it is played in the same write as their move, taking no
+/// time from my clock, if it is legal then, and dropped if not. Only I see it.
+#[utoipa::path(put, path = "/games/{id}/premove", tag = "games", params(("id" = String, Path)),
+    request_body = PremoveRequest,
+    responses((status = 200, body = PremoveAnswer),
+        (status = 400, description = "Not two points with one of my pieces on the first.", body = ErrorBody),
+        (status = 403, description = "Not playing in this game.", body = ErrorBody),
+        (status = 409, description = "My move now, a correspondence game, the game over, or `ply` not the \
+            current count.", body = ErrorBody)))]
+pub async fn set_premove(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(p): Body<PremoveRequest>,
+) -> Answer<PremoveAnswer> {
+    let kept = state.services.games.set_premove(&user.name, &id, p.ply, &p.text).await?;
+    ok(PremoveAnswer { premove: Some(kept) })
+}
+
+/// My queued premove in a game, if any.
+#[utoipa::path(get, path = "/games/{id}/premove", tag = "games", params(("id" = String, Path)),
+    responses((status = 200, body = PremoveAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn premove(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<PremoveAnswer> {
+    ok(PremoveAnswer { premove: state.services.games.premove(&user.name, &id).await? })
+}
+
+/// Take back my queued premove (nothing if none is queued).
+#[utoipa::path(delete, path = "/games/{id}/premove", tag = "games", params(("id" = String, Path)),
+    responses((status = 200, body = PremoveAnswer), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn cancel_premove(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<PremoveAnswer> {
+    state.services.games.cancel_premove(&user.name, &id).await?;
+    ok(PremoveAnswer { premove: None })
 }
 
 /// Resign.

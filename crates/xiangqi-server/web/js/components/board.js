@@ -41,7 +41,7 @@ let boards = 0;
  * A move drawn as an arrow: `best` the engine's move (prominent), `line` a move
  * further along its line, `better` the move the engine preferred to one played;
  * or a study's arrow in its brush's colour.
- * @typedef {{ move: string, kind: "best" | "line" | "better" | "green" | "red" | "blue" | "yellow" }} Arrow
+ * @typedef {{ move: string, kind: "best" | "line" | "better" | "premove" | "green" | "red" | "blue" | "yellow" }} Arrow
  */
 
 /** Screen directions of the arrow keys. @type {Record<string, [number, number]>} */

@@ -34,6 +34,10 @@ export function playingButtons(ctl, hooks, color, myTurn) {
     list.push(button(t("game.submit"), () => hooks.submit(move), { class: "primary", id: "submit", "data-action": "submit" }),
       button(t("game.takeBack"), hooks.takeBack, { id: "takeback", "data-action": "takeback" }));
   }
+  if (!myTurn && ctl.state.premove) {
+    list.push(h("span", { class: "offer", id: "premove" }, t("game.premove", { move: ctl.state.premove })),
+      button(t("game.cancelPremove"), ctl.cancelPremove, { id: "cancel-premove", "data-action": "cancel-premove" }));
+  }
   const opponent = game[other(color)];
   if (game.draw_offer === other(color)) {
     list.push(h("span", { class: "offer", id: "draw-offer" }, t("game.drawOfferedBy", { name: opponent })),

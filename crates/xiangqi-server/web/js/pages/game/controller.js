@@ -37,6 +37,7 @@ import { currentUser } from "../../state.js";
  * @typedef {object} GameState
  * @property {Game} game  the newest state of the game the page knows
  * @property {string | null} pending  the move chosen on the board and not yet sent
+ * @property {string | null} premove  my move queued on the server while the opponent is to move (live games)
  * @property {ComputerEvent | null} computer  what the computer last said about its move here
  * @property {boolean} flipped  Black at the bottom
  * @property {boolean} confirming  resign asked once: the buttons ask to confirm
@@ -76,6 +77,7 @@ export function gameController(first) {
   const state = {
     game: first,
     pending: null,
+    premove: null,
     computer: null,
     flipped: myColor(first) === "black",
     confirming: false,
@@ -114,7 +116,11 @@ export function gameController(first) {
       state.pending = null;
       state.confirming = false;
       state.note = null;
-      if (next.ply !== before.ply) state.computer = null;
+      if (next.ply !== before.ply) {
+        state.computer = null;
+        // The opponent's move took my premove: played with it, or dropped.
+        state.premove = null;
+      }
     }
     state.game = next;
     if (before.status === "active" && next.status !== "active") loadRematch();
@@ -233,9 +239,21 @@ export function gameController(first) {
     return played;
   }
 
+  /** Whether I may queue a premove now: a live game, the opponent to move. */
+  const canPremove = () => {
+    const color = myColor(state.game);
+    return state.game.status === "active" && state.game.clock.kind === "live" && color !== null && state.game.turn !== color;
+  };
+
   /** Follows the game live until the returned function is called. */
   function follow() {
     loadRematch();
+    if (canPremove()) {
+      endpoints.premove(id, "GET").then((p) => {
+        state.premove = p.premove ?? null;
+        changed();
+      }).catch(() => {});
+    }
     const stops = [
       watchGame(id, (next) => {
         if (adopt(next)) changed();
@@ -284,6 +302,16 @@ export function gameController(first) {
     },
     /** @param {string} move */
     submit: (move) => act(() => sendMove(move)),
+    canPremove,
+    /** @param {string} move  queued for when the opponent has moved */
+    queuePremove: (move) => act(async () => {
+      const kept = await endpoints.premove(id, "PUT", { ply: state.game.ply, move });
+      state.premove = kept.premove ?? null;
+    }),
+    cancelPremove: () => act(async () => {
+      await endpoints.premove(id, "DELETE");
+      state.premove = null;
+    }),
     offerDraw: () => post("draw", { action: "offer" }),
     acceptDraw: () => post("draw", { action: "accept" }),
     declineDraw: () => post("draw", { action: "decline" }),

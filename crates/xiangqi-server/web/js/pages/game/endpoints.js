@@ -19,6 +19,16 @@ export const readGame = (id) => api.game("GET", api.gamePath(id));
  */
 export const gameAction = (id, what, body) => api.game("POST", `${api.gamePath(id)}/${what}`, body);
 
+/**
+ * My premove in a live game: queued (`move`), read, or taken back (null);
+ * answers the premove kept.
+ * @param {string} id
+ * @param {"GET" | "PUT" | "DELETE"} method
+ * @param {{ ply: number, move: string }} [body]
+ * @returns {Promise<{ premove?: string | null }>}
+ */
+export const premove = (id, method, body) => api.call(method, `${api.gamePath(id)}/premove`, body);
+
 /** My challenges, made and received: where a rematch offer is. @returns {Promise<ChallengeLists>} */
 export const challenges = () => api.call("GET", "/challenges");
 

@@ -18,6 +18,7 @@ import { h } from "../../dom.js";
 import { openingLabel } from "../../components/openings.js";
 import { clockText, colorName, computerLevel, moveNumber, outcomeText, playerName, plySide, rulesName } from "../../format.js";
 import { t } from "../../i18n.js";
+import { isRed, parseFen } from "../../fen.js";
 import { moveText, otherText } from "../../notation.js";
 import { gameAnalysisLink } from "../../links.js";
 import { overButtons, playingButtons } from "./buttons.js";
@@ -98,6 +99,11 @@ export function gameView(view, ctl) {
 
   const geometry = first.rules === "hex" ? hex : standard;
   const board = new Board(boardBox, geometry, t(geometry === hex ? "board.labelHex" : "board.label"), (move) => {
+    if (ctl.canPremove()) {
+      board.announce(t("game.premove", { move }));
+      void ctl.queuePremove(move);
+      return;
+    }
     ctl.choose(move);
     board.announce(t("game.moved", { move }));
     if (ctl.instant()) submit(move);
@@ -137,6 +143,18 @@ export function gameView(view, ctl) {
       userLink(game[c]), clockFace(c));
   }
 
+  /**
+   * Every move of one of `color`'s pieces to a point not holding another of them.
+   * @param {string} fen
+   * @param {Color} color
+   */
+  function premoveTargets(fen, color) {
+    const pieces = parseFen(geometry.rows, fen);
+    const mine = (/** @type {string | undefined} */ letter) => letter !== undefined && isRed(letter) === (color === "red");
+    return [...pieces].filter(([, letter]) => mine(letter))
+      .flatMap(([from]) => geometry.cells.filter((to) => !mine(pieces.get(to))).map((to) => `${from}${to}`));
+  }
+
   /** @param {boolean} [stepped]  another position is shown: the review follows */
   function render(stepped = false) {
     const { game, pending, flipped, note, viewing, line, marks, better } = ctl.state;
@@ -151,6 +169,14 @@ export function gameView(view, ctl) {
     const arrows = preferred ? [{ move: preferred, kind: /** @type {const} */ ("better") }] : [];
     if (past) {
       board.show({ fen: past.fen, flipped, last: past.played?.iccs ?? null, check: past.check ? past.turn : null, arrows });
+    } else if (color && ctl.canPremove()) {
+      // The opponent to move: my pieces may go anywhere but onto my own, as a
+      // premove; the server judges it once the opponent has moved.
+      const queued = ctl.state.premove;
+      board.show({
+        fen: game.fen, legal: premoveTargets(game.fen, color), flipped, last: game.last_move ?? null, mine: color,
+        check: game.check ? game.turn : null, arrows: queued ? [{ move: queued, kind: /** @type {const} */ ("premove") }] : [],
+      });
     } else {
       board.show({
         fen: game.fen, legal: myTurn ? game.legal : [], flipped, last: game.last_move ?? null,
