@@ -93,8 +93,7 @@ export function gameController(first) {
   let onChange = () => {};
   const changed = () => onChange(false);
 
-  /** A live game whose player sends a move as soon as it is made (no Submit). */
-  // A move is played on the click or drop unless the player's pace setting asks for Submit.
+  /** Whether a move is played on the click or drop: unless the player's setting for this pace asks for Submit. */
   const instant = () => state.game.speed !== "other" && !prefs().confirm_moves[state.game.speed];
 
   /**
