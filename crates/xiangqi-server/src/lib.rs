@@ -127,6 +127,7 @@ pub struct Running {
     hub: Arc<Hub>,
     parsing: Arc<parsing::ParsePool>,
     exports: Arc<parsing::ParsePool>,
+    engines: Arc<engines::EnginePool>,
     drain: Duration,
     test_faults: bool,
 }
@@ -170,6 +171,12 @@ impl Running {
     /// may take a client's share of them).
     pub fn exports(&self) -> &Arc<parsing::ParsePool> {
         &self.exports
+    }
+
+    /// The engines the computer, analysis and reviews search with (a test may
+    /// keep one busy).
+    pub fn engines(&self) -> &Arc<engines::EnginePool> {
+        &self.engines
     }
 
     /// For tests only (with [`Config::test_faults`]): the move writer panics
@@ -256,6 +263,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     if let Some(n) = config.engines {
         setup.engines = Arc::new(engines::EnginePool::new(n));
     }
+    let engines = setup.engines.clone();
     let listener = Arc::new(live::Live::new(hub.clone(), store.clone()));
     let services = Arc::new(setup.services(store.clone(), listener));
     let parsing = services.parsing.clone();
@@ -334,6 +342,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         hub,
         parsing,
         exports,
+        engines,
         drain: config.drain,
         test_faults: config.test_faults,
     })

@@ -210,36 +210,57 @@ async fn a_computer_move_that_finds_every_engine_busy_says_it_waits() {
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}/t.db?mode=rwc", dir.display());
     let s = xiangqi_server::start(Config { engines: Some(1), ..Config::for_tests(&url) }).await.unwrap();
-    let (a, b) = (Client::register(&s, "qa").await, Client::register(&s, "qb").await);
-    let mut ids = Vec::new();
-    for c in [&a, &b] {
-        let (st, v) = c
-            .post("/computer-games", json!({"level": 8, "rules": "asian", "color": "red", "clock": days_3()}))
-            .await;
-        assert_eq!(st, StatusCode::CREATED, "{v}");
-        ids.push(v["game"]["id"].as_str().unwrap().to_string());
-    }
+    let a = Client::register(&s, "qa").await;
+    let (st, v) = a
+        .post("/computer-games", json!({"level": 8, "rules": "asian", "color": "red", "clock": days_3()}))
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let id = v["game"]["id"].as_str().unwrap().to_string();
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{}/api/v1/ws", s.addr())).await.unwrap();
-    socket.send(Message::text(json!({"watch": ids[1]}).to_string())).await.unwrap();
-    // The first game's search takes the only engine; the second waits behind it.
-    assert_eq!(a.play(&ids[0], 0, "h2e2").await.0, StatusCode::OK);
-    assert_eq!(b.play(&ids[1], 0, "h2e2").await.0, StatusCode::OK);
+    socket.send(Message::text(json!({"watch": id}).to_string())).await.unwrap();
+    // The only engine is kept busy until the test lets it go, so the
+    // computer's search must wait, however fast the machine.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (busy_tx, busy) = tokio::sync::oneshot::channel();
+    let engines = s.engines().clone();
+    let holder = tokio::spawn(async move {
+        engines
+            .run(move |_| {
+                busy_tx.send(()).unwrap();
+                held.recv().ok();
+            })
+            .await
+    });
+    busy.await.unwrap();
+    assert!(s.engines().is_full());
+    // The watcher has subscribed once the game's current state has come.
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(60), socket.next()).await.expect("in time");
+        if let Some(Ok(Message::Text(t))) = msg {
+            if serde_json::from_str::<Value>(&t).unwrap()["type"] == "game" {
+                break;
+            }
+        }
+    }
+    assert_eq!(a.play(&id, 0, "h2e2").await.0, StatusCode::OK);
     let mut states = Vec::new();
     while states.last().map(|(s, _): &(String, i64)| s.as_str()) != Some("queued") {
-        let msg = tokio::time::timeout(Duration::from_secs(20), socket.next()).await.expect("in time");
+        let msg = tokio::time::timeout(Duration::from_secs(60), socket.next()).await.expect("in time");
         if let Some(Ok(Message::Text(t))) = msg {
             let v: Value = serde_json::from_str(&t).unwrap();
             if v["type"] == "computer" {
-                assert_eq!(v["game"], ids[1].as_str());
+                assert_eq!(v["game"], id.as_str());
                 states.push((v["state"].as_str().unwrap().to_string(), v["ahead"].as_i64().unwrap()));
             }
         }
     }
     assert_eq!(states.last(), Some(&("queued".to_string(), 1)));
-    // Both games get their answer.
-    assert_eq!(after(&a, &ids[0], 1).await["ply"], 2);
-    assert_eq!(after(&b, &ids[1], 1).await["ply"], 2);
+    assert_eq!(s.engines().waiting(), 1);
+    // Once the engine is free, the game gets its answer.
+    release.send(()).unwrap();
+    holder.await.unwrap().unwrap();
+    assert_eq!(after(&a, &id, 1).await["ply"], 2);
     s.stop().await;
     std::fs::remove_dir_all(&dir).ok();
 }
