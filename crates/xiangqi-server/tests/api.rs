@@ -511,6 +511,105 @@ async fn a_premove_that_became_illegal_or_was_taken_back_is_dropped_never_played
     s.stop().await;
 }
 
+/// Keeps `c`'s conditional moves in `game`.
+async fn conditionals(c: &Client, game: &str, ply: i64, lines: Value) -> (StatusCode, Value) {
+    c.send(
+        reqwest::Method::PUT,
+        &format!("/games/{game}/conditionals"),
+        Some(json!({"ply": ply, "lines": lines})),
+    )
+    .await
+}
+
+/// The ICCS of every move of each line of a conditional moves' answer.
+fn iccs_lines(v: &Value) -> Vec<Vec<String>> {
+    let line =
+        |l: &Value| l.as_array().unwrap().iter().map(|m| m["iccs"].as_str().unwrap().to_string()).collect();
+    v["lines"].as_array().unwrap().iter().map(line).collect()
+}
+
+on_both_databases!(conditional_moves_answer_in_the_opponent_s_write_and_drop_at_the_first_mismatch);
+async fn conditional_moves_answer_in_the_opponent_s_write_and_drop_at_the_first_mismatch(db: Db) {
+    let s = server(&db).await;
+    let (a, b, c) = (
+        Client::register(&s, "cma").await,
+        Client::register(&s, "cmb").await,
+        Client::register(&s, "cmc").await,
+    );
+    let game = common::new_game(&a, &b, "asian").await;
+    assert_eq!(a.play(&game, 0, "h2e2").await.0, StatusCode::OK);
+
+    // Black to move: Red prepares answers. Refusals first, each naming why.
+    for (who, ply, lines, status, reason) in [
+        (&a, 0, json!([["h9g7", "h0g2"]]), StatusCode::CONFLICT, "moved_already"),
+        (&b, 1, json!([["h9g7", "h0g2"]]), StatusCode::CONFLICT, "conditionals_on_your_turn"),
+        (&c, 1, json!([["h9g7", "h0g2"]]), StatusCode::FORBIDDEN, "not_playing"),
+        (&a, 1, json!([["h9g7"]]), StatusCode::BAD_REQUEST, "conditional_ends_with_theirs"),
+        (&a, 1, json!([["h9g7", "h0g2"], ["h9g7", "h0h1"]]), StatusCode::BAD_REQUEST, "conditional_illegal"),
+        (
+            &a,
+            1,
+            json!([["h9g7", "h0g2"], ["h9g7", "b0c2"]]),
+            StatusCode::BAD_REQUEST,
+            "conditional_two_answers",
+        ),
+        (&a, 1, json!(vec![["h9g7", "h0g2"]; 501]), StatusCode::PAYLOAD_TOO_LARGE, "record_limit"),
+    ] {
+        let (st, v) = conditionals(who, &game, ply, lines).await;
+        assert_eq!((st, v["reason"].as_str()), (status, Some(reason)), "{v}");
+    }
+    let (st, v) = conditionals(
+        &a,
+        &game,
+        1,
+        json!([["h9g7", "h0g2"], ["H8+7", "H2+3", "i9h9", "i0h0"], ["b9c7", "马二进三"]]),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(iccs_lines(&v), vec![vec!["h9g7", "h0g2", "i9h9", "i0h0"], vec!["b9c7", "h0g2"]]);
+    assert_eq!(v["lines"][1][1]["wxf"], "H2+3", "every notation: {v}");
+    assert_eq!(iccs_lines(&a.get(&format!("/games/{game}/conditionals")).await.1).len(), 2);
+    assert!(
+        iccs_lines(&b.get(&format!("/games/{game}/conditionals")).await.1).is_empty(),
+        "only its player sees them"
+    );
+    let seen = game_state(&b, &game).await;
+    assert!(!seen.to_string().contains("i0h0"), "the game's state tells nobody: {seen}");
+
+    // Black's move begins a line: Red's answer comes in the same write.
+    let (st, v) = b.play(&game, 1, "h9g7").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let moves: Vec<&str> =
+        v["game"]["moves"].as_array().unwrap().iter().map(|m| m["iccs"].as_str().unwrap()).collect();
+    assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(game_state(&a, &game).await["moves"].as_array().unwrap().len(), 3, "as stored");
+    let rest = a.get(&format!("/games/{game}/conditionals")).await.1;
+    assert_eq!(iccs_lines(&rest), [["i9h9", "i0h0"]], "the line goes on: {rest}");
+    // A move no line begins with drops them all; nothing is played for Red.
+    let (st, v) = b.play(&game, 3, "b9c7").await;
+    assert_eq!((st, &v["game"]["ply"]), (StatusCode::OK, &json!(4)), "{v}");
+    assert!(iccs_lines(&a.get(&format!("/games/{game}/conditionals")).await.1).is_empty(), "dropped");
+
+    // Taken back with an empty list: Black's move is alone.
+    assert_eq!(a.play(&game, 4, "i0h0").await.0, StatusCode::OK);
+    assert_eq!(conditionals(&a, &game, 5, json!([["i9h9", "b0c2"]])).await.0, StatusCode::OK);
+    let (st, v) = conditionals(&a, &game, 5, json!([])).await;
+    assert_eq!((st, v["lines"].as_array().map(Vec::len)), (StatusCode::OK, Some(0)), "{v}");
+    let (st, v) = b.play(&game, 5, "i9h9").await;
+    assert_eq!((st, &v["game"]["ply"]), (StatusCode::OK, &json!(6)), "{v}");
+
+    // Live games take premoves instead.
+    let live = live_game(&a, &b).await;
+    assert_eq!(a.play(&live, 0, "h2e2").await.0, StatusCode::OK);
+    let (st, v) = conditionals(&a, &live, 1, json!([["h9g7", "h0g2"]])).await;
+    assert_eq!(
+        (st, v["reason"].as_str()),
+        (StatusCode::CONFLICT, Some("conditionals_correspondence_only")),
+        "{v}"
+    );
+    s.stop().await;
+}
+
 on_both_databases!(live_clocks_flag_by_themselves);
 async fn live_clocks_flag_by_themselves(db: Db) {
     let db = db.apart("flag").await;

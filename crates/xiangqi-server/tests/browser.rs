@@ -1161,3 +1161,73 @@ async fn blitz_moves_go_on_the_click_and_a_premove_is_played_with_the_opponent_s
     server.stop().await;
     std::fs::remove_dir_all(&tmp).ok();
 }
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn conditional_moves_are_made_on_the_analysis_board_and_answer_the_opponent_at_once() {
+    let chromedriver = chromedriver();
+    let (server, tmp) = start_server("conditionals").await;
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let a = browser(&driver_url, &tmp.join("a")).await;
+    let b = browser(&driver_url, &tmp.join("b")).await;
+    register_quick(&a, &url, "alice").await;
+    register_quick(&b, &url, "bob").await;
+    let id = start_game(&a, &b, "bob", "red", json!({ "kind": "correspondence", "hours": 72 })).await;
+    let moved = api(&a, "POST", &format!("/games/{id}/moves"), json!({ "ply": 0, "move": "h2e2" })).await;
+    assert_eq!(moved["status"], 200, "{moved}");
+
+    // Bob to move: alice goes from her game to its analysis board.
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    click(&a, "#conditionals-link").await;
+    wait_text(&a, "#conditionals", "Conditional moves").await;
+    wait_text(&a, "#conditional-status", "then your answer").await;
+    // Bob's possible move alone is not a line yet; with her answer it is.
+    play_move(&a, "h9", "g7").await;
+    wait_text(&a, "#conditional-status", "End the line with your answer").await;
+    assert!(css(&a, "#conditional-add").await.attr("disabled").await.unwrap().is_some(), "not a line yet");
+    play_move(&a, "h0", "g2").await;
+    wait_text(&a, "#conditional-status", "2 moves").await;
+    click(&a, "#conditional-add").await;
+    wait_text(&a, "#conditional-lines li", "H2+3").await;
+    // A second line, from the game's position again: bob's cannon, alice's horse.
+    for _ in 0..2 {
+        click(&a, "#nav-back").await;
+    }
+    play_move(&a, "b7", "e7").await;
+    play_move(&a, "b0", "c2").await;
+    click(&a, "#conditional-add").await;
+    until(&a, "two lines", "return document.querySelectorAll('#conditional-lines li').length === 2;").await;
+    shots_at_both_sizes(&a, "analysis", "conditionals").await;
+    // Removed and added again: what the server keeps is what shows.
+    click(&a, "#conditional-lines li[data-line='1'] button").await;
+    until(&a, "one line", "return document.querySelectorAll('#conditional-lines li').length === 1;").await;
+    click(&a, "#conditional-add").await;
+    until(&a, "two lines again", "return document.querySelectorAll('#conditional-lines li').length === 2;")
+        .await;
+    let kept = api(&a, "GET", &format!("/games/{id}/conditionals"), Value::Null).await;
+    assert_eq!(kept["body"]["lines"].as_array().map(Vec::len), Some(2), "{kept}");
+    assert!(
+        !api(&b, "GET", &format!("/games/{id}"), Value::Null).await.to_string().contains("b0c2"),
+        "bob cannot see them"
+    );
+
+    // Bob's cannon move brings alice's horse at once, on both pages.
+    b.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    a.goto(&format!("{url}#/game/{id}")).await.unwrap();
+    let answered = api(&b, "POST", &format!("/games/{id}/moves"), json!({ "ply": 1, "move": "b7e7" })).await;
+    assert_eq!(answered["body"]["game"]["ply"], 3, "{answered}");
+    css(&a, "g.piece[data-cell=c2]").await;
+    css(&b, "g.piece[data-cell=c2]").await;
+    wait_text(&b, "#status", "Your move").await;
+    assert!(
+        api(&a, "GET", &format!("/games/{id}/conditionals"), Value::Null).await["body"]["lines"]
+            .as_array()
+            .is_some_and(Vec::is_empty)
+    );
+    shot(&b, "game-conditional-answered.png").await;
+    a.close().await.ok();
+    b.close().await.ok();
+    server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}

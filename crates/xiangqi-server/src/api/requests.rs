@@ -293,6 +293,20 @@ pub struct PremoveRequest {
     pub text: String,
 }
 
+/// Conditional moves: lines of "if they play X, I answer Y", kept while the
+/// opponent is to move in a correspondence game.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalsRequest {
+    /// The number of moves played now (the opponent is to make move `ply + 1`).
+    pub ply: i64,
+    /// Each line begins with the opponent's next move and alternates, ending
+    /// with my answer; moves in any notation (`h2e2`, `C2=5`, `炮二平五`).
+    /// Lines that begin alike form a tree: each move of the opponent's has one
+    /// answer. None takes them all back. At most 1,000 moves in all.
+    pub lines: Vec<Vec<String>>,
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrawRequest {

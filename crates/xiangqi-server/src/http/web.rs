@@ -95,6 +95,7 @@ assets!(
     "js/pages/game/endpoints.js",
     "js/pages/analysis.js",
     "js/pages/analysis/controller.js",
+    "js/pages/analysis/conditionals-panel.js",
     "js/pages/analysis/explorer-panel.js",
     "js/pages/analysis/position-editor.js",
     "js/pages/analysis/view.js",

@@ -262,6 +262,31 @@ export type ComputerLevels = {
 export type ComputerState = "thinking" | "queued";
 
 /**
+ * My conditional moves in a game: each line from the opponent's next move,
+ * mine last, every move in every notation; a line that another continues is
+ * given once, as the longer.
+ */
+export type ConditionalsAnswer = {
+  lines: MoveNamesView[][];
+};
+
+/**
+ * Conditional moves: lines of "if they play X, I answer Y", kept while the
+ * opponent is to move in a correspondence game.
+ */
+export type ConditionalsRequest = {
+  /**
+   * Each line begins with the opponent's next move and alternates, ending
+   * with my answer; moves in any notation (`h2e2`, `C2=5`, `炮二平五`).
+   * Lines that begin alike form a tree: each move of the opponent's has one
+   * answer. None takes them all back. At most 1,000 moves in all.
+   */
+  lines: string[][];
+  /** The number of moves played now (the opponent is to make move `ply + 1`). */
+  ply: number;
+};
+
+/**
  * Whether a move waits for the Submit button, by the game's pace. By default
  * a live game's move is played on the click or drop, and a correspondence
  * move waits for Submit (a slip there costs days).
@@ -1747,6 +1772,59 @@ export type Refusal =
         text: string;
       };
       reason: "bad_premove";
+    }
+  /** Live games take premoves instead. */
+  | {
+      /** Live games take premoves instead. */
+      params: Record<string, unknown>;
+      reason: "conditionals_correspondence_only";
+    }
+  /** Conditional moves answer the opponent's next move; on one's own move, one moves. */
+  | {
+      /** Conditional moves answer the opponent's next move; on one's own move, one moves. */
+      params: Record<string, unknown>;
+      reason: "conditionals_on_your_turn";
+    }
+  /**
+   * A line of conditional moves (counted from 1) is empty or ends with the
+   * opponent's move.
+   */
+  | {
+      /**
+       * A line of conditional moves (counted from 1) is empty or ends with the
+       * opponent's move.
+       */
+      params: {
+        line: number;
+      };
+      reason: "conditional_ends_with_theirs";
+    }
+  /** The `number`-th move of a line of conditional moves cannot be played. */
+  | {
+      /** The `number`-th move of a line of conditional moves cannot be played. */
+      params: {
+        line: number;
+        number: number;
+        text: string;
+        why: Illegality;
+      };
+      reason: "conditional_illegal";
+    }
+  /**
+   * Two lines answer the same move of the opponent's (after the moves
+   * `after`) differently: each move has one answer.
+   */
+  | {
+      /**
+       * Two lines answer the same move of the opponent's (after the moves
+       * `after`) differently: each move has one answer.
+       */
+      params: {
+        after: string;
+        first: string;
+        second: string;
+      };
+      reason: "conditional_two_answers";
     }
   | {
       params: Record<string, unknown>;

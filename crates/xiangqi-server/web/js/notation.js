@@ -43,7 +43,7 @@ export function chineseFromWxf(wxf, red) {
 
 /**
  * A played move in the chosen notation.
- * @param {PlayedMove} move
+ * @param {Pick<PlayedMove, "iccs" | "wxf" | "chinese">} move
  * @param {number} index  its place in the game from 0 (even: Red's)
  */
 export function moveText(move, index) {

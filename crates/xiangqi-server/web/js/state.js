@@ -15,6 +15,16 @@ export function currentUser() {
 }
 
 /**
+ * The colour the logged-in user plays in a game, if any.
+ * @param {import("./models.js").GameSummary} game
+ * @returns {import("./models.js").Color | null}
+ */
+export function myColor(game) {
+  if (!me) return null;
+  return game.red === me.name ? "red" : game.black === me.name ? "black" : null;
+}
+
+/**
  * Records a login, a logout (null) or a new copy of the user (after a profile edit).
  * @param {User | null} user
  */

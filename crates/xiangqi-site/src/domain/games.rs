@@ -13,12 +13,13 @@ use xiangqi::{Color, Outcome, Reason, RuleSet, Variant};
 use super::{
     board::{Board, MoveNames, start_fen},
     computer::Jobs,
+    conditionals,
     events::Events,
     refusal::{Error, Refusal, Result},
     tournaments::Steps,
 };
 
-use crate::model::games::{GameRecord, MoveRecord};
+use crate::model::games::{Conditionals, GameRecord, MoveRecord};
 use crate::model::page::Page;
 use crate::model::{
     clock::ClockSpec,
@@ -230,6 +231,7 @@ pub fn new_game_row(
         created_ms: now,
         updated_ms: now,
         premoves: [None, None],
+        conditionals: Default::default(),
     }
 }
 
@@ -400,12 +402,21 @@ impl Games {
         }
         let mut records = vec![record];
         let mut new_names = vec![names];
-        // The side now to move may have queued its reply: it is played in the
-        // same write if it is legal now (its clock has not run: it costs no
-        // time), and dropped if not; either way it is gone.
+        // The side now to move may have prepared its answer: a premove in a
+        // live game, conditional moves in a correspondence one. It is played
+        // in the same write if it is legal now (its clock has not run: it
+        // costs no time), and dropped if not. The mover's own are spent.
         after.premoves[color.index()] = None;
+        after.conditionals[color.index()] = Conditionals::default();
         let waiting = !color;
-        if let Some(text) = after.premoves[waiting.index()].take()
+        let prepared = if before.clock.is_live() {
+            after.premoves[waiting.index()].take()
+        } else {
+            let (answer, rest) = after.conditionals[waiting.index()].answer(&records[0].iccs);
+            after.conditionals[waiting.index()] = rest;
+            answer
+        };
+        if let Some(text) = prepared
             && after.status == GameStatus::Active
             && let Ok(checked) = board.check_text(&text)
         {
@@ -487,12 +498,60 @@ impl Games {
         Ok(loaded.row.premove(me).map(str::to_string))
     }
 
-    /// Writes a side's premove (none: taken back). It is the player's own:
-    /// nobody is told, and the game's public state is unchanged but for its
-    /// version, which orders it against the opponent's move.
+    /// Keeps `user`'s conditional moves in a correspondence game while the
+    /// opponent is to move (`ply`: the moves played when they were sent), in
+    /// place of those kept before; none takes them all back. Answers them as
+    /// kept (see [`conditionals::prepare`]), each move in every notation.
+    pub async fn set_conditionals(
+        &self,
+        user: &str,
+        id: &str,
+        ply: i64,
+        lines: &[Vec<String>],
+    ) -> Result<Vec<Vec<MoveNames>>> {
+        let turn = self.cache.turn(id);
+        let _turn = turn.lock().await;
+        let (loaded, me) = self.active_game_of(user, id).await?;
+        if loaded.row.clock.is_live() {
+            return Err(Refusal::ConditionalsCorrespondenceOnly {}.into());
+        }
+        if ply != loaded.row.ply {
+            return Err(Refusal::MovedAlready {}.into());
+        }
+        if loaded.turn() == me {
+            return Err(Refusal::ConditionalsOnYourTurn {}.into());
+        }
+        let kept = conditionals::prepare(&loaded.game, lines)?;
+        if kept != loaded.row.conditionals[me.index()] {
+            let mut after = loaded.row.clone();
+            after.conditionals[me.index()] = kept.clone();
+            self.write_private(&loaded, after).await?;
+        }
+        Ok(conditionals::named(&loaded.game, &kept))
+    }
+
+    /// `user`'s conditional moves in a game, each move in every notation
+    /// (none once it is over).
+    pub async fn conditionals(&self, user: &str, id: &str) -> Result<Vec<Vec<MoveNames>>> {
+        let loaded = self.load_game(id).await?;
+        let me = loaded.color_of(user).ok_or(Refusal::NotPlaying {})?;
+        if !loaded.is_active() {
+            return Ok(Vec::new());
+        }
+        Ok(conditionals::named(&loaded.game, &loaded.row.conditionals[me.index()]))
+    }
+
+    /// Writes a side's premove (none: taken back), the player's own.
     async fn write_premove(&self, loaded: &Loaded, side: Color, premove: Option<String>) -> Result<()> {
         let mut after = loaded.row.clone();
         after.premoves[side.index()] = premove;
+        self.write_private(loaded, after).await
+    }
+
+    /// Writes what a player prepared (`after`, the row with it): nobody is
+    /// told, and the game's public state is unchanged but for its version,
+    /// which orders it against the opponent's move.
+    async fn write_private(&self, loaded: &Loaded, mut after: GameRecord) -> Result<()> {
         after.version += 1;
         if self.store.update_game(&loaded.row, &after, None).await? == Written::Stale {
             return Err(Refusal::GameChanged {}.into());

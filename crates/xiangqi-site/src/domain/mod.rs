@@ -11,6 +11,7 @@ pub mod accounts;
 pub mod analysis;
 pub mod board;
 pub mod computer;
+pub mod conditionals;
 pub mod events;
 pub mod explorer;
 pub mod exports;

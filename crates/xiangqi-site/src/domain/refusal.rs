@@ -327,6 +327,23 @@ pub enum Refusal {
     PremoveLiveOnly {},
     #[error("{text:?} is no premove: give two points, the first holding one of your pieces (h2e2)")]
     BadPremove { text: String },
+    /// Live games take premoves instead.
+    #[error("conditional moves are for correspondence games")]
+    ConditionalsCorrespondenceOnly {},
+    /// Conditional moves answer the opponent's next move; on one's own move, one moves.
+    #[error("it is your move: play it; conditional moves answer your opponent's next move")]
+    ConditionalsOnYourTurn {},
+    /// A line of conditional moves (counted from 1) is empty or ends with the
+    /// opponent's move.
+    #[error("line {line} must end with your answer to your opponent's move")]
+    ConditionalEndsWithTheirs { line: u32 },
+    /// The `number`-th move of a line of conditional moves cannot be played.
+    #[error("line {line}: {}", illegal_words(text, *why, Some(*number)))]
+    ConditionalIllegal { line: u32, number: u32, text: String, why: Illegality },
+    /// Two lines answer the same move of the opponent's (after the moves
+    /// `after`) differently: each move has one answer.
+    #[error("after {after} you answer both {first} and {second}: keep one")]
+    ConditionalTwoAnswers { after: String, first: String, second: String },
     #[error("the game was aborted: the first move was not made in time")]
     NotStarted {},
     /// The game is past the ply the move was made for.
@@ -538,8 +555,14 @@ impl Refusal {
             | AdministratorsOnly {}
             | OwnChallenge {} => ErrorCode::Forbidden,
             NotYourChallenge {} | NotPlaying {} | NotYourTurn {} => ErrorCode::Forbidden,
-            PremoveOnYourTurn {} | PremoveLiveOnly {} => ErrorCode::Conflict,
-            BadPremove { .. } => ErrorCode::BadRequest,
+            PremoveOnYourTurn {}
+            | PremoveLiveOnly {}
+            | ConditionalsCorrespondenceOnly {}
+            | ConditionalsOnYourTurn {} => ErrorCode::Conflict,
+            BadPremove { .. }
+            | ConditionalEndsWithTheirs { .. }
+            | ConditionalIllegal { .. }
+            | ConditionalTwoAnswers { .. } => ErrorCode::BadRequest,
             NoEndpoint {} | NoUser { .. } | NotOnList { .. } | NoMessage { .. } | NoNews { .. } => {
                 ErrorCode::NotFound
             }

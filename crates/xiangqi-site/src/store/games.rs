@@ -10,7 +10,7 @@ use super::{
     Backend, Finish, FromRow, Keyset, Query, Store, Written, finish, get, named, optional_named,
     unique_violation,
 };
-use crate::model::games::{GameRecord, MoveRecord, RuleSetRecord};
+use crate::model::games::{Conditionals, GameRecord, MoveRecord, RuleSetRecord};
 use crate::model::page::{Page, Paged};
 use crate::model::{Named, clock::ClockSpec, ratings::Category};
 
@@ -61,6 +61,10 @@ impl FromRow for GameRecord {
             created_ms: get(r, "created_ms")?,
             updated_ms: get(r, "updated_ms")?,
             premoves: [get(r, "premove_red")?, get(r, "premove_black")?],
+            conditionals: [
+                Conditionals::from_stored(get::<Option<String>>(r, "conditional_red")?.as_deref()),
+                Conditionals::from_stored(get::<Option<String>>(r, "conditional_black")?.as_deref()),
+            ],
         })
     }
 }
@@ -351,7 +355,7 @@ fn reason(g: &GameRecord) -> Option<&'static str> {
 }
 
 /// The columns a game's play changes, bound in this order at `$1` + `offset`.
-const STATE: [&str; 13] = [
+const STATE: [&str; 15] = [
     "ply",
     "version",
     "fen",
@@ -365,6 +369,8 @@ const STATE: [&str; 13] = [
     "updated_ms",
     "premove_red",
     "premove_black",
+    "conditional_red",
+    "conditional_black",
 ];
 
 fn bind_state<'q>(q: Query<'q>, g: &'q GameRecord) -> Query<'q> {
@@ -381,6 +387,8 @@ fn bind_state<'q>(q: Query<'q>, g: &'q GameRecord) -> Query<'q> {
         .bind(g.updated_ms)
         .bind(g.premoves[0].as_deref())
         .bind(g.premoves[1].as_deref())
+        .bind(g.conditionals[0].to_stored())
+        .bind(g.conditionals[1].to_stored())
 }
 
 fn placeholders(from: usize, count: usize) -> String {

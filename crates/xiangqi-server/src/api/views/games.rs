@@ -107,6 +107,22 @@ pub struct PremoveAnswer {
     pub premove: Option<String>,
 }
 
+/// My conditional moves in a game: each line from the opponent's next move,
+/// mine last, every move in every notation; a line that another continues is
+/// given once, as the longer.
+#[derive(Serialize, ToSchema)]
+pub struct ConditionalsAnswer {
+    pub lines: Vec<Vec<MoveNamesView>>,
+}
+
+impl From<Vec<Vec<crate::domain::board::MoveNames>>> for ConditionalsAnswer {
+    fn from(lines: Vec<Vec<crate::domain::board::MoveNames>>) -> Self {
+        ConditionalsAnswer {
+            lines: lines.into_iter().map(|l| l.into_iter().map(Into::into).collect()).collect(),
+        }
+    }
+}
+
 /// A game in full.
 #[derive(Serialize, ToSchema)]
 pub struct GameView {

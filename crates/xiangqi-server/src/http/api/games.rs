@@ -12,10 +12,10 @@ use axum::{
 use super::{Answer, ok};
 use crate::{
     api::{
-        requests::{DrawRequest, PageQuery, PremoveRequest, Submit},
+        requests::{ConditionalsRequest, DrawRequest, PageQuery, PremoveRequest, Submit},
         views::{
-            BeingPlayed, ChallengeAnswer, ChallengeView, GameAnswer, GameSummary, MyGames, PlayingPage,
-            PremoveAnswer, TheirTurn,
+            BeingPlayed, ChallengeAnswer, ChallengeView, ConditionalsAnswer, GameAnswer, GameSummary,
+            MyGames, PlayingPage, PremoveAnswer, TheirTurn,
         },
     },
     domain::{games::Loaded, glance::Playing},
@@ -140,6 +140,41 @@ pub async fn cancel_premove(
 ) -> Answer<PremoveAnswer> {
     state.services.games.cancel_premove(&user.name, &id).await?;
     ok(PremoveAnswer { premove: None })
+}
+
+/// Keep conditional moves in a correspondence game while the opponent is to
+/// move, in place of those kept before (none takes them back): when the
+/// opponent's move begins a line, its answer is played in the same write, and
+/// the lines that go on stay; any other move drops them all. Only I see them.
+#[utoipa::path(put, path = "/games/{id}/conditionals", tag = "games", params(("id" = String, Path)),
+    request_body = ConditionalsRequest,
+    responses((status = 200, body = ConditionalsAnswer),
+        (status = 400, description = "A line with an illegal move, ending with the opponent's move, or \
+            answering a move two ways.", body = ErrorBody),
+        (status = 403, description = "Not playing in this game.", body = ErrorBody),
+        (status = 409, description = "My move now, a live game, the game over, or `ply` not the current \
+            count.", body = ErrorBody),
+        (status = 413, description = "More moves, or branching nested deeper, than a tree may hold.",
+            body = ErrorBody)))]
+pub async fn set_conditionals(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+    Body(c): Body<ConditionalsRequest>,
+) -> Answer<ConditionalsAnswer> {
+    let kept = state.services.games.set_conditionals(&user.name, &id, c.ply, &c.lines).await?;
+    ok(ConditionalsAnswer::from(kept))
+}
+
+/// My conditional moves in a game (none once it is over).
+#[utoipa::path(get, path = "/games/{id}/conditionals", tag = "games", params(("id" = String, Path)),
+    responses((status = 200, body = ConditionalsAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn conditionals(
+    State(state): State<Arc<AppState>>,
+    user: User,
+    Path(id): Path<String>,
+) -> Answer<ConditionalsAnswer> {
+    ok(ConditionalsAnswer::from(state.services.games.conditionals(&user.name, &id).await?))
 }
 
 /// Resign.

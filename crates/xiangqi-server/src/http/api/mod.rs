@@ -89,6 +89,7 @@ pub fn routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
         .routes(routes!(games::show))
         .routes(routes!(games::submit))
         .routes(routes!(games::set_premove, games::premove, games::cancel_premove))
+        .routes(routes!(games::set_conditionals, games::conditionals))
         .routes(routes!(games::resign))
         .routes(routes!(games::abort))
         .routes(routes!(games::rematch))

@@ -117,7 +117,7 @@ export function enginePanel(hooks) {
    * @param {number} half  half-moves before the position the line starts from
    */
   function lineMoves(line, half) {
-    return line.pv.map((m, i) => h("span", { class: "pv-move" }, moveText({ ...m, at: 0 }, (half + i) % 2)));
+    return line.pv.map((m, i) => h("span", { class: "pv-move" }, moveText(m, (half + i) % 2)));
   }
 
   /** @param {string} text */

@@ -20,7 +20,7 @@ import { moveText } from "../notation.js";
 function moveLabel(tree, n, numbered) {
   const { number, red } = tree.moveNumber(n);
   const names = n.at.played ?? { iccs: "", wxf: "", chinese: "" };
-  const text = moveText({ ...names, at: 0 }, red ? 0 : 1);
+  const text = moveText(names, red ? 0 : 1);
   return red ? `${number}. ${text}` : numbered ? `${number}… ${text}` : text;
 }
 

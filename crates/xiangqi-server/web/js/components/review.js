@@ -109,8 +109,8 @@ export function reviewPanel(game, hooks) {
       const judged = review.moves.find((m) => m.ply === shown);
       const at = review.positions.find((p) => p.ply === shown);
       if (judged && at) {
-        const played = moveText({ ...judged.played, at: 0 }, judged.ply - 1);
-        const best = judged.best ? moveText({ ...judged.best, at: 0 }, judged.ply - 1) : "";
+        const played = moveText(judged.played, judged.ply - 1);
+        const best = judged.best ? moveText(judged.best, judged.ply - 1) : "";
         parts.push(h("p", { class: `review-move ${judged.class}`, id: "review-move", role: "status" },
           t("review.moveSays", { move: `${Math.ceil(judged.ply / 2)}${judged.ply % 2 ? "." : "…"} ${played}${MARKS[judged.class]}`, score: scoreText(at.red) }),
           judged.class !== "good" && best ? ` ${t("review.best", { move: best })}` : ""));

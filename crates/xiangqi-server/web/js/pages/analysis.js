@@ -6,7 +6,8 @@
 // arriving live. The engine follows the position as the user moves about.
 //
 // Addresses: `#/analysis` (the standard start), `#/analysis/{standard|hex}/{FEN}`,
-// `#/analysis/game/{id}/{ply}` (a game's moves, at move `ply`),
+// `#/analysis/game/{id}/{ply}` (a game's moves, at move `ply`; on my own
+// correspondence game, with my conditional moves),
 // `#/analysis/imported/{id}` (one of my imported games, at its end),
 // `#/analysis/masters/{id}` (a game of the site's Masters collection).
 //
@@ -26,6 +27,7 @@ import { BOARDS, RULES, analysisController, isVariant } from "./analysis/control
 import { analysisView } from "./analysis/view.js";
 import { gameRecordPath, importedRecordPath, readGame, readImported } from "./analysis/endpoints.js";
 import { openingLabel } from "../components/openings.js";
+import { conditionalsPanel, takesConditionals } from "./analysis/conditionals-panel.js";
 
 /** @typedef {import("./analysis/controller.js").Variant} Variant */
 /** @typedef {import("./analysis/controller.js").Rules} Rules */
@@ -78,6 +80,8 @@ function importedRecord(imported, path) {
 export async function analysisPage(view, args) {
   /** A game's record (an imported game's whole), shown under the board. @type {HTMLElement | null} */
   let record = null;
+  /** My conditional moves, on my own correspondence game's board. @type {ReturnType<typeof conditionalsPanel> | null} */
+  let conditionals = null;
   /** @type {Start} */
   let start = { board: "standard", rules: "asian", fen: standard.startFen, moves: [], ply: 0 };
   const [kind] = args;
@@ -88,6 +92,9 @@ export async function analysisPage(view, args) {
     start = { board: game.variant, rules: game.rules, fen: game.start_fen, moves, ply };
     record = h("section", { class: "card game-record", id: "game-record" },
       recordDownload(gameRecordPath(game.id), game.variant === "standard"));
+    if (takesConditionals(game)) {
+      conditionals = conditionalsPanel({ game, path: () => ctl.state.tree?.path(ctl.state.tree.current) ?? [] });
+    }
   } else if (kind === "imported" || kind === "masters") {
     const id = args[1] ?? "";
     const imported = await readImported(kind, id);
@@ -104,7 +111,10 @@ export async function analysisPage(view, args) {
 
   const ctl = analysisController(start.board, start.rules);
   const drawn = analysisView(view, ctl);
-  ctl.onChange(drawn.render);
+  ctl.onChange((moved) => {
+    drawn.render(moved);
+    conditionals?.follow();
+  });
   if (start.tree?.length) {
     ctl.plantRecord(start.tree);
   } else {
@@ -117,8 +127,18 @@ export async function analysisPage(view, args) {
     ctl.plant(first, start.ply);
   }
   drawn.listen();
+  if (conditionals) {
+    // Beside the tree of moves the lines are played in, not below the page.
+    const tree = view.querySelector("#tree");
+    if (tree) tree.after(conditionals.element);
+    else view.append(conditionals.element);
+    await conditionals.load();
+  }
   if (record) view.append(record);
-  const stopPrefs = onPrefsChange(drawn.redraw);
+  const stopPrefs = onPrefsChange(() => {
+    drawn.redraw();
+    conditionals?.redraw();
+  });
   return () => {
     drawn.stop();
     stopPrefs();

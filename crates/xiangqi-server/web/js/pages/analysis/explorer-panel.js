@@ -100,7 +100,7 @@ export function explorerPanel(hooks) {
         const pct = (/** @type {number} */ n) => Math.round((100 * n) / Math.max(1, m.games));
         const [r, d, b] = [pct(m.red_wins), pct(m.draws), pct(m.black_wins)];
         const words = t("explorer.share", { red: r, draw: d, black: b });
-        const name = moveText({ ...m, at: 0 }, index);
+        const name = moveText(m, index);
         return h("tr", { "data-move": m.iccs },
           h("td", {}, h("button", { type: "button", class: "link-button explorer-move", title: t("explorer.play", { move: name }),
             onclick: () => hooks.play(m.iccs) }, name)),

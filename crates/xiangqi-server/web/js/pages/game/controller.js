@@ -20,7 +20,7 @@ import { say, sayNext } from "../../notify.js";
 import { prefs } from "../../prefs.js";
 import { go } from "../../router.js";
 import { moveSound } from "../../sound.js";
-import { currentUser } from "../../state.js";
+import { myColor } from "../../state.js";
 
 /** @typedef {import("../../models.js").Game} Game */
 /** @typedef {import("../../models.js").Color} Color */
@@ -52,17 +52,6 @@ import { currentUser } from "../../state.js";
 
 /** A move in ICCS: two cell names. */
 const ICCS = /^[a-i](?:[0-9]|1[01])[a-i](?:[0-9]|1[01])$/;
-
-/**
- * The colour the logged-in user plays in a game, if any.
- * @param {Game} game
- * @returns {Color | null}
- */
-export function myColor(game) {
-  const me = currentUser();
-  if (!me) return null;
-  return game.red === me.name ? "red" : game.black === me.name ? "black" : null;
-}
 
 /** @param {Color} c */
 export const other = (c) => (c === "red" ? "black" : "red");

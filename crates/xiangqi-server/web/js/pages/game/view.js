@@ -207,12 +207,16 @@ export function gameView(view, ctl) {
     const terms = [t("game.terms", { rules: rulesName(game.rules), clock: clockText(game.clock) })];
     terms.push(game.status === "aborted" ? t("game.notRated") : t(game.rated ? "ratings.rated" : "ratings.casual"));
     const analyse = h("a", { href: gameAnalysisLink(game.id, viewing ?? game.ply), id: "analyse-link" }, t("game.analyse"));
+    // Conditional moves are made on the analysis board, at the game's position.
+    const prepare = active && game.speed === "correspondence" && color && color !== game.turn
+      ? [" · ", h("a", { href: gameAnalysisLink(game.id, game.ply), id: "conditionals-link" }, t("game.conditionals"))]
+      : [];
     const event = game.tournament
       ? [h("a", { href: `#/tournament/${encodeURIComponent(game.tournament.id)}`, "data-action": "tournament" }, t("game.tournamentRound", { round: game.tournament.round })), " · "]
       : [];
     const opening = game.opening ? [openingLabel(game.opening), " · "] : [];
     info.replaceChildren(...event, ...opening, terms.join(" · "), " · ",
-      h("a", { href: pgnUrl(game.id) }, t("game.pgn")), " · ", analyse, " · ", flip);
+      h("a", { href: pgnUrl(game.id) }, t("game.pgn")), " · ", analyse, ...prepare, " · ", flip);
     if (game.status === "finished" && !review) {
       review = reviewPanel(game, {
         shown: () => ctl.state.viewing ?? ctl.state.game.moves.length,

@@ -123,7 +123,7 @@ export function puzzleController(mode, ui) {
     const solution = step.solution ?? [];
     const named = await endpoints.line(shown.variant, shown.fen, solution).catch(() => null);
     // The solver's line, after the opponent's move that set the puzzle.
-    const words = (named?.positions ?? []).slice(2).map((p, i) => (p.played ? moveText({ ...p.played, at: 0 }, i + (shown.solver === "red" ? 0 : 1)) : ""));
+    const words = (named?.positions ?? []).slice(2).map((p, i) => (p.played ? moveText(p.played, i + (shown.solver === "red" ? 0 : 1)) : ""));
     // Why not rated, as the server says: a hint, a puzzle opened rather than
     // handed out, one tried from this address without logging in, a repeat.
     const change = step.rating
