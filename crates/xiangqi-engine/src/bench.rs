@@ -2,11 +2,11 @@
 //! Its node count is a signature of the search (any change to search or
 //! evaluation changes it); its speed is the engine's nodes per second.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use xiangqi::{Geometry, Position, Variant};
 
-use crate::{Control, Engine, Limits, Options, Root};
+use crate::{Control, Engine, Limits, Options, Root, clock::Instant};
 
 /// The default depth of `xiangqi bench`.
 pub const DEFAULT_DEPTH: i32 = 15;

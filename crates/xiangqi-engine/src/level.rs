@@ -24,12 +24,13 @@
 //! assert!(Level::new(9).is_err());
 //! ```
 
-use std::{fmt, str::FromStr, time::Instant};
+use std::{fmt, str::FromStr};
 
 use xiangqi::{Geometry, Move};
 
 use crate::{
     Analysis, Control, Engine, Info, Limits, Line, Options, Root,
+    clock::Instant,
     score::{MATE_BOUND, Value},
 };
 

@@ -73,6 +73,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+pub mod clock;
 mod correction;
 mod engine;
 pub mod eval;

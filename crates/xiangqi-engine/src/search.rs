@@ -10,7 +10,7 @@ use std::{
         LazyLock,
         atomic::{AtomicBool, AtomicU64, Ordering},
     },
-    time::{Duration, Instant},
+    time::Duration,
 };
 
 use xiangqi::{
@@ -20,6 +20,7 @@ use xiangqi::{
 
 use crate::{
     Line,
+    clock::Instant,
     correction::{Correction, Keys},
     eval::{Evaluator, Placement},
     limits::{Control, Limits},

@@ -1,7 +1,10 @@
-//! The two integer kernels of the network, in a portable version and an AVX2
-//! version chosen at run time. Both compute exactly the same integers: the
-//! accumulator arithmetic wraps in 16 bits and the output sums wrap in 32 bits in
-//! both, and wrapping sums do not depend on their order.
+//! The two integer kernels of the network, in a portable version, an AVX2
+//! version chosen at run time, and a WebAssembly SIMD128 version where the
+//! build enables it (WebAssembly has no detection at run time: a module with
+//! SIMD instructions does not load where they are missing). All compute
+//! exactly the same integers: the accumulator arithmetic wraps in 16 bits and
+//! the output sums wrap in 32 bits in each, and wrapping sums do not depend on
+//! their order.
 
 use super::{HIDDEN, QA, Row};
 
@@ -12,12 +15,14 @@ pub enum Kernel {
     Portable,
     /// x86-64 AVX2, only where the processor has it.
     Avx2,
+    /// WebAssembly's 128-bit SIMD, only in a build for it (`+simd128`).
+    Simd128,
 }
 
 impl Kernel {
     /// The fastest kernel this processor runs.
     pub fn best() -> Kernel {
-        if Kernel::Avx2.is_available() { Kernel::Avx2 } else { Kernel::Portable }
+        [Kernel::Avx2, Kernel::Simd128].into_iter().find(|k| k.is_available()).unwrap_or(Kernel::Portable)
     }
 
     /// Whether this processor runs the kernel.
@@ -28,6 +33,7 @@ impl Kernel {
             Kernel::Avx2 => std::is_x86_feature_detected!("avx2"),
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx2 => false,
+            Kernel::Simd128 => cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
         }
     }
 
@@ -44,6 +50,8 @@ impl Kernel {
                     avx2::add_sub(dst, src, add, sub)
                 }
             }
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => simd128::add_sub(dst, src, add, sub),
             _ => portable::add_sub(dst, src, add, sub),
         }
     }
@@ -60,6 +68,8 @@ impl Kernel {
                     avx2::output(us, them, w_us, w_them)
                 }
             }
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => simd128::output(us, them, w_us, w_them),
             _ => portable::output(us, them, w_us, w_them),
         }
     }
@@ -149,6 +159,59 @@ mod avx2 {
         let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
         let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
         _mm_cvtsi128_si32(s)
+    }
+}
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code)]
+mod simd128 {
+    use std::arch::wasm32::{
+        i16x8_add, i16x8_max, i16x8_min, i16x8_splat, i16x8_sub, i32x4_add, i32x4_dot_i16x8,
+        i32x4_extract_lane, i32x4_splat, v128, v128_load, v128_store,
+    };
+
+    use super::{HIDDEN, QA, Row};
+
+    /// Lanes of 16 bits in a 128-bit register.
+    const LANES: usize = 8;
+
+    #[inline]
+    fn load(row: &Row, i: usize) -> v128 {
+        debug_assert!(i + LANES <= HIDDEN);
+        // SAFETY: callers step `i` by `LANES` below `HIDDEN`, so the 16 bytes
+        // read lie in the row; WebAssembly loads need no alignment.
+        unsafe { v128_load(row.0.as_ptr().add(i).cast()) }
+    }
+
+    pub fn add_sub(dst: &mut Row, src: &Row, add: &[&Row], sub: &[&Row]) {
+        for i in (0..HIDDEN).step_by(LANES) {
+            let mut v = load(src, i);
+            for a in add {
+                v = i16x8_add(v, load(a, i));
+            }
+            for s in sub {
+                v = i16x8_sub(v, load(s, i));
+            }
+            // SAFETY: as in `load`, for the 16 bytes written.
+            unsafe { v128_store(dst.0.as_mut_ptr().add(i).cast(), v) };
+        }
+    }
+
+    pub fn output(us: &Row, them: &Row, w_us: &Row, w_them: &Row) -> i32 {
+        let zero = i16x8_splat(0);
+        let top = i16x8_splat(QA as i16);
+        let mut sum = i32x4_splat(0);
+        for (acc, w) in [(us, w_us), (them, w_them)] {
+            for i in (0..HIDDEN).step_by(LANES) {
+                let x = i16x8_min(i16x8_max(load(acc, i), zero), top);
+                // Pairs of products 0..=255 times an i16: each pair fits 32 bits exactly.
+                sum = i32x4_add(sum, i32x4_dot_i16x8(x, load(w, i)));
+            }
+        }
+        i32x4_extract_lane::<0>(sum)
+            .wrapping_add(i32x4_extract_lane::<1>(sum))
+            .wrapping_add(i32x4_extract_lane::<2>(sum))
+            .wrapping_add(i32x4_extract_lane::<3>(sum))
     }
 }
 
