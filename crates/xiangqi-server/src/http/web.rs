@@ -65,6 +65,7 @@ assets!(
     "js/errors.js",
     "js/engine.js",
     "js/links.js",
+    "js/offline.js",
     "js/messages/en.js",
     "js/messages/vi.js",
     "js/messages/zh.js",
