@@ -29,6 +29,36 @@ async fn cache_names(c: &Client) -> Vec<String> {
     serde_json::from_value(names).unwrap()
 }
 
+/// Switches the browser's network off or on, as its developer tools would
+/// (Chromium's `Network.emulateNetworkConditions`, through ChromeDriver).
+async fn network(c: &Client, driver_url: &str, on: bool) {
+    let session = c.session_id().await.unwrap().expect("a session");
+    let body = json!({
+        "cmd": "Network.emulateNetworkConditions",
+        "params": { "offline": !on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 },
+    });
+    let r = reqwest::Client::new()
+        .post(format!("{driver_url}/session/{session}/goog/cdp/execute"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "the network emulated: {}", r.text().await.unwrap_or_default());
+}
+
+/// Waits until the offline notice is hidden (`gone`) or shown (at most 30 s:
+/// the socket's backoff may be at its longest when the network comes back).
+async fn notice(c: &Client, gone: bool) {
+    for _ in 0..120 {
+        let hidden = c.execute("return document.getElementById('offline').hidden;", vec![]).await.unwrap();
+        if hidden == json!(gone) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    panic!("the offline notice never {}", if gone { "went" } else { "showed" });
+}
+
 /// The number of distinct colours of an image the page loads, and its width.
 async fn colours(c: &Client, src: &str) -> Value {
     let script = "const [src, done] = arguments; const img = new Image();\
@@ -120,22 +150,29 @@ async fn the_app_reads_offline_and_its_live_game_resumes_when_the_server_is_back
     let mut config = xiangqi_server::Config::for_tests(&db.url);
     config.bind = addr;
     let server = xiangqi_server::start(config).await.expect("the server starts again");
-    let mut back = false;
-    for _ in 0..120 {
-        let hidden = c.execute("return document.getElementById('offline').hidden;", vec![]).await.unwrap();
-        if hidden == json!(true) {
-            back = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    assert!(back, "the offline notice went when the server came back");
+    notice(&c, true).await;
     let (status, moved) = bob.play(&id, 0, "h2e2").await;
     assert!(status.is_success(), "{moved}");
     css(&c, "svg.board g.piece[data-cell=e2]").await;
     wait_text(&c, "#status", "Your move").await;
     assert_eq!(c.execute("return window.notReloaded === true;", vec![]).await.unwrap(), json!(true));
     shots_at_both_sizes(&c, "offline", "back").await;
+
+    // The browser's own network switched off and on (the worker's requests
+    // are not the page's and go on, so the server stopping above stands for
+    // a reload offline): the page says so at once, and once the network is
+    // back the notice goes and Bob's next move comes in without a reload.
+    let r = api(&c, "POST", &format!("/games/{id}/moves"), json!({ "ply": 1, "move": "h7e7" })).await;
+    assert_eq!(r["status"], 200, "{r}");
+    wait_text(&c, "#status", &format!("Red ({}) to move", bob.name)).await;
+    network(&c, &driver_url, false).await;
+    notice(&c, false).await;
+    network(&c, &driver_url, true).await;
+    notice(&c, true).await;
+    let (status, moved) = bob.play(&id, 2, "h0g2").await;
+    assert!(status.is_success(), "{moved}");
+    css(&c, "svg.board g.piece[data-cell=g2]").await;
+    assert_eq!(c.execute("return window.notReloaded === true;", vec![]).await.unwrap(), json!(true));
 
     // Logging out drops what was kept for Alice; the shell stays.
     c.execute(

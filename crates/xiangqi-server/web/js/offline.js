@@ -68,10 +68,15 @@ export function startOffline() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
+  if (!navigator.onLine) wentOffline();
   addEventListener("offline", wentOffline);
-  // The browser's word that a network is back: worth trying the server now
-  // rather than when the socket's backoff next would.
-  addEventListener("online", () => live.retryNow());
+  // The browser's word that a network is back: worth asking the server now
+  // (past the worker, which would answer from its caches) rather than waiting
+  // for the socket's backoff or the user's next click.
+  addEventListener("online", () => {
+    fetch("/healthz", { cache: "no-store" }).then((res) => { if (res.ok) backOnline(); }, () => {});
+    live.retryNow();
+  });
   live.onOpen(backOnline);
   // At start there is no one before: a session that could not be read
   // offline is not a log-out, and what was kept stays.
