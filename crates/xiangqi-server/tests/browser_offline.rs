@@ -127,9 +127,13 @@ async fn the_app_reads_offline_and_its_live_game_resumes_when_the_server_is_back
         assert!(seen["colours"].as_u64().unwrap() > 20, "{src} is next to blank: {seen}");
     }
 
-    // The server goes away; a reload still shows the app, saying it is offline.
+    // The server goes away; opening the site again still shows the app,
+    // saying it is offline. The document opened last before (the health
+    // check) is not the app's, and did not take the page's place in the
+    // worker's cache.
+    c.goto(&format!("{url}/healthz")).await.unwrap();
     server.stop().await;
-    c.refresh().await.unwrap();
+    c.goto(&format!("{url}#/status")).await.unwrap();
     wait_text(&c, "#offline", "You are offline").await;
     css(&c, &format!("li.game-row[data-key='{id}']")).await;
     shots_at_both_sizes(&c, "offline", "status").await;

@@ -58,14 +58,15 @@ sw.addEventListener("fetch", (event) => {
     event.respondWith(ownGame(request));
   } else if (path.startsWith(`${API}/`)) {
     return;
-  } else if (request.mode === "navigate" || path === "/" || BUILD.files.includes(path)) {
-    event.respondWith(shell(request, request.mode === "navigate" ? "/" : path));
+  } else if (path === "/" || BUILD.files.includes(path)) {
+    event.respondWith(shell(request, path));
   }
 });
 
 /**
  * The shell from the network, kept for later; from the cache when the network
- * fails. Every address of the site opens the one page.
+ * fails. The page is the one at `/` (its pages are in the address's fragment):
+ * a document opened at any other address is not the app's and is not kept.
  * @param {Request} request
  * @param {string} key
  */
