@@ -20,6 +20,8 @@ async fn health_readiness_and_security_headers_on_every_answer() {
         ("/api/v1/users", StatusCode::OK),
         ("/api/v1/nothing", StatusCode::NOT_FOUND),
         ("/js/nothing.js", StatusCode::NOT_FOUND),
+        ("/icons/icon-192.png", StatusCode::OK),
+        ("/sw.js", StatusCode::OK),
         ("/", StatusCode::OK),
     ] {
         let r = http.get(format!("{}{path}", s.url())).send().await.unwrap();

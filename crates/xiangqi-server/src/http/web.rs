@@ -4,7 +4,10 @@
 //! The page runs under a strict Content-Security-Policy: scripts and styles only
 //! from this origin, none inline.
 
-use std::sync::Arc;
+use std::{
+    hash::{Hash, Hasher},
+    sync::{Arc, LazyLock},
+};
 
 use axum::{
     Router,
@@ -21,6 +24,18 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 const INDEX: &str = include_str!("../../web/index.html");
+
+/// The service worker as written; what is served has the UI's version and files
+/// in place of [`SW_BUILD_SLOT`].
+const SERVICE_WORKER: &str = include_str!("../../web/sw.js");
+const SW_BUILD_SLOT: &str = "({ version: \"\", files: [] })";
+
+/// The home-screen icons, rendered from `favicon.svg` by `web/tools/icons.py`.
+const IMAGES: &[(&str, &[u8])] = &[
+    ("icons/icon-192.png", include_bytes!("../../web/icons/icon-192.png")),
+    ("icons/icon-512.png", include_bytes!("../../web/icons/icon-512.png")),
+    ("icons/icon-maskable-512.png", include_bytes!("../../web/icons/icon-maskable-512.png")),
+];
 
 macro_rules! assets {
     ($($path:literal),* $(,)?) => {
@@ -50,6 +65,7 @@ assets!(
     "js/errors.js",
     "js/engine.js",
     "js/links.js",
+    "js/offline.js",
     "js/messages/en.js",
     "js/messages/vi.js",
     "js/messages/zh.js",
@@ -162,6 +178,7 @@ fn content_type(path: &str) -> &'static str {
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("webmanifest") => "application/manifest+json",
+        Some("png") => "image/png",
         _ => "application/octet-stream",
     }
 }
@@ -187,6 +204,35 @@ fn asset(path: &str) -> Response {
     }
 }
 
+fn image(name: &str) -> Response {
+    let path = format!("icons/{name}");
+    match IMAGES.iter().find(|(p, _)| *p == path) {
+        Some((p, body)) => (headers(content_type(p)), *body).into_response(),
+        None => (StatusCode::NOT_FOUND, headers("text/plain; charset=utf-8"), "not found").into_response(),
+    }
+}
+
+/// The service worker as served: the version changes with any file of the UI
+/// (so a browser installs the new one), and the files are what it keeps for
+/// offline use.
+static SERVICE_WORKER_SERVED: LazyLock<String> = LazyLock::new(|| {
+    let mut hasher = std::hash::DefaultHasher::new();
+    (INDEX, SERVICE_WORKER, ASSETS, IMAGES).hash(&mut hasher);
+    let files: Vec<String> =
+        ASSETS.iter().map(|(p, _)| p).chain(IMAGES.iter().map(|(p, _)| p)).map(|p| format!("/{p}")).collect();
+    let build = serde_json::json!({ "version": format!("{:016x}", hasher.finish()), "files": files });
+    SERVICE_WORKER.replacen(SW_BUILD_SLOT, &format!("({build})"), 1)
+});
+
+/// A worker runs under its script's policy, and every answer but the page's
+/// gets one that allows nothing: the worker's own lets it fetch from this origin.
+pub const SERVICE_WORKER_POLICY: &str = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
+fn service_worker() -> Response {
+    let csp = (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(SERVICE_WORKER_POLICY));
+    (headers(content_type("sw.js")), [csp], SERVICE_WORKER_SERVED.as_str()).into_response()
+}
+
 pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
         .route("/", get(|| async { index() }))
@@ -197,6 +243,9 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/favicon.ico", get(|| async { asset("favicon.svg") }))
         .route("/manifest.webmanifest", get(|| async { asset("manifest.webmanifest") }))
         .route("/js/{*path}", get(|Path(path): Path<String>| async move { asset(&format!("js/{path}")) }))
+        .route("/icons/{name}", get(|Path(name): Path<String>| async move { image(&name) }))
+        // At the root, so that its scope is the whole site.
+        .route("/sw.js", get(|| async { service_worker() }))
 }
 
 #[cfg(test)]
@@ -219,7 +268,9 @@ mod tests {
                 if name != "node_modules" {
                     files(&path, out);
                 }
-            } else if [".js", ".css", ".svg", ".webmanifest"].iter().any(|ext| name.ends_with(ext)) {
+            } else if name != "sw.js"
+                && [".js", ".css", ".svg", ".webmanifest", ".png"].iter().any(|ext| name.ends_with(ext))
+            {
                 out.push(path.strip_prefix(web_dir()).unwrap().to_string_lossy().replace('\\', "/"));
             }
         }
@@ -230,7 +281,11 @@ mod tests {
         let mut on_disk = Vec::new();
         files(&web_dir(), &mut on_disk);
         on_disk.sort();
-        let mut embedded: Vec<String> = ASSETS.iter().map(|(p, _)| p.to_string()).collect();
+        let mut embedded: Vec<String> = ASSETS
+            .iter()
+            .map(|(p, _)| p.to_string())
+            .chain(IMAGES.iter().map(|(p, _)| p.to_string()))
+            .collect();
         embedded.sort();
         assert_eq!(on_disk, embedded, "web/ and the ASSETS table must list the same files");
     }
@@ -445,6 +500,59 @@ mod tests {
         );
         assert_eq!(asset("js/nothing.js").status(), StatusCode::NOT_FOUND);
         assert_eq!(asset("js/../package.json").status(), StatusCode::NOT_FOUND);
+    }
+
+    #[test]
+    fn the_service_worker_is_served_with_the_version_and_files() {
+        let body = SERVICE_WORKER_SERVED.as_str();
+        assert!(SERVICE_WORKER.contains(SW_BUILD_SLOT), "sw.js keeps the slot the server fills");
+        assert!(!body.contains(SW_BUILD_SLOT), "the slot was filled");
+        let at = body.find("const BUILD = ").expect("the build's line");
+        let start = at + body[at..].find("({").expect("the build as JSON") + 1;
+        let end = start + body[start..].find("})").unwrap() + 1;
+        let build: serde_json::Value = serde_json::from_str(&body[start..end]).unwrap();
+        assert_eq!(build["version"].as_str().unwrap().len(), 16, "{build}");
+        let files: Vec<&str> =
+            build["files"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+        for file in
+            ["/js/main.js", "/js/pages/rules.js", "/js/pages/help.js", "/style.css", "/icons/icon-192.png"]
+        {
+            assert!(files.contains(&file), "{file} is kept offline");
+        }
+        assert_eq!(files.len(), ASSETS.len() + IMAGES.len());
+        let r = service_worker();
+        assert_eq!(r.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+        assert_eq!(r.headers()[header::CACHE_CONTROL], "no-cache");
+        assert_eq!(r.headers()[header::CONTENT_SECURITY_POLICY], SERVICE_WORKER_POLICY);
+    }
+
+    /// Each icon is a PNG of the size its name says, and not one colour: a
+    /// flat image compresses to a few hundred bytes, the drawing to thousands.
+    /// (The browser test counts its colours.)
+    #[test]
+    fn the_icons_are_pngs_of_their_sizes_with_a_drawing() {
+        for (path, bytes) in IMAGES {
+            assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{path} is a PNG");
+            assert_eq!(&bytes[12..16], b"IHDR");
+            let width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+            let height = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+            let size: u32 = path.trim_end_matches(".png").rsplit('-').next().unwrap().parse().unwrap();
+            assert_eq!((width, height), (size, size), "{path}");
+            let mut at = 8;
+            let mut data = 0;
+            while at + 8 <= bytes.len() {
+                let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+                if &bytes[at + 4..at + 8] == b"IDAT" {
+                    data += len;
+                }
+                at += 12 + len;
+            }
+            assert!(data > size as usize * 20, "{path}: {data} bytes of pixels is next to nothing");
+            let r = image(path.trim_start_matches("icons/"));
+            assert_eq!(r.status(), StatusCode::OK);
+            assert_eq!(r.headers()[header::CONTENT_TYPE], "image/png");
+        }
+        assert_eq!(image("none.png").status(), StatusCode::NOT_FOUND);
     }
 
     #[test]

@@ -1,5 +1,8 @@
 // The one way to call the JSON API: same-origin cookies, the header the server's
-// CSRF guard asks for, and errors as exceptions carrying the HTTP status.
+// CSRF guard asks for, and errors as exceptions carrying the HTTP status. Each
+// answer, or its failure, tells whether the server is reachable.
+
+import { noteAnswer, noteFailure } from "./offline.js";
 
 /** @typedef {import("./models.js").User} User */
 /** @typedef {import("./models.js").Game} Game */
@@ -24,6 +27,22 @@ export class ApiError extends Error {
 }
 
 /**
+ * Fetches, noting whether the server answered.
+ * @param {string} url
+ * @param {RequestInit} init
+ */
+async function reach(url, init) {
+  try {
+    const res = await fetch(url, init);
+    noteAnswer(res);
+    return res;
+  } catch (err) {
+    noteFailure(err);
+    throw err;
+  }
+}
+
+/**
  * Calls `/api/v1{path}`; resolves to the parsed answer (`null` for 204).
  * The caller names the answer's type, which the server's API documents.
  * @template T
@@ -41,7 +60,7 @@ export async function call(method, path, body) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const res = await fetch(`/api/v1${path}`, init);
+  const res = await reach(`/api/v1${path}`, init);
   if (res.status === 204) return /** @type {T} */ (null);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(data.message || res.statusText, res.status, data.error, data.reason, data.params);
@@ -56,7 +75,7 @@ export async function call(method, path, body) {
  * @returns {Promise<T>}
  */
 export async function sendBytes(path, body) {
-  const res = await fetch(`/api/v1${path}`, {
+  const res = await reach(`/api/v1${path}`, {
     method: "POST", credentials: "same-origin", body,
     headers: { "X-Xiangqi": "1", "Content-Type": "application/octet-stream" },
   });

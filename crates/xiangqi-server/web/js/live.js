@@ -38,6 +38,8 @@ const chats = new Map();
 const computers = new Map();
 /** @type {Map<string, Set<(study: import("./api-types.js").StudyView) => void>>} */
 const studies = new Map();
+/** @type {Set<() => void>} */
+const openings = new Set();
 
 /**
  * Calls each subscriber; a copy of the set, so that one which unsubscribes (or
@@ -95,6 +97,7 @@ function open() {
       each(lobbies);
       each(tournaments, null);
     }
+    each(openings);
   });
   ws.addEventListener("message", receive);
   ws.addEventListener("close", () => {
@@ -117,6 +120,26 @@ export function reconnect() {
   old?.close();
   delay = 500;
   open();
+}
+
+/**
+ * Tries at once when the socket is closed and waits to try again: the network
+ * is back, and the backoff may have grown to seconds.
+ */
+export function retryNow() {
+  if (socket) return;
+  delay = 500;
+  open();
+}
+
+/**
+ * Called whenever a socket opens: the server is reachable.
+ * @param {() => void} fn
+ * @returns {() => void}
+ */
+export function onOpen(fn) {
+  openings.add(fn);
+  return () => openings.delete(fn);
 }
 
 /**

@@ -27,6 +27,7 @@ import { newsPage } from "./pages/news.js";
 import { rulesPage } from "./pages/rules.js";
 import { settingsPage } from "./pages/account/settings.js";
 import { startPrefs } from "./prefs.js";
+import { startOffline } from "./offline.js";
 import { loginPage } from "./pages/account/login.js";
 import { newGamePage } from "./pages/play/new-game.js";
 import { peoplePage } from "./pages/people/people.js";
@@ -50,6 +51,7 @@ document.title = t("app.title");
 // The first screen: a visitor's welcome, or a logged-in user's games and the news.
 const status = { page: homePage, open: true };
 startPrefs();
+startOffline();
 
 onUserChange((user, before) => {
   renderNav();

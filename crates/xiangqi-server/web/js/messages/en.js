@@ -191,6 +191,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "app.noGame": "There is no game {id}.",
   "app.noUser": "There is no user {name}.",
   "message.dismiss": "Dismiss",
+  "app.offline": "You are offline. Saved pages, the rules, the help and your recent games can still be read; moves and other changes wait until the connection is back.",
 
   "notice.challenge": "{from} challenges you.",
   "notice.accepted": "{from} accepted your challenge.",

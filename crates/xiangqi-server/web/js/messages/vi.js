@@ -191,6 +191,7 @@ export const vi = {
   "app.noGame": "Không có ván {id}.",
   "app.noUser": "Không có người dùng {name}.",
   "message.dismiss": "Đóng",
+  "app.offline": "Bạn đang ngoại tuyến. Vẫn có thể đọc các trang đã lưu, luật chơi, trợ giúp và các ván gần đây của bạn; nước đi và các thay đổi khác phải chờ đến khi có kết nối lại.",
 
   "notice.challenge": "{from} thách đấu bạn.",
   "notice.accepted": "{from} đã nhận lời thách đấu của bạn.",

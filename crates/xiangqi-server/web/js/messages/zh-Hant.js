@@ -191,6 +191,7 @@ export const zhHant = {
   "app.noGame": "沒有對局 {id}。",
   "app.noUser": "沒有使用者 {name}。",
   "message.dismiss": "關閉",
+  "app.offline": "您已離線。已儲存的頁面、規則、說明和您最近的對局仍可閱讀；走棋和其他變更需等連線恢復後才能進行。",
 
   "notice.challenge": "{from} 向你發起挑戰。",
   "notice.accepted": "{from} 接受了你的挑戰。",

@@ -191,6 +191,7 @@ export const zh = {
   "app.noGame": "没有对局 {id}。",
   "app.noUser": "没有用户 {name}。",
   "message.dismiss": "关闭",
+  "app.offline": "您已离线。已保存的页面、规则、帮助和您最近的对局仍可阅读；走棋和其他更改需等连接恢复后才能进行。",
 
   "notice.challenge": "{from} 向你发起挑战。",
   "notice.accepted": "{from} 接受了你的挑战。",

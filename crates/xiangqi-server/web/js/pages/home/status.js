@@ -75,7 +75,13 @@ function lists(challenges, games, more) {
 
 /** @param {HTMLElement} view */
 export async function statusPage(view) {
-  let [games, challenges] = await Promise.all([endpoints.myGames(), endpoints.myChallenges()]);
+  // Offline, the games may be kept (the service worker keeps a user's own) but
+  // the challenges are not: the page shows the games without them.
+  const unreachable = (/** @type {unknown} */ err) => {
+    if (err instanceof TypeError) return { incoming: [], outgoing: [], open: [] };
+    throw err;
+  };
+  let [games, challenges] = await Promise.all([endpoints.myGames(), endpoints.myChallenges().catch(unreachable)]);
   let shown = draw();
   page(view, t("status.title"), shown);
 
