@@ -32,18 +32,8 @@ async fn cache_names(c: &Client) -> Vec<String> {
 /// Switches the browser's network off or on, as its developer tools would
 /// (Chromium's `Network.emulateNetworkConditions`, through ChromeDriver).
 async fn network(c: &Client, driver_url: &str, on: bool) {
-    let session = c.session_id().await.unwrap().expect("a session");
-    let body = json!({
-        "cmd": "Network.emulateNetworkConditions",
-        "params": { "offline": !on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 },
-    });
-    let r = reqwest::Client::new()
-        .post(format!("{driver_url}/session/{session}/goog/cdp/execute"))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success(), "the network emulated: {}", r.text().await.unwrap_or_default());
+    let params = json!({ "offline": !on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1 });
+    browsing::devtools(c, driver_url, "Network.emulateNetworkConditions", params).await;
 }
 
 /// Waits until the offline notice is hidden (`gone`) or shown (at most 30 s:

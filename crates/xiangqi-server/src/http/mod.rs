@@ -7,6 +7,7 @@ pub mod inputs;
 pub mod listen;
 mod metrics;
 pub mod reference;
+mod wasm;
 mod web;
 mod ws;
 
@@ -162,6 +163,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .nest("/api/v1", api)
         .merge(web::routes())
+        .merge(wasm::routes())
         .route("/healthz", get(health))
         .route("/readyz", get(ready))
         .with_state(state)

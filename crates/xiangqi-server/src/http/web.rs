@@ -19,8 +19,10 @@ use axum::{
 
 use super::AppState;
 
-/// The policy sent with the page. `data:` images leave room for inline SVG icons in CSS.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+/// The policy sent with the page. `data:` images leave room for inline SVG icons in CSS;
+/// `'wasm-unsafe-eval'` lets the page compile the rules' WebAssembly module (and
+/// nothing else: `eval` stays refused).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
      img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 const INDEX: &str = include_str!("../../web/index.html");
@@ -66,6 +68,7 @@ assets!(
     "js/engine.js",
     "js/links.js",
     "js/offline.js",
+    "js/local.js",
     "js/messages/en.js",
     "js/messages/vi.js",
     "js/messages/zh.js",
@@ -192,9 +195,18 @@ fn headers(kind: &'static str) -> [(header::HeaderName, HeaderValue); 3] {
     ]
 }
 
+/// Where the page finds the WebAssembly module (empty on a server without one).
+const WASM_SLOT: &str = "<meta name=\"xiangqi-wasm\" content=\"\">";
+
+/// The page as served: with the module's current path in [`WASM_SLOT`].
+static INDEX_SERVED: LazyLock<String> = LazyLock::new(|| {
+    let path = super::wasm::module_path().unwrap_or("");
+    INDEX.replacen(WASM_SLOT, &format!("<meta name=\"xiangqi-wasm\" content=\"{path}\">"), 1)
+});
+
 fn index() -> Response {
     let csp = (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
-    (headers("text/html; charset=utf-8"), [csp], INDEX).into_response()
+    (headers("text/html; charset=utf-8"), [csp], INDEX_SERVED.as_str()).into_response()
 }
 
 fn asset(path: &str) -> Response {
@@ -217,9 +229,15 @@ fn image(name: &str) -> Response {
 /// offline use.
 static SERVICE_WORKER_SERVED: LazyLock<String> = LazyLock::new(|| {
     let mut hasher = std::hash::DefaultHasher::new();
-    (INDEX, SERVICE_WORKER, ASSETS, IMAGES).hash(&mut hasher);
-    let files: Vec<String> =
-        ASSETS.iter().map(|(p, _)| p).chain(IMAGES.iter().map(|(p, _)| p)).map(|p| format!("/{p}")).collect();
+    let module = super::wasm::offline_files();
+    (INDEX, SERVICE_WORKER, ASSETS, IMAGES, &module).hash(&mut hasher);
+    let files: Vec<String> = ASSETS
+        .iter()
+        .map(|(p, _)| p)
+        .chain(IMAGES.iter().map(|(p, _)| p))
+        .map(|p| format!("/{p}"))
+        .chain(module)
+        .collect();
     let build = serde_json::json!({ "version": format!("{:016x}", hasher.finish()), "files": files });
     SERVICE_WORKER.replacen(SW_BUILD_SLOT, &format!("({build})"), 1)
 });
@@ -519,7 +537,7 @@ mod tests {
         {
             assert!(files.contains(&file), "{file} is kept offline");
         }
-        assert_eq!(files.len(), ASSETS.len() + IMAGES.len());
+        assert_eq!(files.len(), ASSETS.len() + IMAGES.len() + super::super::wasm::offline_files().len());
         let r = service_worker();
         assert_eq!(r.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
         assert_eq!(r.headers()[header::CACHE_CONTROL], "no-cache");
@@ -559,6 +577,9 @@ mod tests {
     fn the_page_is_sent_with_the_content_security_policy() {
         let r = index();
         assert_eq!(r.headers()[header::CONTENT_SECURITY_POLICY], CONTENT_SECURITY_POLICY);
-        assert!(CONTENT_SECURITY_POLICY.contains("script-src 'self';"));
+        assert!(
+            CONTENT_SECURITY_POLICY.contains("script-src 'self' 'wasm-unsafe-eval';"),
+            "scripts from this origin only, and no eval"
+        );
     }
 }

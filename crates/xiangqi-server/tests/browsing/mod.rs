@@ -224,6 +224,19 @@ pub async fn launch(driver_url: &str, profile: &std::path::Path, language: &str,
         .expect("a browser session")
 }
 
+/// Sends a command of Chromium's developer tools protocol to the session's
+/// page, through ChromeDriver (`Network.emulateNetworkConditions`, say).
+pub async fn devtools(c: &Client, driver_url: &str, cmd: &str, params: Value) {
+    let session = c.session_id().await.unwrap().expect("a session");
+    let r = reqwest::Client::new()
+        .post(format!("{driver_url}/session/{session}/goog/cdp/execute"))
+        .json(&json!({ "cmd": cmd, "params": params }))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{cmd}: {}", r.text().await.unwrap_or_default());
+}
+
 /// Clicks the piece on a cell of the board.
 pub async fn click_cell(c: &Client, cell: &str) {
     css(c, &format!("g.piece[data-cell={cell}]")).await.click().await.unwrap();

@@ -4,6 +4,8 @@
 
 import { noteAnswer, noteFailure } from "./offline.js";
 
+import { localRules } from "./local.js";
+
 /** @typedef {import("./models.js").User} User */
 /** @typedef {import("./models.js").Game} Game */
 /** @typedef {import("./models.js").Challenge} Challenge */
@@ -89,11 +91,24 @@ export async function sendBytes(path, body) {
 export const apiUrl = (path) => `/api/v1${path}`;
 
 /**
- * Every position of a line, as the server's rules read it.
+ * Every position of a line, as the rules read it: in the page where the
+ * WebAssembly rules run, from the server (`POST /positions`) elsewhere. A line
+ * the page's rules refuse is asked of the server too, whose refusal names
+ * the fault in the reader's language.
  * @param {import("./api-types.js").LineRequest} request
  * @returns {Promise<import("./api-types.js").LineAnswer>}
  */
-export const line = (request) => call("POST", "/positions", request);
+export async function line(request) {
+  const local = await localRules();
+  if (local) {
+    try {
+      return local.line(request);
+    } catch {
+      // Worded by the server below.
+    }
+  }
+  return call("POST", "/positions", request);
+}
 
 /** @param {string} name */
 export const userPath = (name) => `/users/${encodeURIComponent(name)}`;
