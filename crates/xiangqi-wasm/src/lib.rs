@@ -13,7 +13,7 @@ use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 use xiangqi::{AnyGame, Color, Move, Outcome, RuleSet, Variant, notation::pgn::Format};
-use xiangqi_engine::{Control, Engine, Info, Limits, Options, Root, Score};
+use xiangqi_engine::{Control, Engine, Info, Level, Limits, Options, Root, Score};
 
 #[cfg(target_arch = "wasm32")]
 mod ffi;
@@ -58,6 +58,18 @@ pub enum Request {
         time: Option<u64>,
         /// Lines of distinct first moves (MultiPV), 1 unless asked.
         lines: Option<usize>,
+    },
+    /// The computer's move at a level (1 to 8, as the play site's computer
+    /// plays them) in the position after `moves`; the same seed, position and
+    /// level give the same move.
+    ComputerMove {
+        #[serde(flatten)]
+        board: BoardSpec,
+        #[serde(default)]
+        moves: Vec<String>,
+        level: u8,
+        #[serde(default)]
+        seed: u64,
     },
     /// The engine's benchmark: its node count is the search's signature,
     /// the same in every build.
@@ -228,12 +240,15 @@ pub enum PgnEntry {
 /// on what the ones before it learnt.
 pub struct Session {
     engine: Engine,
+    /// The computer's engine, set as its level wants, and that level.
+    computer: Option<(Level, Engine)>,
 }
 
 impl Default for Session {
     fn default() -> Self {
         Session {
             engine: Engine::new(Options { hash_mb: HASH_MB, ..Options::default() }.with_embedded_net()),
+            computer: None,
         }
     }
 }
@@ -281,6 +296,21 @@ fn answer(
             let game = played(game(&board)?, &moves)?.0;
             json(search(&mut session.engine, &game, depth, nodes, time, lines, info)?)
         }
+        Request::ComputerMove { board, moves, level, seed } => {
+            let level = Level::new(level)
+                .map_err(|_| refuse("level", format!("levels go from {} to {}", Level::MIN, Level::MAX)))?;
+            let game = played(game(&board)?, &moves)?.0;
+            if game.outcome().is_some() {
+                return Err(refuse("game_over", "the game is over"));
+            }
+            if session.computer.as_ref().is_some_and(|(at, _)| *at != level) {
+                session.computer = None;
+            }
+            let (_, engine) =
+                session.computer.get_or_insert_with(|| (level, Engine::new(level.engine_options())));
+            let chosen = xiangqi::with_game!(&game, g => level.choose_move(engine, &Root::from_game(g), &Control::new(), seed));
+            Ok(serde_json::json!({ "move": chosen.map(|m| names(&game, m)) }))
+        }
         Request::Bench { depth } => json(bench(depth.unwrap_or(xiangqi_engine::bench::DEFAULT_DEPTH))?),
         Request::PgnRead { text } => json(pgn_read(&text)),
         Request::PgnWrite { board, moves, tags, notation } => {
@@ -295,6 +325,9 @@ fn answer(
         }
         Request::NewGame {} => {
             session.engine.clear();
+            if let Some((_, engine)) = session.computer.as_mut() {
+                engine.clear();
+            }
             Ok(serde_json::json!({}))
         }
     }

@@ -79,3 +79,19 @@ fn pgn_is_written_and_read_back() {
     let (v, _) = ask(json!({"op": "pgn_read", "text": "1. h2h8 *"}));
     assert!(v[0]["error"].is_string(), "{v}");
 }
+
+#[test]
+fn the_computer_answers_at_every_level_and_keeps_to_its_seed() {
+    for level in 1..=8 {
+        let (v, _) = ask(json!({"op": "computer_move", "moves": ["h2e2"], "level": level, "seed": 7}));
+        assert!(v["move"]["iccs"].is_string(), "level {level}: {v}");
+    }
+    let once = ask(json!({"op": "computer_move", "level": 3, "seed": 11})).0;
+    ask(json!({"op": "new_game"}));
+    assert_eq!(ask(json!({"op": "computer_move", "level": 3, "seed": 11})).0, once);
+    assert_eq!(ask(json!({"op": "computer_move", "level": 9})).0["error"]["reason"], "level");
+    let over = json!({"op": "computer_move", "fen": "4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1", "moves": ["a0a9"], "level": 1});
+    assert_eq!(ask(over).0["error"]["reason"], "game_over");
+    let hex = ask(json!({"op": "computer_move", "variant": "hex", "level": 2})).0;
+    assert!(hex["move"]["iccs"].is_string(), "{hex}");
+}
