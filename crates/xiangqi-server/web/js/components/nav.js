@@ -8,6 +8,7 @@ import { go } from "../router.js";
 import { currentUser, setUser } from "../state.js";
 import { peopleMenu } from "./menu.js";
 import { categoryName } from "./ratings.js";
+import { screenReaderLink } from "./skip-link.js";
 
 async function logout() {
   await api.call("DELETE", "/session").catch(() => null);
@@ -53,6 +54,7 @@ function navToggle() {
 
 /** Draws the navigation for whoever is logged in now. */
 export function renderNav() {
+  screenReaderLink();
   navToggle();
   const me = currentUser();
   const links = me
