@@ -106,14 +106,14 @@ function puzzleSharing() {
  */
 export function settingsPage(view, [focus = ""] = []) {
   const p = prefs();
-  const size = h("input", { type: "range", name: "piece_size", min: SIZE_MIN, max: SIZE_MAX, step: 5, value: p.piece_size });
+  const size = h("input", { type: "range", name: "piece_size", min: SIZE_MIN, max: SIZE_MAX, step: 5, value: p.piece_size, "aria-label": t("settings.size") });
   const sizeShown = h("output", { for: "piece-size" }, `${p.piece_size}%`);
   size.id = "piece-size";
   size.addEventListener("input", () => { sizeShown.textContent = `${size.value}%`; });
   size.addEventListener("change", () => save({ piece_size: Number(size.value) }));
 
   // Each language is named in itself, as in the header's chooser.
-  const language = h("select", { name: "language" },
+  const language = h("select", { name: "language", "aria-label": t("app.language") },
     h("option", { value: "", selected: p.language === null }, t("settings.language.browser")),
     Object.values(LANGUAGES).map((l) => h("option", { value: l.pref, selected: p.language === l.pref }, l.name)));
   language.addEventListener("change", () => {
