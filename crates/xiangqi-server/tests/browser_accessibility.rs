@@ -206,6 +206,7 @@ async fn a_blind_player_mates_the_computer_through_the_accessibility_tree() {
     ax::press(&c, &first).await;
     let mode = ax::find(&c, "checkbox", "Screen-reader mode on the game page").await;
     assert_eq!(ax::property(&mode, "focused"), json!(true), "the link lands on the setting");
+    browsing::shot(&c, "screen-reader-setting.png").await;
     ax::press(&c, &mode).await;
     ax::find(&c, "link", "Screen-reader mode (on): settings").await;
     let saved = api(&c, "GET", "/me/preferences", Value::Null).await;

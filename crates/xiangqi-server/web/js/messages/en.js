@@ -659,6 +659,7 @@ export const en = /** @satisfies {Record<string, import("../i18n.js").Message>} 
   "help.move.submit": "The move is not sent yet: Submit sends it, Take back the move puts the piece back so you can think again. Your opponent's last move is outlined on the board.",
   "help.move.live": "In live games you may choose in Settings to send a move as soon as it is made, without Submit. Correspondence games always ask for Submit.",
   "help.move.keys": "With the keyboard: Tab to the board, move between points with the arrow keys, pick a piece up and put it down with Enter or Space, and let it go with Escape.",
+  "help.move.screenReader": "With a screen reader: the first link of every page leads to the screen-reader mode in the settings. With it on, the game page reads the position side by side and piece by piece, lists the legal moves to pick from, and announces each move, a check, a clock running low and the result.",
   "help.move.type": "Or type the move in the box under the board, in ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五).",
   "help.status.title": "Your games",
   "help.status.text": "Game status lists the challenges to you (accept or decline them there) and yours (cancel them there), the games waiting for your move, those waiting for your opponents, and finished ones. It updates by itself, and a notice tells you when a challenge arrives or a game needs you.",

@@ -659,6 +659,7 @@ export const vi = {
   "help.move.submit": "Nước đi chưa được gửi: Gửi để gửi đi, Rút lại nước đi để đặt quân về chỗ cũ và suy nghĩ lại. Nước vừa đi của đối thủ được viền trên bàn cờ.",
   "help.move.live": "Trong ván trực tiếp, bạn có thể chọn trong Cài đặt để gửi nước đi ngay khi đi, không cần nhấn Gửi. Ván cờ thư luôn cần nhấn Gửi.",
   "help.move.keys": "Bằng bàn phím: nhấn Tab để đến bàn cờ, di chuyển giữa các điểm bằng phím mũi tên, nhấc quân và đặt quân bằng Enter hoặc phím cách, và bỏ quân xuống bằng Escape.",
+  "help.move.screenReader": "Với trình đọc màn hình: liên kết đầu tiên của mỗi trang dẫn đến chế độ đọc màn hình trong phần cài đặt. Khi bật, trang ván cờ đọc thế cờ theo từng bên và từng quân, liệt kê các nước đi hợp lệ để chọn, và thông báo mỗi nước đi, chiếu tướng, đồng hồ sắp hết giờ và kết quả.",
   "help.move.type": "Hoặc nhập nước đi vào ô dưới bàn cờ, theo ICCS (h2e2), WXF (C2=5) hoặc tiếng Trung (炮二平五).",
   "help.status.title": "Các ván của bạn",
   "help.status.text": "Mục Các ván của tôi liệt kê các lời thách đấu gửi bạn (nhận hoặc từ chối ngay tại đó) và của bạn (hủy ngay tại đó), các ván chờ bạn đi, các ván chờ đối thủ, và các ván đã kết thúc. Danh sách tự cập nhật, và có thông báo khi có lời thách đấu đến hoặc một ván cần bạn.",

@@ -123,8 +123,6 @@ export function settingsPage(view, [focus = ""] = []) {
 
   const examples = { wxf: "C2=5", iccs: "h2e2", chinese: chineseFromWxf("C2=5", true) ?? "" };
   const form = h("form", { class: "settings-form", onsubmit: (e) => e.preventDefault() },
-    h("fieldset", { "data-pref": "screen_reader" }, h("legend", {}, t("settings.screenReader")),
-      toggle("screen_reader", "settings.screenReader.on"), h("p", { class: "hint-text" }, t("settings.screenReader.note"))),
     radios("pieces", "settings.pieces", (v) => t(`settings.pieces.${v}`)),
     radios("theme", "settings.theme", (v) => t(`settings.theme.${v}`)),
     h("fieldset", { "data-pref": "piece_size" }, h("legend", {}, t("settings.size")),
@@ -135,6 +133,8 @@ export function settingsPage(view, [focus = ""] = []) {
       toggle("animation", "settings.animation"), toggle("sound", "settings.sound")),
     confirmations(),
     h("fieldset", { "data-pref": "language" }, h("legend", {}, t("app.language")), language),
+    h("fieldset", { "data-pref": "screen_reader" }, h("legend", {}, t("settings.screenReader")),
+      toggle("screen_reader", "settings.screenReader.on"), h("p", { class: "hint-text" }, t("settings.screenReader.note"))),
     currentUser() ? puzzleSharing() : null);
 
   const boardBox = h("div", { class: "board-box" });
