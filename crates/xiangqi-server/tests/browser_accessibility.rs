@@ -110,12 +110,9 @@ async fn register(c: &Client, url: &str, name: &str) {
     c.goto(url).await.unwrap();
 }
 
-/// A level-1 computer game from the mate in two, the player Red; answers its id.
-async fn practice_game(c: &Client) -> String {
-    let body = json!({
-        "level": 1, "rules": "asian", "color": "red", "fen": MATE_IN_TWO,
-        "clock": { "kind": "correspondence", "hours": 72 },
-    });
+/// A level-1 computer game from the mate in two on this clock, the player Red; answers its id.
+async fn practice_game(c: &Client, clock: Value) -> String {
+    let body = json!({ "level": 1, "rules": "asian", "color": "red", "fen": MATE_IN_TWO, "clock": clock });
     let r = api(c, "POST", "/computer-games", body).await;
     assert_eq!(r["status"], 201, "{r}");
     r["body"]["game"]["id"].as_str().unwrap().to_string()
@@ -134,7 +131,7 @@ async fn no_page_has_a_serious_accessibility_problem_in_any_language() {
     let (_driver, driver_url) = start_driver(&chromedriver).await;
     let c = launch(&driver_url, &tmp.join("a"), "en-US", Window::Desktop(1280, 800)).await;
     register(&c, &url, "auditor").await;
-    let game = practice_game(&c).await;
+    let game = practice_game(&c, json!({ "kind": "correspondence", "hours": 72 })).await;
     let me = "user/auditor".to_string();
     let played = format!("game/{game}");
 
@@ -213,7 +210,8 @@ async fn a_blind_player_mates_the_computer_through_the_accessibility_tree() {
     assert_eq!(saved["body"]["preferences"]["screen_reader"], true, "{saved}");
 
     // The practice game: the position in words, by side and piece, in WXF files.
-    let id = practice_game(&c).await;
+    // A short live clock: under a minute left, once it runs, is warned of.
+    let id = practice_game(&c, json!({ "kind": "live", "base": 50_000, "increment": 0 })).await;
     c.goto(&format!("{url}#/game/{id}")).await.unwrap();
     ax::find(&c, "heading", "Game for screen readers").await;
     let red = "Red (3): general on file 6 (d0), chariot on file 9 (a6), chariot on file 1 (i5).";
@@ -244,6 +242,8 @@ async fn a_blind_player_mates_the_computer_through_the_accessibility_tree() {
     let said = heard(&c, "Black played ").await;
     let reply = said.split("Black played ").nth(1).unwrap().split('.').next().unwrap().to_string();
     assert!(["K5=6", "P3+1", "P3=2", "P3=4"].contains(&reply.as_str()), "a legal answer: {said}");
+    // Both sides have moved: my clock runs, with less than a minute on it.
+    heard(&c, "Clock warning: 0:").await;
 
     // The mate picked from the list of legal moves, with the arrow keys.
     let list = ax::find(&c, "combobox", "Legal moves").await;

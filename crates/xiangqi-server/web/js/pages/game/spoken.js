@@ -11,7 +11,7 @@
 import { hex } from "../../components/board-hex.js";
 import { standard } from "../../components/board-standard.js";
 import { h } from "../../dom.js";
-import { isRed, parseFen, splitMove } from "../../fen.js";
+import { isRed, parseFen, sideToMove, splitMove } from "../../fen.js";
 import { colorName, duration, outcomeText } from "../../format.js";
 import { t } from "../../i18n.js";
 import { chineseFromWxf, moveText } from "../../notation.js";
@@ -115,13 +115,14 @@ function legalText(pieces, iccs, hexBoard) {
 }
 
 /**
- * The time left on `color`'s clock now, in ms, or null without a running clock.
+ * The time left on `color`'s clock now, in ms, or null while it does not run.
  * @param {Game} game
  * @param {Color} color
  */
 function timeLeft(game, color) {
   if (game.status !== "active" || game.turn !== color) return null;
-  if (game.clocks) return game.clocks[color] - (game.clocks.running === color ? Date.now() - game.clocks.since : 0);
+  // A live clock that does not run yet (before each side's first move) is no cause for alarm.
+  if (game.clocks) return game.clocks.running === color ? game.clocks[color] - (Date.now() - game.clocks.since) : null;
   return game.deadline != null ? game.deadline - Date.now() : null;
 }
 
@@ -185,12 +186,14 @@ export function spokenGame(view, ctl) {
   function update() {
     const game = ctl.state.game;
     if (game.ply > heard.ply) {
+      // A set-up position may have Black move first: sides alternate from there.
+      const shift = sideToMove(game.start_fen) === "black" ? 1 : 0;
       for (let i = heard.ply; i < game.moves.length; i++) {
         const move = game.moves[i];
         if (!move) continue;
-        const by = i % 2 === 0 ? "red" : "black";
+        const by = (i + shift) % 2 === 0 ? "red" : "black";
         const who = by === ctl.mine() ? "spoken.youPlayed" : "spoken.played";
-        announce(t(who, { color: colorName(by, true), move: moveText(move, i) }));
+        announce(t(who, { color: colorName(by, true), move: moveText(move, i + shift) }));
       }
       warned = new Set();
     }
