@@ -175,9 +175,12 @@ export function spokenGame(view, ctl) {
     }));
     const mineToMove = game.status === "active" && ctl.mine() === game.turn && ctl.state.viewing === null;
     const legal = mineToMove ? game.legal : [];
+    // The page redraws on any news (a note, a draw offer): the move being looked at stays chosen.
+    const kept = choice.value;
     choice.replaceChildren(...(legal.length
       ? legal.map((iccs) => h("option", { value: iccs }, legalText(pieces, iccs, hexBoard)))
       : [h("option", { value: "" }, t("spoken.noMoves"))]));
+    if (legal.includes(kept)) choice.value = kept;
     choice.toggleAttribute("disabled", !legal.length);
     play.toggleAttribute("disabled", !legal.length);
   }
