@@ -264,3 +264,42 @@ async fn a_computer_move_that_finds_every_engine_busy_says_it_waits() {
     s.stop().await;
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Red to move mates in two whatever Black does: a chariot closes the eighth
+/// rank, the other checks on the ninth.
+const MATE_IN_TWO: &str = "4k4/9/9/R8/8R/9/9/2p6/9/3K5 w - - 0 1";
+
+on_both_databases!(a_game_against_the_computer_starts_from_a_set_up_position);
+async fn a_game_against_the_computer_starts_from_a_set_up_position(db: Db) {
+    let s = server(&db).await;
+    let me = Client::register(&s, "setup").await;
+    let clock = days_3();
+    let mated = "4k3R/R8/9/9/9/9/9/2p6/9/3K5 b - - 0 1";
+    for bad in ["not a position", "9/9/9/9/9/9/9/9/9/9 w - - 0 1", mated] {
+        let (st, v) = me
+            .post(
+                "/computer-games",
+                json!({"level": 1, "rules": "asian", "color": "red", "clock": clock, "fen": bad}),
+            )
+            .await;
+        assert_eq!(st, StatusCode::BAD_REQUEST, "{bad}: {v}");
+    }
+    let (st, v) = me
+        .post(
+            "/computer-games",
+            json!({"level": 1, "rules": "asian", "color": "red", "clock": clock, "fen": MATE_IN_TWO}),
+        )
+        .await;
+    assert_eq!(st, StatusCode::CREATED, "{v}");
+    let id = v["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(v["game"]["start_fen"], MATE_IN_TWO);
+    assert_eq!(v["game"]["turn"], "red");
+    let (st, v) = me.play(&id, 0, "a6a8").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let game = after(&me, &id, 1).await;
+    assert_eq!(game["ply"], 2, "the computer answers from the set-up position: {game}");
+    let (st, v) = me.play(&id, 2, "i5i9").await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["game"]["outcome"]["reason"], "checkmate", "{v}");
+    assert_eq!(v["game"]["outcome"]["winner"], "red", "{v}");
+}

@@ -17,7 +17,7 @@ async fn preferences_start_at_defaults_are_replaced_whole_and_bad_values_are_nam
     assert_eq!(
         prefs,
         json!({"pieces": "traditional", "theme": "wood", "piece_size": 100, "coordinates": "iccs", "notation": "wxf",
-               "animation": true, "sound": false, "language": null,
+               "animation": true, "sound": false, "language": null, "screen_reader": false,
                "confirm_moves": {"bullet": false, "blitz": false, "rapid": false, "classical": false,
                                  "correspondence": true}})
     );
@@ -25,6 +25,7 @@ async fn preferences_start_at_defaults_are_replaced_whole_and_bad_values_are_nam
     prefs["theme"] = json!("contrast");
     prefs["language"] = json!("zh-Hans");
     prefs["piece_size"] = json!(120);
+    prefs["screen_reader"] = json!(true);
     let (st, v) = a.send(reqwest::Method::PUT, "/me/preferences", Some(prefs.clone())).await;
     assert_eq!((st, &v["preferences"]), (StatusCode::OK, &prefs));
     for (field, bad) in [
@@ -32,6 +33,7 @@ async fn preferences_start_at_defaults_are_replaced_whole_and_bad_values_are_nam
         ("piece_size", json!(200)),
         ("language", json!("fr")),
         ("sound", json!("loud")),
+        ("screen_reader", json!("yes")),
     ] {
         let mut wrong = prefs.clone();
         wrong[field] = bad.clone();

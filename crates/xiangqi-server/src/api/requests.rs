@@ -268,6 +268,11 @@ pub struct NewComputerGame {
     /// Your side.
     pub color: SideChoice,
     pub clock: ClockSpec,
+    /// A position to start from (FEN on the board played, the side to move
+    /// included); the board's start when left out. The position must be legal
+    /// and not over.
+    #[serde(default)]
+    pub fen: Option<String>,
 }
 
 /// A move.

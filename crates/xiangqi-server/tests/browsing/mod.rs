@@ -8,6 +8,8 @@ use std::{
     time::Duration,
 };
 
+pub mod ax;
+
 use fantoccini::{Client, Locator, elements::Element, error::CmdError};
 use serde_json::{Value, json};
 

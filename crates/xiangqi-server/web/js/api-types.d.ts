@@ -960,6 +960,12 @@ export type NewComputerGame = {
   clock: ClockSpec;
   /** Your side. */
   color: SideChoice;
+  /**
+   * A position to start from (FEN on the board played, the side to move
+   * included); the board's start when left out. The position must be legal
+   * and not over.
+   */
+  fen?: string | null;
   /** 1 (a beginner can win) to 8 (the engine at full strength); see `GET /computer/levels`. */
   level: number;
   /** a rule set */
@@ -1199,6 +1205,13 @@ export type Preferences = {
   /** Piece size in percent of the standard size, 80-120. */
   piece_size: number;
   pieces: PieceSet;
+  /**
+   * The game page read out for screen readers: the position in words, a
+   * list of the legal moves, and the opponent's moves, checks, clock
+   * warnings and the result announced as they happen. Rows stored before
+   * it existed read as off.
+   */
+  screen_reader?: boolean;
   sound: boolean;
   theme: Theme;
 };

@@ -1,6 +1,6 @@
 // Board and piece preferences: how pieces look, the board's theme and the size
 // of its pieces, coordinates, the notation of moves, animation, a sound, which
-// paces' moves wait for Submit, and the language. A visitor keeps them in this
+// paces' moves wait for Submit, the language, and the screen-reader mode. A visitor keeps them in this
 // browser; a logged-in user on the server (`/me/preferences`), so they follow
 // the user to every browser. A change applies at once to every board on the page.
 //
@@ -26,6 +26,7 @@ const CONFIRM_DEFAULTS = { bullet: false, blitz: false, rapid: false, classical:
 export const DEFAULTS = Object.freeze({
   pieces: "traditional", theme: "wood", piece_size: 100, coordinates: "iccs", notation: "wxf",
   animation: true, sound: false, confirm_moves: Object.freeze(CONFIRM_DEFAULTS), language: null,
+  screen_reader: false,
 });
 
 /** The values each choice offers, in the order the settings page lists them. */
@@ -73,7 +74,7 @@ export function normalise(raw) {
   p.language = pick("language");
   const size = Number(r["piece_size"]);
   p.piece_size = Number.isFinite(size) ? Math.min(SIZE_MAX, Math.max(SIZE_MIN, Math.round(size))) : DEFAULTS.piece_size;
-  for (const key of /** @type {const} */ (["animation", "sound"])) {
+  for (const key of /** @type {const} */ (["animation", "sound", "screen_reader"])) {
     if (typeof r[key] === "boolean") p[key] = r[key];
   }
   return p;

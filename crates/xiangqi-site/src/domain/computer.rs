@@ -248,12 +248,15 @@ impl Computer {
     }
 
     /// Starts a game against the computer at `level`; the person plays `color`.
+    /// The game starts from `fen` where there is one (a position to practise
+    /// from), else from the board's start.
     #[allow(clippy::too_many_arguments)]
     pub async fn play_computer(
         &self,
         user: &str,
         level: u8,
         (variant, rules): (Variant, RuleSet),
+        fen: Option<&str>,
         color: SideChoice,
         clock: ClockSpec,
         now: i64,
@@ -264,6 +267,19 @@ impl Computer {
             return Err(Refusal::RulesMismatch { variant, rules }.into());
         }
         clock.check()?;
+        // A position already over would leave a game nobody can move in.
+        let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
+            Some(fen) => {
+                let board =
+                    Board::from_fen(variant, fen, rules).map_err(|detail| Refusal::BadPosition { detail })?;
+                if board.outcome().is_some() || board.legal_names().is_empty() {
+                    let detail = "the position is already over: the side to move has no move".to_string();
+                    return Err(Refusal::BadPosition { detail }.into());
+                }
+                Some(board.fen())
+            }
+            None => None,
+        };
         // Counted and started one at a time, so that requests sent together
         // cannot all find room.
         let held = self.store.exclusive(&format!("xiangqi:computer-games:{user}")).await?;
@@ -280,6 +296,10 @@ impl Computer {
             if mine == Color::Red { (user, computer.as_str()) } else { (computer.as_str(), user) };
         let mut row = new_game_row(new_id(), red, black, (variant, rules), clock, now);
         row.rated = false;
+        if let Some(fen) = start {
+            row.start_fen = fen.clone();
+            row.fen = fen;
+        }
         self.store.start_game(&row).await?;
         held.release().await;
         let loaded = self.games.load_game(&row.id).await?;

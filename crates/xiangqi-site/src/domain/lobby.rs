@@ -105,7 +105,7 @@ impl Lobby {
             let terms = (loaded.row.variant, loaded.row.rules);
             return Ok(Ok(self
                 .computer
-                .play_computer(user, level, terms, color, loaded.row.clock, now)
+                .play_computer(user, level, terms, None, color, loaded.row.clock, now)
                 .await?));
         }
         // Both players asking at once must meet in one game, not leave two

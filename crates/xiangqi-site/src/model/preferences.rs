@@ -115,6 +115,12 @@ pub struct Preferences {
     pub confirm_moves: Confirmations,
     /// Null: follow the browser's language.
     pub language: Option<Language>,
+    /// The game page read out for screen readers: the position in words, a
+    /// list of the legal moves, and the opponent's moves, checks, clock
+    /// warnings and the result announced as they happen. Rows stored before
+    /// it existed read as off.
+    #[serde(default)]
+    pub screen_reader: bool,
 }
 
 impl Default for Preferences {
@@ -129,6 +135,7 @@ impl Default for Preferences {
             sound: false,
             confirm_moves: Confirmations::DEFAULT,
             language: None,
+            screen_reader: false,
         }
     }
 }
@@ -171,6 +178,18 @@ mod tests {
         }
         let unknown = serde_json::json!({"pieces": "traditional", "colour": "red"});
         assert!(serde_json::from_value::<Preferences>(unknown).is_err());
+    }
+
+    #[test]
+    fn rows_from_before_the_screen_reader_mode_read_it_as_off() {
+        let chosen = Preferences { theme: Theme::Contrast, screen_reader: true, ..Preferences::default() };
+        let mut old = serde_json::to_value(chosen).unwrap();
+        old.as_object_mut().unwrap().remove("screen_reader");
+        let read = Preferences::from_stored(&old.to_string()).unwrap();
+        assert!(!read.screen_reader);
+        assert_eq!(read.theme, Theme::Contrast, "the rest is kept");
+        let kept = Preferences::from_stored(&serde_json::to_string(&chosen).unwrap()).unwrap();
+        assert_eq!(kept, chosen);
     }
 
     #[test]

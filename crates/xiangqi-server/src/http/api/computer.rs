@@ -34,7 +34,7 @@ pub async fn levels() -> Answer<ComputerLevels> {
 #[utoipa::path(post, path = "/computer-games", tag = "games", request_body = NewComputerGame,
     responses(
         (status = 201, body = GameAnswer),
-        (status = 400, description = "A level other than 1 to 8, rules that do not fit the board, a clock out of range.",
+        (status = 400, description = "A level other than 1 to 8, rules that do not fit the board, a clock out of range, a start position that is not legal or already over.",
             body = ErrorBody),
         (status = 429, description = "Already playing the most games against the computer at once.", body = ErrorBody)))]
 pub async fn start(
@@ -46,7 +46,15 @@ pub async fn start(
     let loaded = state
         .services
         .computer
-        .play_computer(&user.name, g.level, terms, g.color, g.clock, state.services.clock.now_ms())
+        .play_computer(
+            &user.name,
+            g.level,
+            terms,
+            g.fen.as_deref(),
+            g.color,
+            g.clock,
+            state.services.clock.now_ms(),
+        )
         .await?;
     created(GameAnswer { game: state.hub.views.of(&loaded) })
 }

@@ -8,6 +8,7 @@ import { go } from "../router.js";
 import { currentUser, setUser } from "../state.js";
 import { peopleMenu } from "./menu.js";
 import { categoryName } from "./ratings.js";
+import { screenReaderLink } from "./skip-link.js";
 
 async function logout() {
   await api.call("DELETE", "/session").catch(() => null);
@@ -53,6 +54,7 @@ function navToggle() {
 
 /** Draws the navigation for whoever is logged in now. */
 export function renderNav() {
+  screenReaderLink();
   navToggle();
   const me = currentUser();
   const links = me
@@ -64,14 +66,13 @@ export function renderNav() {
       h("a", { href: "#/puzzles" }, t("nav.puzzles")),
       peopleMenu(),
       // The rating of the category the player shows, named, so that it is
-      // never read as the rating of another pace or board.
-      h("a", {
-        href: `#/user/${encodeURIComponent(me.name)}`, class: "me",
-        "aria-label": t("nav.myRating", { name: me.name, category: categoryName(me.shown_category), rating: me.rating }),
-        title: categoryName(me.shown_category),
-      },
-      me.name, h("span", { class: "nav-rating", "aria-hidden": "true" },
-        h("span", { class: "nav-category" }, t(`category.short.${me.shown_category}`)), " ", String(me.rating))),
+      // never read as the rating of another pace or board. The words are the
+      // link's content rather than a label over it: a label that leaves out
+      // the short form on show confuses those who speak to their browser.
+      h("a", { href: `#/user/${encodeURIComponent(me.name)}`, class: "me", title: categoryName(me.shown_category) },
+        h("span", { class: "sr-only" }, t("nav.myRating", { name: me.name, category: categoryName(me.shown_category), rating: me.rating })),
+        h("span", { "aria-hidden": "true" }, me.name, h("span", { class: "nav-rating" },
+          h("span", { class: "nav-category" }, t(`category.short.${me.shown_category}`)), " ", String(me.rating)))),
       h("a", { href: "#/settings" }, t("nav.settings")),
       h("a", { href: "#/help" }, t("nav.help")),
       h("a", { href: "#", onclick: (e) => { e.preventDefault(); logout(); } }, t("nav.logout")),

@@ -5,11 +5,13 @@
 // Chinese; the live socket brings the opponent's moves.
 //
 // game/controller.js holds the state and talks to the server and the socket;
-// game/view.js and game/buttons.js draw it.
+// game/view.js and game/buttons.js draw it; game/spoken.js reads it out in
+// the screen-reader mode.
 
 import { readGame } from "./game/endpoints.js";
 import { onPrefsChange } from "../prefs.js";
 import { gameController } from "./game/controller.js";
+import { spokenGame } from "./game/spoken.js";
 import { gameView } from "./game/view.js";
 
 /**
@@ -19,11 +21,19 @@ import { gameView } from "./game/view.js";
 export async function gamePage(view, [id = ""]) {
   const ctl = gameController(await readGame(id));
   const drawn = gameView(view, ctl);
-  ctl.onChange(drawn.render);
+  const spoken = spokenGame(view, ctl);
+  ctl.onChange((stepped) => {
+    drawn.render(stepped);
+    spoken.update();
+  });
   drawn.render();
   const unfollow = ctl.follow();
-  const stopPrefs = onPrefsChange(drawn.redraw);
+  const stopPrefs = onPrefsChange(() => {
+    drawn.redraw();
+    spoken.redraw();
+  });
   return () => {
+    spoken.stop();
     drawn.stop();
     stopPrefs();
     unfollow();

@@ -21,7 +21,7 @@ export function helpPage(view) {
     h("p", { class: "lead" }, t("help.lead")),
     part("help.account.title", ["help.account.text"]),
     part("help.start.title", ["help.start.challenge", "help.start.room", "help.start.auto", "help.start.terms"]),
-    part("help.move.title", ["help.move.click", "help.move.submit", "help.move.live", "help.move.keys", "help.move.type"]),
+    part("help.move.title", ["help.move.click", "help.move.submit", "help.move.live", "help.move.keys", "help.move.screenReader", "help.move.type"]),
     part("help.status.title", ["help.status.text"]),
     part("help.end.title", ["help.end.text", "help.end.rematch"])));
 }

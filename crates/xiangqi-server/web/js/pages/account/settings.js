@@ -1,5 +1,6 @@
 // Settings: pieces, board theme and piece size, coordinates, move notation,
-// animation, sound, live moves with or without Submit, and the language. Each
+// animation, sound, live moves with or without Submit, the language, and the
+// screen-reader mode (reached from the link at the top of every page). Each
 // change applies at once, to the board beside the choices and to every other
 // board; it is kept in this browser, and on the server for a logged-in user.
 // A logged-in user also chooses whether the site may find puzzles in their
@@ -53,11 +54,11 @@ function radios(key, legend, label, note) {
 
 /**
  * A checkbox for an on/off preference.
- * @param {"animation" | "sound"} key
+ * @param {"animation" | "sound" | "screen_reader"} key
  * @param {TextKey} text
  */
 function toggle(key, text) {
-  const box = h("input", { type: "checkbox", name: key, checked: prefs()[key] });
+  const box = h("input", { type: "checkbox", name: key, id: `pref-${key}`, checked: prefs()[key] });
   box.addEventListener("change", () => save({ [key]: box.checked }));
   return h("label", { class: "choice" }, box, t(text));
 }
@@ -99,17 +100,20 @@ function puzzleSharing() {
     h("p", { class: "hint-text" }, t("settings.sharing.note")));
 }
 
-/** @param {HTMLElement} view */
-export function settingsPage(view) {
+/**
+ * @param {HTMLElement} view
+ * @param {string[]} args  `screen-reader`: come from the link at the top of the page, which lands on that setting
+ */
+export function settingsPage(view, [focus = ""] = []) {
   const p = prefs();
-  const size = h("input", { type: "range", name: "piece_size", min: SIZE_MIN, max: SIZE_MAX, step: 5, value: p.piece_size });
+  const size = h("input", { type: "range", name: "piece_size", min: SIZE_MIN, max: SIZE_MAX, step: 5, value: p.piece_size, "aria-label": t("settings.size") });
   const sizeShown = h("output", { for: "piece-size" }, `${p.piece_size}%`);
   size.id = "piece-size";
   size.addEventListener("input", () => { sizeShown.textContent = `${size.value}%`; });
   size.addEventListener("change", () => save({ piece_size: Number(size.value) }));
 
   // Each language is named in itself, as in the header's chooser.
-  const language = h("select", { name: "language" },
+  const language = h("select", { name: "language", "aria-label": t("app.language") },
     h("option", { value: "", selected: p.language === null }, t("settings.language.browser")),
     Object.values(LANGUAGES).map((l) => h("option", { value: l.pref, selected: p.language === l.pref }, l.name)));
   language.addEventListener("change", () => {
@@ -129,6 +133,8 @@ export function settingsPage(view) {
       toggle("animation", "settings.animation"), toggle("sound", "settings.sound")),
     confirmations(),
     h("fieldset", { "data-pref": "language" }, h("legend", {}, t("app.language")), language),
+    h("fieldset", { "data-pref": "screen_reader" }, h("legend", {}, t("settings.screenReader")),
+      toggle("screen_reader", "settings.screenReader.on"), h("p", { class: "hint-text" }, t("settings.screenReader.note"))),
     currentUser() ? puzzleSharing() : null);
 
   const boardBox = h("div", { class: "board-box" });
@@ -139,6 +145,7 @@ export function settingsPage(view) {
     h("div", { class: "settings" }, form, preview));
   const board = new Board(boardBox, standard, t("board.label"));
   board.show({ fen: PREVIEW, last: "h0g2" });
+  if (focus === "screen-reader") /** @type {HTMLInputElement | null} */ (form.querySelector("#pref-screen_reader"))?.focus();
   // Another tab or the log-in may change the preferences: the form follows.
   const stop = onPrefsChange((next) => {
     for (const input of form.querySelectorAll("input")) {
