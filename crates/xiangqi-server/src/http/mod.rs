@@ -104,11 +104,24 @@ impl AppState {
 
 /// The OpenAPI 3.1 document of the JSON API, as served at `/api/v1/openapi.json`.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api::routes().1
+    api_routes().1
+}
+
+/// The API's routes and document, put together on a thread of their own with
+/// a large stack: the schemas the derive writes (the refusals' above all) are
+/// built in single functions whose frames, in a debug build, outgrow the 2 MiB
+/// that a test's thread (or a worker thread of the runtime) has.
+fn api_routes() -> (axum::Router<Arc<AppState>>, utoipa::openapi::OpenApi) {
+    std::thread::Builder::new()
+        .name("api-routes".into())
+        .stack_size(64 << 20)
+        .spawn(api::routes)
+        .and_then(|t| t.join().map_err(|_| std::io::Error::other("building the API's routes panicked")))
+        .unwrap_or_else(|e| panic!("the API's routes: {e}"))
 }
 
 pub fn router(state: Arc<AppState>) -> Router {
-    let (api, doc) = api::routes();
+    let (api, doc) = api_routes();
     let doc: Arc<str> = Arc::from(doc.to_pretty_json().unwrap_or_default());
     let mut api = api
         .route(
