@@ -7,6 +7,9 @@
 //! server. The module's speed in Chromium against the native engine's is
 //! printed for the README.
 //!
+//! With the server gone, the analysis board and a game against the computer
+//! (the page's own, unrated) go on from the service worker's copy.
+//!
 //! Needs `XIANGQI_TEST_CHROMEDRIVER`, and a server built with the module
 //! (`.ci/run` builds it first; see `crates/xiangqi-server/build.rs`).
 
@@ -14,7 +17,10 @@ mod browsing;
 
 use std::time::Duration;
 
-use browsing::{Window, chromedriver, click, css, devtools, launch, register_quick, start_driver, wait_text};
+use browsing::{
+    Window, chromedriver, click, css, devtools, launch, play_move, register_quick, start_driver, until,
+    wait_text,
+};
 use fantoccini::Client;
 use serde_json::{Value, json};
 use xiangqi::{Position, RuleSet, Standard};
@@ -141,5 +147,79 @@ async fn the_page_s_module_matches_the_native_engine_and_spares_the_server() {
     assert!(paths.iter().any(|p| p == "/api/v1/analysis"), "{paths:?}");
     b.close().await.ok();
     server.stop().await;
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+/// The moves of the page's own game, as it lists them.
+async fn local_moves(c: &Client) -> usize {
+    css(c, "#local-moves").await.text().await.unwrap().split_whitespace().count()
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
+async fn the_computer_and_the_analysis_board_work_with_the_server_gone() {
+    let chromedriver = chromedriver();
+    let tmp = std::env::temp_dir().join(format!("xiangqi-wasm-offline-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let db = format!("sqlite://{}/t.db?mode=rwc", tmp.display());
+    let server = xiangqi_server::start(xiangqi_server::Config::for_tests(&db)).await.unwrap();
+    let url = format!("{}/", server.url());
+    let (_driver, driver_url) = start_driver(&chromedriver).await;
+    let c = launch(&driver_url, &tmp.join("c"), "en-US", Window::Desktop(1280, 900)).await;
+    c.goto(&url).await.unwrap();
+    until(&c, "the service worker controls the page", "return !!navigator.serviceWorker.controller;").await;
+    let ready = "const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true));";
+    assert_eq!(c.execute_async(ready, vec![]).await.unwrap(), json!(true));
+
+    // A game on this device, reached from the new-game page (no account needed).
+    c.goto(&format!("{url}#/local")).await.unwrap();
+    wait_text(&c, "#local-note", "not rated").await;
+    c.execute("document.getElementById('local-level').value = '2'; return true;", vec![]).await.unwrap();
+    click(&c, "#local-new button[type=submit]").await;
+    wait_text(&c, "#local-status", "Your move").await;
+    play_move(&c, "h2", "e2").await;
+    until(
+        &c,
+        "the computer answers",
+        "return document.querySelector('#local-moves').textContent.split(' ').length === 2;",
+    )
+    .await;
+    wait_text(&c, "#local-status", "Your move").await;
+
+    // The server goes: the page reloads from the worker's copy and the game goes on.
+    server.stop().await;
+    c.refresh().await.unwrap();
+    wait_text(&c, "#local-status", "Your move").await;
+    assert_eq!(local_moves(&c).await, 2, "the game was kept");
+    play_move(&c, "h0", "g2").await;
+    until(
+        &c,
+        "the computer answers offline",
+        "return document.querySelector('#local-moves').textContent.split(' ').length === 4;",
+    )
+    .await;
+    browsing::shots_at_both_sizes(&c, "wasm", "local-game-offline").await;
+
+    // The analysis board too: its positions and its engine are the page's.
+    c.goto(&format!("{url}#/analysis")).await.unwrap();
+    wait_text(&c, "#position-status", "Red to move").await;
+    play_move(&c, "h2", "e2").await;
+    wait_text(&c, "#position-status", "Black to move").await;
+    click(&c, "#engine-toggle").await;
+    for _ in 0..120 {
+        let depth = css(&c, "#eval").await.attr("data-depth").await.unwrap();
+        if depth.and_then(|d| d.parse::<i32>().ok()).is_some_and(|d| d >= 5) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let depth = css(&c, "#eval").await.attr("data-depth").await.unwrap();
+    let said = c.execute("return document.querySelector('.engine').textContent;", vec![]).await.unwrap();
+    assert!(
+        depth.and_then(|d| d.parse::<i32>().ok()).is_some_and(|d| d >= 5),
+        "the engine thinks offline: {said}"
+    );
+    browsing::shots_at_both_sizes(&c, "wasm", "analysis-offline").await;
+    c.close().await.ok();
     std::fs::remove_dir_all(&tmp).ok();
 }

@@ -171,6 +171,7 @@ assets!(
     "js/pages/news.js",
     "js/pages/people/profile-edit.js",
     "js/pages/rules.js",
+    "js/pages/local-game.js",
     "js/pages/people/search.js",
     "js/pages/account/settings.js",
     "js/pages/people/leaders.js",

@@ -24,6 +24,7 @@ import { gamePage } from "./pages/game.js";
 import { helpPage, tipsPage } from "./pages/help.js";
 import { homePage } from "./pages/home/home.js";
 import { newsPage } from "./pages/news.js";
+import { localGamePage } from "./pages/local-game.js";
 import { rulesPage } from "./pages/rules.js";
 import { settingsPage } from "./pages/account/settings.js";
 import { startPrefs } from "./prefs.js";
@@ -92,6 +93,7 @@ live.onNotice((notice) => {
     user: { page: profilePage, open: true },
     position: { page: positionPage, open: true },
     analysis: { page: analysisPage, open: true },
+    local: { page: localGamePage, open: true },
     puzzles: { page: puzzlesPage, open: true },
     database: { page: databasePage, open: true },
     import: { page: importPage },

@@ -11,6 +11,7 @@ import { analyse } from "../engine.js";
 import { errorText } from "../errors.js";
 import { lang, t } from "../i18n.js";
 import { moveText } from "../notation.js";
+import { localRules } from "../local.js";
 import { currentUser } from "../state.js";
 
 /** @typedef {import("../models.js").AnalysisEvent} AnalysisEvent */
@@ -49,8 +50,16 @@ export function enginePanel(hooks) {
   const linesLabel = h("label", { class: "engine-lines-choice small" }, t("analysis.lines"), " ", linesChoice);
   const errorBox = h("p", { class: "message error", id: "engine-error", role: "alert", hidden: true });
   const toggle = h("button", { type: "button", class: "primary", id: "engine-toggle", "data-action": "engine" }, t("analysis.start"));
+  const where = h("p", { class: "muted small", id: "engine-where", hidden: true }, t("analysis.inBrowser"));
   const element = h("section", { class: "engine card", "aria-label": t("analysis.engine") },
-    h("div", { class: "engine-head" }, evalText, linesLabel, toggle), status, pvBox, moreBox, errorBox);
+    h("div", { class: "engine-head" }, evalText, linesLabel, toggle), status, pvBox, moreBox, errorBox, where);
+  /** Whether the engine runs in this page (then no account is needed to use it). */
+  let inPage = false;
+  localRules().then((rules) => {
+    inPage = rules !== null;
+    where.hidden = !inPage;
+    draw();
+  });
   const number = new Intl.NumberFormat(lang);
 
   /** Whether the user wants it on, how to stop the stream, what it said last. */
@@ -71,7 +80,7 @@ export function enginePanel(hooks) {
   };
 
   function draw() {
-    const me = currentUser();
+    const me = currentUser() !== null || inPage;
     toggle.disabled = !me;
     toggle.textContent = !me ? t("analysis.logIn") : engine.on ? t("analysis.stop") : t("analysis.start");
     toggle.setAttribute("aria-pressed", String(engine.on));

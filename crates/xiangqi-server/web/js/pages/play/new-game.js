@@ -79,7 +79,8 @@ export async function newGamePage(view, [opponent = ""]) {
   page(view, t("new.title"), h("div", { class: "columns" },
     h("section", {}, h("h2", {}, t("new.challenge")), challenge),
     h("section", {}, h("h2", {}, t("new.auto")), auto),
-    h("section", { id: "computer" }, h("h2", {}, t("computer.title")), computer)));
+    h("section", { id: "computer" }, h("h2", {}, t("computer.title")), computer,
+      h("p", {}, h("a", { href: "#/local", id: "local-link" }, t("local.link"))))));
 }
 
 /**
