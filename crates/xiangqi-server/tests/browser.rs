@@ -1165,14 +1165,8 @@ async fn blitz_moves_go_on_the_click_and_a_premove_is_played_with_the_opponent_s
 #[tokio::test]
 #[ignore = "needs Chromium and ChromeDriver (XIANGQI_TEST_CHROMEDRIVER); .ci/run sets them"]
 async fn conditional_moves_are_made_on_the_analysis_board_and_answer_the_opponent_at_once() {
-    let chromedriver = chromedriver();
-    let (server, tmp) = start_server("conditionals").await;
-    let url = format!("{}/", server.url());
-    let (_driver, driver_url) = start_driver(&chromedriver).await;
-    let a = browser(&driver_url, &tmp.join("a")).await;
-    let b = browser(&driver_url, &tmp.join("b")).await;
-    register_quick(&a, &url, "alice").await;
-    register_quick(&b, &url, "bob").await;
+    let AliceAndBob { server, tmp, driver: _driver, url, a, b } =
+        alice_and_bob(&chromedriver(), "conditionals").await;
     let id = start_game(&a, &b, "bob", "red", json!({ "kind": "correspondence", "hours": 72 })).await;
     let moved = api(&a, "POST", &format!("/games/{id}/moves"), json!({ "ply": 0, "move": "h2e2" })).await;
     assert_eq!(moved["status"], 200, "{moved}");

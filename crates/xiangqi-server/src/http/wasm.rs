@@ -57,13 +57,8 @@ pub fn offline_files() -> Vec<String> {
 }
 
 fn script(body: &'static str, policy: &'static str) -> Response {
-    let headers = [
-        (header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8")),
-        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy)),
-    ];
-    (headers, body).into_response()
+    let csp = [(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy))];
+    (super::web::headers("text/javascript; charset=utf-8"), csp, body).into_response()
 }
 
 fn missing() -> Response {

@@ -190,7 +190,7 @@ fn content_type(path: &str) -> &'static str {
 }
 
 /// `no-cache` makes the browser revalidate, so a new server's UI shows at once.
-fn headers(kind: &'static str) -> [(header::HeaderName, HeaderValue); 3] {
+pub(super) fn headers(kind: &'static str) -> [(header::HeaderName, HeaderValue); 3] {
     [
         (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
         (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
