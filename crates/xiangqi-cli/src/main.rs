@@ -16,7 +16,7 @@ mod uci;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use xiangqi_tools::{gen_data, label, matches};
+use xiangqi_tools::{gen_data, label, matches, random_openings};
 
 #[derive(Parser)]
 #[command(name = "xiangqi", version, about = "Xiangqi (Chinese chess): rules, engine and play server")]
@@ -41,6 +41,8 @@ enum Command {
     Bench(bench::Args),
     /// Play two UCI/UCCI engines against each other: score, Elo, SPRT, PGN.
     Match(matches::Args),
+    /// Random opening lines the engine scores as balanced, as an opening file for `match`.
+    Openings(random_openings::Args),
     /// Score positions by another engine's search, for fitting the evaluation to it.
     Label(label::Args),
     /// Self-play games written as NNUE training positions (score and result).
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Uci(args)) => uci::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Match(args)) => matches::run(args),
+        Some(Command::Openings(args)) => random_openings::run(args),
         Some(Command::Label(args)) => label::run(args),
         Some(Command::GenData(args)) => gen_data::run(args),
         Some(Command::Admin(args)) => admin::run(args),

@@ -160,6 +160,61 @@ fn match_plays_the_hex_variant_and_writes_its_games() {
 }
 
 #[test]
+fn balanced_openings_feed_a_match_at_fixed_nodes_that_replays_exactly() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-nodes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let o = xiangqi(&["openings", "--count", "2", "--depth", "3", "--within", "60", "--seed", "3"]);
+    let lines = stdout(&o);
+    assert!(o.status.success(), "{lines}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(lines.starts_with("# xiangqi openings --variant standard --plies 4 --count 2"), "{lines}");
+    let rows: Vec<&str> = lines.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows.len(), 2, "{lines}");
+    for row in &rows {
+        let (moves, score) = row.split_once('#').unwrap();
+        assert_eq!(moves.split_whitespace().count(), 4, "{row}");
+        assert!(score.trim().parse::<i32>().unwrap().abs() <= 60, "{row}");
+    }
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, &lines).unwrap();
+    // Two runs of the same fixed-node match play the same moves: the budget is
+    // nodes, not time, so how busy the machine is does not enter.
+    let run = |name: &str| {
+        let pgn = dir.join(name);
+        let o = xiangqi(&[
+            "match",
+            "--engine",
+            "self",
+            "--engine",
+            "self,name=twin",
+            "--openings",
+            openings.to_str().unwrap(),
+            "--nodes",
+            "400",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+        assert!(out.contains("2 games at 400 nodes a move, 2 openings"), "{out}");
+        std::fs::read_to_string(pgn).unwrap()
+    };
+    let (first, second) = (run("a.pgn"), run("b.pgn"));
+    assert_eq!(first, second);
+    // The games begin with the openings' moves (written in the old ICCS style).
+    let opening = rows[0].split_whitespace().next().unwrap();
+    let written = format!("1. {}-{}", &opening[..2], &opening[2..]).to_uppercase();
+    assert!(first.contains(&written), "{written} in {first}");
+    // A clock and a node budget at once is refused.
+    let o = xiangqi(&["match", "--engine", "self", "--engine", "self,name=b", "--nodes", "5", "--tc", "1+0"]);
+    assert!(!o.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_resumed_match_goes_on_from_the_games_its_file_holds() {
     let dir = std::env::temp_dir().join(format!("xiangqi-resume-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

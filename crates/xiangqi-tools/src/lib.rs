@@ -18,6 +18,7 @@ pub mod matches;
 pub mod nnue;
 pub mod progress;
 pub mod puzzles;
+pub mod random_openings;
 pub mod tune;
 
 /// The logistic curve `1 / (1 + e^-x)`: the expected result of a score `x` in

@@ -3,7 +3,7 @@
 //! score, the Elo difference with its 95% error bar and an optional SPRT are
 //! reported, and the games are written as PGN.
 
-mod openings;
+pub(crate) mod openings;
 pub(crate) mod player;
 mod resume;
 mod stats;
@@ -23,7 +23,7 @@ use std::{
 };
 
 use openings::Opening;
-use player::{Clocks, Failure, Player, Spec};
+use player::{Budget, Clocks, Failure, Player, Spec};
 use resume::Resumed;
 use stats::{Sprt, Tally, Verdict};
 use xiangqi::{
@@ -50,6 +50,14 @@ pub struct Args {
     /// Time control: base seconds + increment seconds per move.
     #[arg(long, default_value = "10+0.1")]
     tc: TimeControl,
+    /// Search this many nodes a move instead of playing on a clock (`go nodes N`):
+    /// games that do not depend on how busy the machine is, for tests run
+    /// beside other work. A move still forfeits after `--nodes-patience`.
+    #[arg(long, conflicts_with = "tc")]
+    nodes: Option<u64>,
+    /// With `--nodes`: seconds an engine may take over one move before it forfeits.
+    #[arg(long, default_value_t = 60, requires = "nodes")]
+    nodes_patience: u64,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -121,6 +129,8 @@ struct Setup {
     specs: [Spec; 2],
     openings: Vec<Opening>,
     tc: TimeControl,
+    /// A node budget a move instead of the clock, and how long a move may take.
+    nodes: Option<(u64, Duration)>,
     rules: RuleSet,
     variant: Variant,
     margin: Duration,
@@ -186,6 +196,7 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
         specs,
         openings,
         tc: args.tc,
+        nodes: args.nodes.map(|n| (n.max(1), Duration::from_secs(args.nodes_patience.max(1)))),
         rules,
         variant: args.variant,
         margin: Duration::from_millis(args.margin),
@@ -196,12 +207,11 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
     for spec in &setup.specs {
         Player::start(spec)?;
     }
-    println!(
-        "{a} vs {b}: {games} games at {}+{} s, {} openings",
-        args.tc.base.as_secs_f64(),
-        args.tc.increment.as_secs_f64(),
-        setup.openings.len()
-    );
+    let pace = match setup.nodes {
+        Some((nodes, _)) => format!("{nodes} nodes a move"),
+        None => format!("{}+{} s", args.tc.base.as_secs_f64(), args.tc.increment.as_secs_f64()),
+    };
+    println!("{a} vs {b}: {games} games at {pace}, {} openings", setup.openings.len());
     let mut tally = resumed.tally;
     let mut decided = resumed.decided;
     if tally.games() > 0 {
@@ -381,8 +391,12 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
         let who = seat(turn);
         let Some(player) = players[who].as_mut() else { break };
         let name = player.spec.name.clone();
-        let own = if turn == Color::Red { clocks.red } else { clocks.black };
-        let answer = player.go(&opening.fen, &moves, clocks, setup.margin + Duration::from_millis(500));
+        let own = clocks.own();
+        let (budget, grace) = match setup.nodes {
+            Some((nodes, patience)) => (Budget::Nodes(nodes), patience),
+            None => (Budget::Clock(clocks), setup.margin + Duration::from_millis(500)),
+        };
+        let answer = player.go(&opening.fen, &moves, budget, grace);
         let (text, used) = match answer {
             Ok(a) => a,
             Err(failure) => {
@@ -397,7 +411,7 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
                 break;
             }
         };
-        if used > own + setup.margin {
+        if setup.nodes.is_none() && used > own + setup.margin {
             termination = Some(format!("{name} lost on time"));
             game.finish(Outcome::win(!turn, Reason::TimeForfeit));
             break;

@@ -96,6 +96,24 @@ pub struct Clocks {
     pub red_to_move: bool,
 }
 
+impl Clocks {
+    /// The mover's time left.
+    pub fn own(&self) -> Duration {
+        if self.red_to_move { self.red } else { self.black }
+    }
+}
+
+/// What an engine is given for a move.
+#[derive(Clone, Copy, Debug)]
+pub enum Budget {
+    /// Its clock, which it may overrun by the grace period.
+    Clock(Clocks),
+    /// A fixed number of nodes (`go nodes N` in both protocols), so that the
+    /// games do not depend on how busy the machine is; the engine forfeits
+    /// only when no move comes within the grace period.
+    Nodes(u64),
+}
+
 /// Why an engine did not produce a move.
 #[derive(Debug)]
 pub enum Failure {
@@ -196,12 +214,13 @@ impl Player {
     /// returns it in our ICCS with the time the engine took.
     ///
     /// # Errors
-    /// [`Failure::Timeout`] if no move comes within the mover's time plus `grace`.
+    /// [`Failure::Timeout`] if no move comes within the mover's time (none with
+    /// a node budget) plus `grace`.
     pub fn go(
         &mut self,
         fen: &str,
         moves: &[String],
-        clocks: Clocks,
+        budget: Budget,
         grace: Duration,
     ) -> Result<(String, Duration), Failure> {
         let mut position = format!("position fen {fen}");
@@ -213,22 +232,25 @@ impl Player {
             }
         }
         let ms = |d: Duration| d.as_millis();
-        let go = match self.spec.protocol {
-            Protocol::Uci => format!(
-                "go wtime {} btime {} winc {} binc {}",
-                ms(clocks.red),
-                ms(clocks.black),
-                ms(clocks.increment),
-                ms(clocks.increment)
+        let (go, own) = match (budget, self.spec.protocol) {
+            (Budget::Nodes(nodes), _) => (format!("go nodes {nodes}"), Duration::ZERO),
+            (Budget::Clock(clocks), Protocol::Uci) => (
+                format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    ms(clocks.red),
+                    ms(clocks.black),
+                    ms(clocks.increment),
+                    ms(clocks.increment)
+                ),
+                clocks.own(),
             ),
-            Protocol::Ucci => {
+            (Budget::Clock(clocks), Protocol::Ucci) => {
                 let (own, opp) =
                     if clocks.red_to_move { (clocks.red, clocks.black) } else { (clocks.black, clocks.red) };
                 let inc = ms(clocks.increment);
-                format!("go time {} increment {inc} opptime {} oppincrement {inc}", ms(own), ms(opp))
+                (format!("go time {} increment {inc} opptime {} oppincrement {inc}", ms(own), ms(opp)), own)
             }
         };
-        let own = if clocks.red_to_move { clocks.red } else { clocks.black };
         self.send(&position)?;
         self.send(&go)?;
         let start = Instant::now();
