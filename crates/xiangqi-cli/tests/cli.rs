@@ -208,6 +208,25 @@ fn balanced_openings_feed_a_match_at_fixed_nodes_that_replays_exactly() {
     let opening = rows[0].split_whitespace().next().unwrap();
     let written = format!("1. {}-{}", &opening[..2], &opening[2..]).to_uppercase();
     assert!(first.contains(&written), "{written} in {first}");
+    // More games than the openings have colours: the repeats are pointed out.
+    let o = xiangqi(&[
+        "match",
+        "--engine",
+        "self",
+        "--engine",
+        "self,name=twin",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--nodes",
+        "100",
+        "--games",
+        "5",
+        "--max-plies",
+        "6",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("2 openings give 4 distinct games of the 5 asked"), "{err}");
     // A clock and a node budget at once is refused.
     let o = xiangqi(&["match", "--engine", "self", "--engine", "self,name=b", "--nodes", "5", "--tc", "1+0"]);
     assert!(!o.status.success());
