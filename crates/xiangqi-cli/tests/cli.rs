@@ -176,27 +176,17 @@ fn balanced_openings_feed_a_match_at_fixed_nodes_that_replays_exactly() {
     }
     let openings = dir.join("openings.txt");
     std::fs::write(&openings, &lines).unwrap();
+    // A match between `self` and its twin on those openings at a node budget.
+    let fixed_nodes = |nodes: &str, games: &str, plies: &str, pgn: &[&str]| {
+        let base = ["match", "--engine", "self", "--engine", "self,name=twin", "--openings"];
+        let rest = ["--nodes", nodes, "--games", games, "--max-plies", plies];
+        xiangqi(&[&base[..], &[openings.to_str().unwrap()], &rest[..], pgn].concat())
+    };
     // Two runs of the same fixed-node match play the same moves: the budget is
     // nodes, not time, so how busy the machine is does not enter.
     let run = |name: &str| {
         let pgn = dir.join(name);
-        let o = xiangqi(&[
-            "match",
-            "--engine",
-            "self",
-            "--engine",
-            "self,name=twin",
-            "--openings",
-            openings.to_str().unwrap(),
-            "--nodes",
-            "400",
-            "--games",
-            "2",
-            "--max-plies",
-            "40",
-            "--pgn",
-            pgn.to_str().unwrap(),
-        ]);
+        let o = fixed_nodes("400", "2", "40", &["--pgn", pgn.to_str().unwrap()]);
         let out = stdout(&o);
         assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
         assert!(out.contains("2 games at 400 nodes a move, 2 openings"), "{out}");
@@ -209,21 +199,7 @@ fn balanced_openings_feed_a_match_at_fixed_nodes_that_replays_exactly() {
     let written = format!("1. {}-{}", &opening[..2], &opening[2..]).to_uppercase();
     assert!(first.contains(&written), "{written} in {first}");
     // More games than the openings have colours: the repeats are pointed out.
-    let o = xiangqi(&[
-        "match",
-        "--engine",
-        "self",
-        "--engine",
-        "self,name=twin",
-        "--openings",
-        openings.to_str().unwrap(),
-        "--nodes",
-        "100",
-        "--games",
-        "5",
-        "--max-plies",
-        "6",
-    ]);
+    let o = fixed_nodes("100", "5", "6", &[]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(err.contains("2 openings give 4 distinct games of the 5 asked"), "{err}");
