@@ -207,14 +207,14 @@ fn run_match(args: Args) -> Result<ExitCode, String> {
     for spec in &setup.specs {
         Player::start(spec)?;
     }
-    if setup.nodes.is_some() && games > 2 * setup.openings.len() {
-        // A deterministic engine searching a fixed number of nodes plays each
-        // opening's two games again move for move: the repeats add no evidence.
+    // A deterministic engine searching a fixed number of nodes plays each
+    // opening's two games again move for move: the repeats add no evidence.
+    let distinct_games = 2 * setup.openings.len();
+    if setup.nodes.is_some() && games > distinct_games {
         eprintln!(
             "note: at a fixed node budget each opening gives two games that repeat in later passes; \
-             {} openings give {} distinct games of the {games} asked",
-            setup.openings.len(),
-            2 * setup.openings.len()
+             {} openings give {distinct_games} distinct games of the {games} asked",
+            setup.openings.len()
         );
     }
     let pace = match setup.nodes {
