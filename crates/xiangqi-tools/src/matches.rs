@@ -421,8 +421,10 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
                 break;
             }
         };
-        if setup.nodes.is_none() && used > own + setup.margin {
-            termination = Some(format!("{name} lost on time"));
+        if let Some(text) =
+            setup.nodes.is_none().then(|| time_forfeit(&name, used, own, setup.margin)).flatten()
+        {
+            termination = Some(text);
             game.finish(Outcome::win(!turn, Reason::TimeForfeit));
             break;
         }
@@ -466,6 +468,14 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
 /// A game as PGN with the moves in the old ICCS style (`H2-E2`) that Xiangqi
 /// programs such as XQStudio and the xqbase archives exchange, ending in a
 /// blank line so that games appended to one file stay apart.
+/// The termination of a move that took longer than the mover's clock and the
+/// margin, with both times, so that a forfeit by a hair (scheduling) can be told
+/// from a runaway search.
+fn time_forfeit(name: &str, used: Duration, left: Duration, margin: Duration) -> Option<String> {
+    (used > left + margin)
+        .then(|| format!("{name} lost on time ({} ms used, {} ms left)", used.as_millis(), left.as_millis()))
+}
+
 fn pgn(game: &AnyGame, tags: &[(&str, String)]) -> String {
     let mut text = game.pgn(tags, Format::OldIccs);
     text.push('\n');
@@ -524,6 +534,17 @@ mod tests {
         let text = pgn(&game, &[("Event", "match".into()), ("Termination", "unfinished".into())]);
         assert!(text.contains("[Variant \"hex\"]") && !text.contains("[FEN"), "{text}");
         assert!(text.contains("1. E4-E5 E8-E7 2. E1-E2 E11-E10 *"), "{text}");
+    }
+
+    #[test]
+    fn a_forfeit_says_how_long_the_move_took_against_the_clock() {
+        let ms = Duration::from_millis;
+        assert_eq!(time_forfeit("a", ms(100), ms(100), ms(0)), None);
+        assert_eq!(time_forfeit("a", ms(130), ms(100), ms(50)), None);
+        assert_eq!(
+            time_forfeit("a", ms(151), ms(100), ms(50)).as_deref(),
+            Some("a lost on time (151 ms used, 100 ms left)")
+        );
     }
 
     #[test]
