@@ -421,8 +421,8 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
                 break;
             }
         };
-        if let Some(text) =
-            setup.nodes.is_none().then(|| time_forfeit(&name, used, own, setup.margin)).flatten()
+        if setup.nodes.is_none()
+            && let Some(text) = time_forfeit(&name, used, own, setup.margin)
         {
             termination = Some(text);
             game.finish(Outcome::win(!turn, Reason::TimeForfeit));
@@ -465,9 +465,6 @@ fn play_game(setup: &Setup, index: usize, players: &mut [Option<Player>; 2]) -> 
     Finished { index, first_points, first_is_red, result: outcome.result().to_string(), termination, pgn }
 }
 
-/// A game as PGN with the moves in the old ICCS style (`H2-E2`) that Xiangqi
-/// programs such as XQStudio and the xqbase archives exchange, ending in a
-/// blank line so that games appended to one file stay apart.
 /// The termination of a move that took longer than the mover's clock and the
 /// margin, with both times, so that a forfeit by a hair (scheduling) can be told
 /// from a runaway search.
@@ -476,6 +473,9 @@ fn time_forfeit(name: &str, used: Duration, left: Duration, margin: Duration) ->
         .then(|| format!("{name} lost on time ({} ms used, {} ms left)", used.as_millis(), left.as_millis()))
 }
 
+/// A game as PGN with the moves in the old ICCS style (`H2-E2`) that Xiangqi
+/// programs such as XQStudio and the xqbase archives exchange, ending in a
+/// blank line so that games appended to one file stay apart.
 fn pgn(game: &AnyGame, tags: &[(&str, String)]) -> String {
     let mut text = game.pgn(tags, Format::OldIccs);
     text.push('\n');
